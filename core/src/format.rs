@@ -1,0 +1,112 @@
+//! Notation formats other than kifu's own: each reads a file into drafts (a header's fields
+//! and the moves as typed) and writes a record back. The kernel turns a draft into a record
+//! by playing its moves through the rules, so a format never decides legality itself.
+
+use std::collections::BTreeMap;
+
+use crate::record::{Actor, ChanceMode, Header, Record};
+use crate::replay::{Failure, Replay};
+
+/// A game as a notation file gives it, before the rules have seen it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Draft {
+    pub game: String,
+    pub options: BTreeMap<String, String>,
+    pub players: Vec<String>,
+    pub tags: BTreeMap<String, String>,
+    pub start: Option<String>,
+    pub moves: Vec<DraftMove>,
+    /// The 1-based line of the file where this game begins.
+    pub line: usize,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DraftMove {
+    /// Who made it; `None` for whoever is to act.
+    pub actor: Option<Actor>,
+    pub text: String,
+    /// The 1-based line of the file it was read from.
+    pub line: usize,
+}
+
+/// A problem in a notation file: which game of the file, which line, why.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}", self.describe())]
+pub struct FormatError {
+    /// 1-based game number within the file.
+    pub game: Option<usize>,
+    pub line: Option<usize>,
+    /// 1-based ply (entry) number within the game.
+    pub ply: Option<usize>,
+    pub reason: String,
+}
+
+impl FormatError {
+    pub fn new(reason: impl Into<String>) -> Self {
+        FormatError { game: None, line: None, ply: None, reason: reason.into() }
+    }
+    pub fn at_line(line: usize, reason: impl Into<String>) -> Self {
+        FormatError { game: None, line: Some(line), ply: None, reason: reason.into() }
+    }
+    fn describe(&self) -> String {
+        let mut place = Vec::new();
+        if let Some(g) = self.game {
+            place.push(format!("game {g}"));
+        }
+        if let Some(l) = self.line {
+            place.push(format!("line {l}"));
+        }
+        if let Some(p) = self.ply {
+            place.push(format!("ply {p}"));
+        }
+        if place.is_empty() {
+            self.reason.clone()
+        } else {
+            format!("{}: {}", place.join(", "), self.reason)
+        }
+    }
+}
+
+/// A notation format.
+pub trait Format: Sync {
+    /// The name for `--format` ("senet", "pgn").
+    fn name(&self) -> &'static str;
+    fn describe(&self) -> &'static str;
+    /// File endings it is guessed from, without the dot.
+    fn extensions(&self) -> &'static [&'static str];
+    /// The games it can carry.
+    fn games(&self) -> &'static [&'static str];
+    /// Reads every game in a file; one bad game does not stop the others.
+    fn read(&self, text: &str) -> Vec<Result<Draft, FormatError>>;
+    fn write(&self, record: &Record) -> Result<String, FormatError>;
+}
+
+/// Plays a draft's moves through the rules into an observed record.
+/// `created` is the creation time to put in the header, if any.
+pub fn build(draft: &Draft, created: Option<&str>) -> Result<Record, FormatError> {
+    let game = crate::games::find(&draft.game)
+        .ok_or_else(|| FormatError::at_line(draft.line, format!("unknown game '{}'", draft.game)))?;
+    let players = if draft.players.is_empty() {
+        vec!["?".to_string(); *game.players().start()]
+    } else {
+        draft.players.clone()
+    };
+    let mut header = Header::new(game.name(), game.version(), players, ChanceMode::Observed);
+    header.created = created.map(str::to_string);
+    header.options = draft.options.clone();
+    header.tags = draft.tags.clone();
+    header.start = draft.start.clone();
+    header.validate().map_err(|e| FormatError::at_line(draft.line, e.reason))?;
+    let mut replay = Replay::start(&header).map_err(|f| FormatError::at_line(draft.line, f.reason))?;
+    let mut record = Record::new(header);
+    for (index, mv) in draft.moves.iter().enumerate() {
+        let entry = replay.play(mv.actor, &mv.text, None).map_err(|f: Failure| FormatError {
+            game: None,
+            line: Some(mv.line),
+            ply: Some(index + 1),
+            reason: format!("'{}': {}", mv.text, f.reason),
+        })?;
+        record.entries.push(entry);
+    }
+    Ok(record)
+}

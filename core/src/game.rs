@@ -1,0 +1,113 @@
+//! The type-erased face of a game, so the store and the CLI can drive any game by name
+//! through canonical command text. It adds no rules of its own.
+
+use crate::chance::ChanceRng;
+use crate::record::Actor;
+use crate::rules::{RuleError, Rules, Setup, Turn, View};
+
+/// A game as the registry lists it.
+pub trait Game: Send + Sync {
+    fn name(&self) -> &'static str;
+    fn version(&self) -> u32;
+    fn describe(&self) -> &'static str;
+    fn players(&self) -> std::ops::RangeInclusive<usize>;
+    /// A game in progress from its start.
+    fn start(&self, setup: &Setup) -> Result<Box<dyn Match>, RuleError>;
+    /// A game in progress from a snapshot made by [`Match::snapshot`].
+    fn restore(&self, snapshot: &[u8]) -> Result<Box<dyn Match>, RuleError>;
+}
+
+/// A game in progress: the rules and one state.
+pub trait Match: Send + Sync {
+    fn turn(&self) -> Turn;
+    /// Parses `text` as `actor`'s command, applies it and returns its canonical text.
+    /// On error the match must be discarded: its state is unspecified.
+    fn apply(&mut self, actor: Actor, text: &str) -> Result<String, RuleError>;
+    /// The canonical texts of every command that may be entered now, if they can be listed.
+    fn legal(&self) -> Option<Vec<String>>;
+    /// The canonical text of the chance outcome drawn from `rng`.
+    fn sample_chance(&self, rng: &mut ChanceRng) -> String;
+    fn render(&self, view: View) -> String;
+    fn state_json(&self, view: View) -> serde_json::Value;
+    /// The state's bytes (bincode, standard configuration): what snapshots keep and hashes cover.
+    fn snapshot(&self) -> Vec<u8>;
+    /// blake3 of [`Match::snapshot`].
+    fn state_hash(&self) -> [u8; 32] {
+        *blake3::hash(&self.snapshot()).as_bytes()
+    }
+    fn clone_box(&self) -> Box<dyn Match>;
+}
+
+/// Wraps a `Rules` value for the registry (`static SENET: Erased<Senet> = Erased(Senet);`).
+pub struct Erased<R: Rules>(pub R);
+
+struct Live<R: Rules> {
+    rules: R,
+    state: R::State,
+}
+
+impl<R: Rules> Game for Erased<R> {
+    fn name(&self) -> &'static str {
+        self.0.name()
+    }
+    fn version(&self) -> u32 {
+        self.0.version()
+    }
+    fn describe(&self) -> &'static str {
+        self.0.describe()
+    }
+    fn players(&self) -> std::ops::RangeInclusive<usize> {
+        self.0.players()
+    }
+    fn start(&self, setup: &Setup) -> Result<Box<dyn Match>, RuleError> {
+        let range = self.0.players();
+        if !range.contains(&setup.players) {
+            return Err(RuleError::new(format!(
+                "{} takes {} to {} players, not {}",
+                self.0.name(),
+                range.start(),
+                range.end(),
+                setup.players
+            )));
+        }
+        let state = self.0.setup(setup)?;
+        Ok(Box::new(Live { rules: self.0.clone(), state }))
+    }
+    fn restore(&self, snapshot: &[u8]) -> Result<Box<dyn Match>, RuleError> {
+        let (state, _) = bincode::serde::decode_from_slice::<R::State, _>(snapshot, bincode::config::standard())
+            .map_err(|e| RuleError::new(format!("snapshot cannot be read: {e}")))?;
+        Ok(Box::new(Live { rules: self.0.clone(), state }))
+    }
+}
+
+impl<R: Rules> Match for Live<R> {
+    fn turn(&self) -> Turn {
+        self.rules.turn(&self.state)
+    }
+    fn apply(&mut self, actor: Actor, text: &str) -> Result<String, RuleError> {
+        let command = self.rules.parse(&self.state, actor, text)?;
+        let canonical = self.rules.format(&self.state, &command);
+        self.rules.apply(&mut self.state, actor, &command)?;
+        Ok(canonical)
+    }
+    fn legal(&self) -> Option<Vec<String>> {
+        let commands = self.rules.legal(&self.state)?;
+        Some(commands.iter().map(|c| self.rules.format(&self.state, c)).collect())
+    }
+    fn sample_chance(&self, rng: &mut ChanceRng) -> String {
+        let command = self.rules.sample_chance(&self.state, rng);
+        self.rules.format(&self.state, &command)
+    }
+    fn render(&self, view: View) -> String {
+        self.rules.render(&self.state, view)
+    }
+    fn state_json(&self, view: View) -> serde_json::Value {
+        self.rules.state_json(&self.state, view)
+    }
+    fn snapshot(&self) -> Vec<u8> {
+        bincode::serde::encode_to_vec(&self.state, bincode::config::standard()).unwrap_or_default()
+    }
+    fn clone_box(&self) -> Box<dyn Match> {
+        Box::new(Live { rules: self.rules.clone(), state: self.state.clone() })
+    }
+}

@@ -1,0 +1,118 @@
+//! One entry of a record and its canonical line:
+//! `SEQ ACTOR COMMAND` optionally followed by ` ;` and ` t=TIME` and/or ` s=STATEHASH`.
+
+use super::{hex, Actor};
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    /// 1-based position in the record.
+    pub seq: u64,
+    pub actor: Actor,
+    /// The game's canonical command text.
+    pub command: String,
+    /// Wall-clock time the entry was made (RFC 3339), when the recorder keeps it.
+    pub time: Option<String>,
+    /// The first 8 bytes of the blake3 hash of the game state after this entry.
+    pub state: Option<[u8; 8]>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{reason}")]
+pub struct EntryError {
+    pub reason: String,
+}
+
+fn fail(reason: impl Into<String>) -> EntryError {
+    EntryError { reason: reason.into() }
+}
+
+/// A command text fits on a canonical line: not empty, one line, no `;`, no surrounding spaces.
+pub fn check_command(command: &str) -> Result<(), EntryError> {
+    if command.is_empty() {
+        return Err(fail("empty command"));
+    }
+    if command.chars().any(|c| c.is_control() || c == ';') {
+        return Err(fail(format!("command '{}' holds a control character or ';'", command.escape_debug())));
+    }
+    if command.trim() != command {
+        return Err(fail(format!("command '{command}' has leading or trailing spaces")));
+    }
+    Ok(())
+}
+
+impl Entry {
+    pub fn canonical_line(&self) -> String {
+        let mut line = format!("{} {} {}", self.seq, self.actor, self.command);
+        if self.time.is_some() || self.state.is_some() {
+            line.push_str(" ;");
+            if let Some(time) = &self.time {
+                line.push_str(" t=");
+                line.push_str(time);
+            }
+            if let Some(state) = &self.state {
+                line.push_str(" s=");
+                line.push_str(&hex::encode(state));
+            }
+        }
+        line
+    }
+
+    /// Reads a canonical line back; anything that would not print the same is refused.
+    pub fn parse_line(line: &str) -> Result<Entry, EntryError> {
+        let (body, meta) = match line.split_once(" ;") {
+            Some((body, meta)) => (body, Some(meta)),
+            None => (line, None),
+        };
+        let mut parts = body.splitn(3, ' ');
+        let seq_text = parts.next().unwrap_or("");
+        let seq: u64 = seq_text.parse().map_err(|_| fail(format!("'{seq_text}' is not a sequence number")))?;
+        let actor_text = parts.next().ok_or_else(|| fail("no actor"))?;
+        let actor = Actor::parse(actor_text).ok_or_else(|| fail(format!("'{actor_text}' is not an actor (p1, p2, ..., chance, arbiter)")))?;
+        let command = parts.next().ok_or_else(|| fail("no command"))?.to_string();
+        check_command(&command)?;
+        let mut entry = Entry { seq, actor, command, time: None, state: None };
+        if let Some(meta) = meta {
+            for field in meta.split(' ').skip(1) {
+                match field.split_once('=') {
+                    Some(("t", time)) if entry.time.is_none() && entry.state.is_none() && !time.is_empty() => {
+                        entry.time = Some(time.to_string())
+                    }
+                    Some(("s", hash)) if entry.state.is_none() => {
+                        let bytes = hex::decode(hash).and_then(|b| <[u8; 8]>::try_from(b).ok());
+                        entry.state = Some(bytes.ok_or_else(|| fail(format!("state hash '{hash}' is not 16 hex digits")))?);
+                    }
+                    _ => return Err(fail(format!("unexpected field '{field}' after ';'"))),
+                }
+            }
+        }
+        if entry.canonical_line() != line {
+            return Err(fail("not in canonical form"));
+        }
+        Ok(entry)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_round_trip() {
+        let e = Entry { seq: 12, actor: Actor::Seat(1), command: "move 14".into(), time: Some("2026-11-22T02:00:00Z".into()), state: Some([1, 2, 3, 4, 5, 6, 7, 8]) };
+        let line = e.canonical_line();
+        assert_eq!(line, "12 p2 move 14 ; t=2026-11-22T02:00:00Z s=0102030405060708");
+        assert_eq!(Entry::parse_line(&line).unwrap(), e);
+        let bare = Entry { seq: 1, actor: Actor::Chance, command: "3".into(), time: None, state: None };
+        assert_eq!(Entry::parse_line("1 chance 3").unwrap(), bare);
+    }
+
+    #[test]
+    fn bad_lines_say_why() {
+        assert!(Entry::parse_line("x p1 a").unwrap_err().reason.contains("sequence"));
+        assert!(Entry::parse_line("1 p0 a").unwrap_err().reason.contains("actor"));
+        assert!(Entry::parse_line("1 p1").unwrap_err().reason.contains("no command"));
+        assert!(Entry::parse_line("1 p1 a ; s=12").unwrap_err().reason.contains("16 hex"));
+        assert!(Entry::parse_line("1 p1  a").is_err());
+        assert!(Entry::parse_line("01 p1 a").is_err());
+    }
+}

@@ -1,0 +1,251 @@
+//! The record header and its canonical text: one line per field, in a fixed order.
+
+use std::collections::BTreeMap;
+
+use super::hex;
+
+/// How chance entries come about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChanceMode {
+    /// Physical play: the recorder enters what the sticks, dice or deck showed.
+    Observed,
+    /// Digital play: outcomes derive from a secret seed whose blake3 hash is committed here.
+    Seeded { commitment: [u8; 32] },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Header {
+    /// The kifu text format version (1).
+    pub format: u32,
+    pub game: String,
+    pub rules_version: u32,
+    /// When the record was created (RFC 3339), set by whoever created it; optional.
+    pub created: Option<String>,
+    pub options: BTreeMap<String, String>,
+    /// One name per seat, in seat order; `?` for unknown.
+    pub players: Vec<String>,
+    pub tags: BTreeMap<String, String>,
+    pub chance: ChanceMode,
+    /// A set-up position in the game's own notation; `None` for the standard start.
+    pub start: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("header line {line}: {reason}")]
+pub struct HeaderError {
+    /// 1-based line within the header.
+    pub line: usize,
+    pub reason: String,
+}
+
+impl Header {
+    pub fn new(game: &str, rules_version: u32, players: Vec<String>, chance: ChanceMode) -> Self {
+        Header {
+            format: 1,
+            game: game.to_string(),
+            rules_version,
+            created: None,
+            options: BTreeMap::new(),
+            players,
+            tags: BTreeMap::new(),
+            chance,
+            start: None,
+        }
+    }
+
+    /// The canonical lines, each without its newline.
+    pub fn canonical_lines(&self) -> Vec<String> {
+        let mut lines = vec![
+            format!("kifu {}", self.format),
+            format!("game {}", self.game),
+            format!("rules {}", self.rules_version),
+        ];
+        if let Some(created) = &self.created {
+            lines.push(format!("created {created}"));
+        }
+        for (key, value) in &self.options {
+            lines.push(format!("option {key}={value}"));
+        }
+        for (seat, name) in self.players.iter().enumerate() {
+            lines.push(format!("player {} {name}", seat + 1));
+        }
+        for (key, value) in &self.tags {
+            lines.push(format!("tag {key}={value}"));
+        }
+        lines.push(match &self.chance {
+            ChanceMode::Observed => "chance observed".to_string(),
+            ChanceMode::Seeded { commitment } => format!("chance seeded {}", hex::encode(commitment)),
+        });
+        if let Some(start) = &self.start {
+            lines.push(format!("start {start}"));
+        }
+        lines
+    }
+
+    /// The text the chain starts from: every canonical line followed by `\n`.
+    pub fn canonical_text(&self) -> String {
+        let mut text = String::new();
+        for line in self.canonical_lines() {
+            text.push_str(&line);
+            text.push('\n');
+        }
+        text
+    }
+
+    /// The record id: the first 12 hex digits of the header hash.
+    pub fn id(&self) -> String {
+        hex::encode(&super::header_hash(&self.canonical_text()))[..12].to_string()
+    }
+
+    /// Checks every field can be written as one canonical line and read back the same.
+    pub fn validate(&self) -> Result<(), HeaderError> {
+        let lines = self.canonical_lines();
+        let parsed = Header::parse(&lines.iter().map(String::as_str).collect::<Vec<_>>())?;
+        if &parsed != self {
+            return Err(HeaderError { line: 1, reason: "a field does not survive its canonical text".into() });
+        }
+        Ok(())
+    }
+
+    /// Reads header lines (without newlines). They must be canonical: in order, each once.
+    pub fn parse(lines: &[&str]) -> Result<Header, HeaderError> {
+        let mut header = Header::new("", 0, Vec::new(), ChanceMode::Observed);
+        let mut saw = [false; 4]; // kifu, game, rules, chance
+        for (index, line) in lines.iter().enumerate() {
+            let at = index + 1;
+            let fail = |reason: String| HeaderError { line: at, reason };
+            let (key, rest) = line.split_once(' ').ok_or_else(|| fail(format!("'{line}' is not 'field value'")))?;
+            check_text(rest).map_err(|why| fail(format!("{key}: {why}")))?;
+            match key {
+                "kifu" => {
+                    header.format = rest.parse().map_err(|_| fail(format!("format version '{rest}' is not a number")))?;
+                    if header.format != 1 {
+                        return Err(fail(format!("format version {} is not known (this kifu reads 1)", header.format)));
+                    }
+                    saw[0] = true;
+                }
+                "game" => {
+                    header.game = rest.to_string();
+                    saw[1] = true;
+                }
+                "rules" => {
+                    header.rules_version = rest.parse().map_err(|_| fail(format!("rules version '{rest}' is not a number")))?;
+                    saw[2] = true;
+                }
+                "created" => header.created = Some(rest.to_string()),
+                "option" | "tag" => {
+                    let (k, v) = rest.split_once('=').ok_or_else(|| fail(format!("{key} '{rest}' is not key=value")))?;
+                    check_key(k).map_err(|why| fail(format!("{key} key: {why}")))?;
+                    let map = if key == "option" { &mut header.options } else { &mut header.tags };
+                    if map.insert(k.to_string(), v.to_string()).is_some() {
+                        return Err(fail(format!("{key} '{k}' given twice")));
+                    }
+                }
+                "player" => {
+                    let (n, name) = rest.split_once(' ').ok_or_else(|| fail("player line is 'player N name'".into()))?;
+                    let expected = header.players.len() + 1;
+                    if n != expected.to_string() {
+                        return Err(fail(format!("expected player {expected}, found player {n}")));
+                    }
+                    header.players.push(name.to_string());
+                }
+                "chance" => {
+                    header.chance = match rest.split_once(' ') {
+                        None if rest == "observed" => ChanceMode::Observed,
+                        Some(("seeded", hash)) => ChanceMode::Seeded {
+                            commitment: hex::decode32(hash).ok_or_else(|| fail("seed commitment is not 64 hex digits".into()))?,
+                        },
+                        _ => return Err(fail(format!("chance '{rest}' is neither 'observed' nor 'seeded HASH'"))),
+                    };
+                    saw[3] = true;
+                }
+                "start" => header.start = Some(rest.to_string()),
+                other => return Err(fail(format!("unknown header field '{other}'"))),
+            }
+        }
+        let missing = ["kifu", "game", "rules", "chance"];
+        for (seen, name) in saw.iter().zip(missing) {
+            if !seen {
+                return Err(HeaderError { line: lines.len().max(1), reason: format!("the header has no '{name}' line") });
+            }
+        }
+        let canonical = header.canonical_lines();
+        for (index, (got, want)) in lines.iter().zip(&canonical).enumerate() {
+            if got != want {
+                return Err(HeaderError {
+                    line: index + 1,
+                    reason: format!("not in canonical form or order: expected '{want}'"),
+                });
+            }
+        }
+        Ok(header)
+    }
+}
+
+/// A header value: one line, no control characters, no surrounding spaces, not empty.
+pub(crate) fn check_text(text: &str) -> Result<(), String> {
+    if text.is_empty() {
+        return Err("empty value".into());
+    }
+    if text.chars().any(char::is_control) {
+        return Err("contains a control character (newline, tab, ...)".into());
+    }
+    if text.trim() != text {
+        return Err("has leading or trailing spaces".into());
+    }
+    Ok(())
+}
+
+/// An option or tag key: letters, digits, `_`, `-`, `.`.
+pub(crate) fn check_key(key: &str) -> Result<(), String> {
+    if key.is_empty() || !key.chars().all(|c| c.is_ascii_alphanumeric() || "_-.".contains(c)) {
+        return Err(format!("'{key}' must be letters, digits, '_', '-' or '.'"));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Header {
+        let mut h = Header::new("senet", 1, vec!["Ann".into(), "?".into()], ChanceMode::Seeded { commitment: [7; 32] });
+        h.created = Some("2026-11-22T02:00:00Z".into());
+        h.options.insert("variant".into(), "kendall".into());
+        h.tags.insert("Event".into(), "Club night = fun".into());
+        h.start = Some("x y z".into());
+        h
+    }
+
+    #[test]
+    fn canonical_lines_read_back() {
+        let h = sample();
+        let lines = h.canonical_lines();
+        assert_eq!(lines[0], "kifu 1");
+        assert_eq!(lines[4], "option variant=kendall");
+        assert_eq!(lines[7], "tag Event=Club night = fun");
+        let back = Header::parse(&lines.iter().map(String::as_str).collect::<Vec<_>>()).unwrap();
+        assert_eq!(back, h);
+        h.validate().unwrap();
+    }
+
+    #[test]
+    fn out_of_order_and_bad_fields_are_named() {
+        let err = Header::parse(&["game senet", "kifu 1", "rules 1", "chance observed"]).unwrap_err();
+        assert_eq!(err.line, 1);
+        let err = Header::parse(&["kifu 1", "game senet", "rules one", "chance observed"]).unwrap_err();
+        assert_eq!(err.line, 3);
+        assert!(err.reason.contains("not a number"));
+        let err = Header::parse(&["kifu 1", "game senet", "rules 1", "player 2 Bob", "chance observed"]).unwrap_err();
+        assert!(err.reason.contains("expected player 1"));
+        let err = Header::parse(&["kifu 1", "game senet", "rules 1"]).unwrap_err();
+        assert!(err.reason.contains("no 'chance'"));
+    }
+
+    #[test]
+    fn values_with_newlines_are_refused() {
+        let mut h = sample();
+        h.tags.insert("Site".into(), "two\nlines".into());
+        assert!(h.validate().is_err());
+    }
+}

@@ -1,0 +1,175 @@
+//! The contract every game engine meets. An engine is a set of pure functions over its own
+//! state type; it never reads clocks, files or randomness other than the `ChanceRng` it is given.
+
+use std::collections::BTreeMap;
+
+use serde::{de::DeserializeOwned, Serialize};
+
+use crate::chance::ChanceRng;
+use crate::record::Actor;
+
+/// Why a command was refused, in plain words for the person at the table.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{reason}")]
+pub struct RuleError {
+    pub reason: String,
+}
+
+impl RuleError {
+    pub fn new(reason: impl Into<String>) -> Self {
+        RuleError { reason: reason.into() }
+    }
+}
+
+/// Shorthand for `Err(RuleError::new(format!(...)))`.
+#[macro_export]
+macro_rules! refuse {
+    ($($arg:tt)*) => {
+        return Err($crate::rules::RuleError::new(format!($($arg)*)))
+    };
+}
+
+/// How a finished game ended. No winners means a draw.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct Outcome {
+    /// Seats (0-based) of the winners; empty for a draw.
+    pub winners: Vec<u8>,
+    /// Why the game ended, in words ("all five pieces borne off").
+    pub reason: String,
+}
+
+impl Outcome {
+    pub fn win(seat: u8, reason: impl Into<String>) -> Self {
+        Outcome { winners: vec![seat], reason: reason.into() }
+    }
+    pub fn draw(reason: impl Into<String>) -> Self {
+        Outcome { winners: Vec::new(), reason: reason.into() }
+    }
+}
+
+impl std::fmt::Display for Outcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.winners.is_empty() {
+            write!(f, "draw: {}", self.reason)
+        } else {
+            let names: Vec<String> = self.winners.iter().map(|s| Actor::Seat(*s).to_string()).collect();
+            let verb = if names.len() == 1 { "wins" } else { "win" };
+            write!(f, "{} {verb}: {}", names.join(" and "), self.reason)
+        }
+    }
+}
+
+/// Who is to act next.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase", tag = "kind")]
+pub enum Turn {
+    /// One seat (0-based) acts.
+    Seat { seat: u8 },
+    /// Several seats act at once (secret simultaneous moves); any of them may enter next.
+    Simultaneous { seats: Vec<u8> },
+    /// A random outcome is due: a throw, a roll, a shuffle, a deal.
+    Chance,
+    /// The game has ended.
+    Over { outcome: Outcome },
+}
+
+impl Turn {
+    pub fn seat(seat: u8) -> Self {
+        Turn::Seat { seat }
+    }
+    pub fn over(outcome: Outcome) -> Self {
+        Turn::Over { outcome }
+    }
+}
+
+impl std::fmt::Display for Turn {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Turn::Seat { seat } => write!(f, "{} to act", Actor::Seat(*seat)),
+            Turn::Simultaneous { seats } => {
+                let names: Vec<String> = seats.iter().map(|s| Actor::Seat(*s).to_string()).collect();
+                write!(f, "{} to act at once", names.join(", "))
+            }
+            Turn::Chance => write!(f, "chance to act"),
+            Turn::Over { outcome } => write!(f, "over, {outcome}"),
+        }
+    }
+}
+
+/// Whose eyes a rendering is for: hidden information is redacted for all but `Full`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum View {
+    /// Everything the record knows (the arbiter's view).
+    Full,
+    /// What one seat (0-based) may see.
+    Seat(u8),
+    /// What a spectator may see.
+    Public,
+}
+
+/// What a game starts from: the header's options, its player count and an optional set-up
+/// position in the game's own position notation.
+#[derive(Debug, Clone, Copy)]
+pub struct Setup<'a> {
+    pub options: &'a BTreeMap<String, String>,
+    pub players: usize,
+    pub start: Option<&'a str>,
+}
+
+impl Setup<'_> {
+    /// The value of an option, if set.
+    pub fn option(&self, key: &str) -> Option<&str> {
+        self.options.get(key).map(String::as_str)
+    }
+
+    /// Refuses any option not in `known`, naming it.
+    pub fn only_options(&self, known: &[&str]) -> Result<(), RuleError> {
+        for key in self.options.keys() {
+            if !known.contains(&key.as_str()) {
+                let list = if known.is_empty() { "none".to_string() } else { known.join(", ") };
+                refuse!("unknown option '{key}' (this game takes: {list})");
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A game engine. The kernel drives it through the type-erased [`crate::game::Game`].
+///
+/// Contract: every function is deterministic in its inputs. `apply` may leave the state in
+/// any condition when it returns an error: the kernel discards that state. `format` gives the
+/// one canonical text of a command (single line, no `;`, no surrounding spaces), and `parse`
+/// must accept it back in the same position.
+pub trait Rules: Clone + Send + Sync + 'static {
+    type State: Clone + Serialize + DeserializeOwned + Send + Sync + 'static;
+    type Command: Clone;
+
+    /// The registry name: lower case, no spaces ("senet", "chess960").
+    fn name(&self) -> &'static str;
+    /// The rules version; bumped whenever what is legal or who wins changes.
+    fn version(&self) -> u32;
+    /// One line for `kifu games`.
+    fn describe(&self) -> &'static str;
+    /// How many players the game takes; the first is the default.
+    fn players(&self) -> std::ops::RangeInclusive<usize>;
+    /// The starting state, from options and an optional set-up position.
+    fn setup(&self, setup: &Setup) -> Result<Self::State, RuleError>;
+    fn turn(&self, state: &Self::State) -> Turn;
+    /// Reads a command typed by `actor` in this position (lenient forms welcome).
+    fn parse(&self, state: &Self::State, actor: Actor, text: &str) -> Result<Self::Command, RuleError>;
+    /// The canonical text of a command, in the position before it is applied.
+    fn format(&self, state: &Self::State, command: &Self::Command) -> String;
+    fn apply(&self, state: &mut Self::State, actor: Actor, command: &Self::Command) -> Result<(), RuleError>;
+    /// Every command that may be entered now, chance outcomes included when chance is to act;
+    /// `None` where the moves cannot be listed.
+    fn legal(&self, state: &Self::State) -> Option<Vec<Self::Command>>;
+    /// Draws the chance outcome due now. Called only when `turn` is `Chance`.
+    fn sample_chance(&self, state: &Self::State, rng: &mut ChanceRng) -> Self::Command;
+    /// The position as text for a terminal.
+    fn render(&self, state: &Self::State, view: View) -> String;
+    /// The position as JSON for a view; the default shows the whole state (override to redact).
+    fn state_json(&self, state: &Self::State, view: View) -> serde_json::Value {
+        let _ = view;
+        serde_json::to_value(state).unwrap_or(serde_json::Value::Null)
+    }
+}
