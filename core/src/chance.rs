@@ -23,7 +23,9 @@ impl ChanceRng {
         let key = blake3::derive_key(KEY_CONTEXT, seed);
         let mut hasher = blake3::Hasher::new_keyed(&key);
         hasher.update(&seq.to_le_bytes());
-        ChanceRng { reader: hasher.finalize_xof() }
+        ChanceRng {
+            reader: hasher.finalize_xof(),
+        }
     }
 
     pub fn next_u64(&mut self) -> u64 {
@@ -76,9 +78,18 @@ mod tests {
 
     #[test]
     fn streams_differ_per_entry_and_repeat_per_seed() {
-        let a1: Vec<u64> = (0..4).map(|_| 0).scan(ChanceRng::for_entry(b"seed", 1), |r, _| Some(r.next_u64())).collect();
-        let a2: Vec<u64> = (0..4).map(|_| 0).scan(ChanceRng::for_entry(b"seed", 1), |r, _| Some(r.next_u64())).collect();
-        let b: Vec<u64> = (0..4).map(|_| 0).scan(ChanceRng::for_entry(b"seed", 2), |r, _| Some(r.next_u64())).collect();
+        let a1: Vec<u64> = (0..4)
+            .map(|_| 0)
+            .scan(ChanceRng::for_entry(b"seed", 1), |r, _| Some(r.next_u64()))
+            .collect();
+        let a2: Vec<u64> = (0..4)
+            .map(|_| 0)
+            .scan(ChanceRng::for_entry(b"seed", 1), |r, _| Some(r.next_u64()))
+            .collect();
+        let b: Vec<u64> = (0..4)
+            .map(|_| 0)
+            .scan(ChanceRng::for_entry(b"seed", 2), |r, _| Some(r.next_u64()))
+            .collect();
         assert_eq!(a1, a2);
         assert_ne!(a1, b);
     }

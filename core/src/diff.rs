@@ -56,7 +56,11 @@ pub fn diff(left: &Record, right: &Record, left_name: &str, right_name: &str) ->
     let divergence = (0..longest).find_map(|i| {
         let l = left.entries.get(i).map(move_line);
         let r = right.entries.get(i).map(move_line);
-        (l != r).then_some(Divergence { seq: i as u64 + 1, left: l, right: r })
+        (l != r).then_some(Divergence {
+            seq: i as u64 + 1,
+            left: l,
+            right: r,
+        })
     });
     let (l, r) = (lines(left).join("\n") + "\n", lines(right).join("\n") + "\n");
     let unified = similar::TextDiff::from_lines(&l, &r)
@@ -64,7 +68,11 @@ pub fn diff(left: &Record, right: &Record, left_name: &str, right_name: &str) ->
         .context_radius(3)
         .header(left_name, right_name)
         .to_string();
-    Diff { header_changes, divergence, unified }
+    Diff {
+        header_changes,
+        divergence,
+        unified,
+    }
 }
 
 #[cfg(test)]
@@ -73,9 +81,20 @@ mod tests {
     use crate::record::{Actor, ChanceMode, Header};
 
     fn record(moves: &[&str]) -> Record {
-        let mut r = Record::new(Header::new("senet", 1, vec!["A".into(), "B".into()], ChanceMode::Observed));
+        let mut r = Record::new(Header::new(
+            "senet",
+            1,
+            vec!["A".into(), "B".into()],
+            ChanceMode::Observed,
+        ));
         for (i, m) in moves.iter().enumerate() {
-            r.entries.push(Entry { seq: i as u64 + 1, actor: Actor::Seat(0), command: m.to_string(), time: Some(format!("t{i}")), state: None });
+            r.entries.push(Entry {
+                seq: i as u64 + 1,
+                actor: Actor::Seat(0),
+                command: m.to_string(),
+                time: Some(format!("t{i}")),
+                state: None,
+            });
         }
         r
     }
@@ -98,6 +117,13 @@ mod tests {
     #[test]
     fn a_longer_record_parts_where_the_shorter_ends() {
         let d = diff(&record(&["a"]), &record(&["a", "b"]), "l", "r");
-        assert_eq!(d.divergence.unwrap(), Divergence { seq: 2, left: None, right: Some("2 p1 b".into()) });
+        assert_eq!(
+            d.divergence.unwrap(),
+            Divergence {
+                seq: 2,
+                left: None,
+                right: Some("2 p1 b".into())
+            }
+        );
     }
 }

@@ -43,10 +43,20 @@ pub struct FormatError {
 
 impl FormatError {
     pub fn new(reason: impl Into<String>) -> Self {
-        FormatError { game: None, line: None, ply: None, reason: reason.into() }
+        FormatError {
+            game: None,
+            line: None,
+            ply: None,
+            reason: reason.into(),
+        }
     }
     pub fn at_line(line: usize, reason: impl Into<String>) -> Self {
-        FormatError { game: None, line: Some(line), ply: None, reason: reason.into() }
+        FormatError {
+            game: None,
+            line: Some(line),
+            ply: None,
+            reason: reason.into(),
+        }
     }
     fn describe(&self) -> String {
         let mut place = Vec::new();
@@ -96,16 +106,20 @@ pub fn build(draft: &Draft, created: Option<&str>) -> Result<Record, FormatError
     header.options = draft.options.clone();
     header.tags = draft.tags.clone();
     header.start = draft.start.clone();
-    header.validate().map_err(|e| FormatError::at_line(draft.line, e.reason))?;
+    header
+        .validate()
+        .map_err(|e| FormatError::at_line(draft.line, e.reason))?;
     let mut replay = Replay::start(&header).map_err(|f| FormatError::at_line(draft.line, f.reason))?;
     let mut record = Record::new(header);
     for (index, mv) in draft.moves.iter().enumerate() {
-        let entry = replay.play(mv.actor, &mv.text, None).map_err(|f: Failure| FormatError {
-            game: None,
-            line: Some(mv.line),
-            ply: Some(index + 1),
-            reason: format!("'{}': {}", mv.text, f.reason),
-        })?;
+        let entry = replay
+            .play(mv.actor, &mv.text, None)
+            .map_err(|f: Failure| FormatError {
+                game: None,
+                line: Some(mv.line),
+                ply: Some(index + 1),
+                reason: format!("'{}': {}", mv.text, f.reason),
+            })?;
         record.entries.push(entry);
     }
     Ok(record)

@@ -71,12 +71,18 @@ impl<R: Rules> Game for Erased<R> {
             )));
         }
         let state = self.0.setup(setup)?;
-        Ok(Box::new(Live { rules: self.0.clone(), state }))
+        Ok(Box::new(Live {
+            rules: self.0.clone(),
+            state,
+        }))
     }
     fn restore(&self, snapshot: &[u8]) -> Result<Box<dyn Match>, RuleError> {
         let (state, _) = bincode::serde::decode_from_slice::<R::State, _>(snapshot, bincode::config::standard())
             .map_err(|e| RuleError::new(format!("snapshot cannot be read: {e}")))?;
-        Ok(Box::new(Live { rules: self.0.clone(), state }))
+        Ok(Box::new(Live {
+            rules: self.0.clone(),
+            state,
+        }))
     }
 }
 
@@ -108,6 +114,9 @@ impl<R: Rules> Match for Live<R> {
         bincode::serde::encode_to_vec(&self.state, bincode::config::standard()).unwrap_or_default()
     }
     fn clone_box(&self) -> Box<dyn Match> {
-        Box::new(Live { rules: self.rules.clone(), state: self.state.clone() })
+        Box::new(Live {
+            rules: self.rules.clone(),
+            state: self.state.clone(),
+        })
     }
 }

@@ -5,7 +5,7 @@
 use crate::chance::{commitment, ChanceRng};
 use crate::game::{Game, Match};
 use crate::record::text::TextRecord;
-use crate::record::{hex, chain_step, header_hash, Actor, ChanceMode, Entry, Hash, Header, Record};
+use crate::record::{chain_step, header_hash, hex, Actor, ChanceMode, Entry, Hash, Header, Record};
 use crate::rules::{Setup, Turn, View};
 
 /// The most chance entries drawn in a row before the kernel assumes a game is looping.
@@ -24,10 +24,20 @@ pub struct Failure {
 
 impl Failure {
     fn header(reason: impl Into<String>) -> Self {
-        Failure { seq: 0, actor: None, command: None, reason: reason.into() }
+        Failure {
+            seq: 0,
+            actor: None,
+            command: None,
+            reason: reason.into(),
+        }
     }
     fn at(seq: u64, actor: Actor, command: &str, reason: impl Into<String>) -> Self {
-        Failure { seq, actor: Some(actor), command: Some(command.to_string()), reason: reason.into() }
+        Failure {
+            seq,
+            actor: Some(actor),
+            command: Some(command.to_string()),
+            reason: reason.into(),
+        }
     }
     fn describe(&self) -> String {
         match (&self.actor, &self.command) {
@@ -40,9 +50,8 @@ impl Failure {
 
 /// The game's registry entry for a header, checking the rules version.
 pub fn game_for(header: &Header) -> Result<&'static dyn Game, Failure> {
-    let game = crate::games::find(&header.game).ok_or_else(|| {
-        Failure::header(format!("unknown game '{}' (see 'kifu games')", header.game))
-    })?;
+    let game = crate::games::find(&header.game)
+        .ok_or_else(|| Failure::header(format!("unknown game '{}' (see 'kifu games')", header.game)))?;
     if game.version() != header.rules_version {
         return Err(Failure::header(format!(
             "the record uses {} rules version {}, this kifu has version {}",
@@ -70,7 +79,11 @@ impl Replay {
     pub fn start(header: &Header) -> Result<Replay, Failure> {
         header.validate().map_err(|e| Failure::header(e.to_string()))?;
         let game = game_for(header)?;
-        let setup = Setup { options: &header.options, players: header.players.len(), start: header.start.as_deref() };
+        let setup = Setup {
+            options: &header.options,
+            players: header.players.len(),
+            start: header.start.as_deref(),
+        };
         let current = game.start(&setup).map_err(|e| Failure::header(e.reason))?;
         Ok(Replay {
             game,
@@ -87,7 +100,15 @@ impl Replay {
     pub fn resume(header: &Header, snapshot: &[u8], seq: u64, head: Hash) -> Result<Replay, Failure> {
         let game = game_for(header)?;
         let current = game.restore(snapshot).map_err(|e| Failure::header(e.reason))?;
-        Ok(Replay { game, header: header.clone(), current, seq, head, seed: None, broken: false })
+        Ok(Replay {
+            game,
+            header: header.clone(),
+            current,
+            seq,
+            head,
+            seed: None,
+            broken: false,
+        })
     }
 
     /// Gives the secret seed of a seeded record, so chance can be drawn and checked.
@@ -129,17 +150,26 @@ impl Replay {
         }
         self.broken = true;
         if entry.seq != self.seq + 1 {
-            return Err(fail(format!("sequence number {} where {} was due", entry.seq, self.seq + 1)));
+            return Err(fail(format!(
+                "sequence number {} where {} was due",
+                entry.seq,
+                self.seq + 1
+            )));
         }
         if let Some(seed_hex) = reveal_of(entry) {
             self.check_reveal(seed_hex).map_err(fail)?;
         } else {
             self.check_actor(entry.actor).map_err(fail)?;
             let expected_chance = match (&self.seed, entry.actor) {
-                (Some(seed), Actor::Chance) => Some(self.current.sample_chance(&mut ChanceRng::for_entry(seed, entry.seq))),
+                (Some(seed), Actor::Chance) => {
+                    Some(self.current.sample_chance(&mut ChanceRng::for_entry(seed, entry.seq)))
+                }
                 _ => None,
             };
-            let canonical = self.current.apply(entry.actor, &entry.command).map_err(|e| fail(e.reason))?;
+            let canonical = self
+                .current
+                .apply(entry.actor, &entry.command)
+                .map_err(|e| fail(e.reason))?;
             if canonical != entry.command {
                 return Err(fail(format!("not written canonically: expected '{canonical}'")));
             }
@@ -175,21 +205,34 @@ impl Replay {
                 Turn::Seat { seat } => Actor::Seat(seat),
                 Turn::Chance => Actor::Chance,
                 Turn::Simultaneous { .. } => {
-                    return Err(Failure { seq, actor: None, command: Some(text.into()), reason: "several players act at once: name the actor, as 'p2:COMMAND'".into() })
+                    return Err(Failure {
+                        seq,
+                        actor: None,
+                        command: Some(text.into()),
+                        reason: "several players act at once: name the actor, as 'p2:COMMAND'".into(),
+                    })
                 }
                 Turn::Over { outcome } => {
-                    return Err(Failure { seq, actor: None, command: Some(text.into()), reason: format!("the game is over ({outcome})") })
+                    return Err(Failure {
+                        seq,
+                        actor: None,
+                        command: Some(text.into()),
+                        reason: format!("the game is over ({outcome})"),
+                    })
                 }
             },
         };
         let fail = |reason: String| Failure::at(seq, actor, text, reason);
         if actor == Actor::Chance && matches!(self.header.chance, ChanceMode::Seeded { .. }) {
-            return Err(fail("chance is drawn from the seed in a seeded record; it cannot be entered".into()));
+            return Err(fail(
+                "chance is drawn from the seed in a seeded record; it cannot be entered".into(),
+            ));
         }
         self.check_actor(actor).map_err(fail)?;
         let mut next = self.current.clone_box();
         let canonical = next.apply(actor, text.trim()).map_err(|e| fail(e.reason))?;
-        crate::record::check_command_text(&canonical).map_err(|e| fail(format!("the game wrote an unusable command: {e}")))?;
+        crate::record::check_command_text(&canonical)
+            .map_err(|e| fail(format!("the game wrote an unusable command: {e}")))?;
         let state = next.state_hash();
         self.current = next;
         Ok(self.push(actor, canonical, time, Some(state)))
@@ -198,17 +241,29 @@ impl Replay {
     /// Draws and appends every chance outcome now due, when the seed is known.
     pub fn draw_chance(&mut self, time: Option<&str>) -> Result<Vec<Entry>, Failure> {
         let mut drawn = Vec::new();
-        let Some(seed) = self.seed.clone() else { return Ok(drawn) };
+        let Some(seed) = self.seed.clone() else {
+            return Ok(drawn);
+        };
         while self.current.turn() == Turn::Chance {
             let seq = self.seq + 1;
             if drawn.len() >= MAX_CHANCE_RUN {
-                return Err(Failure { seq, actor: Some(Actor::Chance), command: None, reason: "chance keeps acting: the game loops".into() });
+                return Err(Failure {
+                    seq,
+                    actor: Some(Actor::Chance),
+                    command: None,
+                    reason: "chance keeps acting: the game loops".into(),
+                });
             }
             let text = self.current.sample_chance(&mut ChanceRng::for_entry(&seed, seq));
             let mut next = self.current.clone_box();
-            let canonical = next
-                .apply(Actor::Chance, &text)
-                .map_err(|e| Failure::at(seq, Actor::Chance, &text, format!("the game refused its own chance draw: {}", e.reason)))?;
+            let canonical = next.apply(Actor::Chance, &text).map_err(|e| {
+                Failure::at(
+                    seq,
+                    Actor::Chance,
+                    &text,
+                    format!("the game refused its own chance draw: {}", e.reason),
+                )
+            })?;
             let state = next.state_hash();
             self.current = next;
             drawn.push(self.push(Actor::Chance, canonical, time, Some(state)));
@@ -218,9 +273,19 @@ impl Replay {
 
     /// Appends the entry that makes the seed public.
     pub fn reveal(&mut self, time: Option<&str>) -> Result<Entry, Failure> {
-        let seed = self.seed.clone().ok_or_else(|| Failure { seq: self.seq + 1, actor: Some(Actor::Chance), command: None, reason: "the seed is not known here".into() })?;
+        let seed = self.seed.clone().ok_or_else(|| Failure {
+            seq: self.seq + 1,
+            actor: Some(Actor::Chance),
+            command: None,
+            reason: "the seed is not known here".into(),
+        })?;
         let state = self.current.state_hash();
-        Ok(self.push(Actor::Chance, format!("reveal {}", hex::encode(&seed)), time, Some(state)))
+        Ok(self.push(
+            Actor::Chance,
+            format!("reveal {}", hex::encode(&seed)),
+            time,
+            Some(state),
+        ))
     }
 
     fn push(&mut self, actor: Actor, command: String, time: Option<&str>, state: Option<[u8; 32]>) -> Entry {
@@ -287,7 +352,14 @@ pub enum SeedCheck {
 
 /// Replays a whole record through its rules (the chain is assumed already checked).
 pub fn verify_record(record: &Record) -> Report {
-    let mut report = Report { entries: 0, head: header_hash(&record.header.canonical_text()), turn: None, seed: SeedCheck::NotSeeded, failure: None, line: None };
+    let mut report = Report {
+        entries: 0,
+        head: header_hash(&record.header.canonical_text()),
+        turn: None,
+        seed: SeedCheck::NotSeeded,
+        failure: None,
+        line: None,
+    };
     let mut replay = match Replay::start(&record.header) {
         Ok(replay) => replay,
         Err(failure) => {
@@ -306,7 +378,12 @@ pub fn verify_record(record: &Record) -> Report {
                     return report;
                 }
                 None => {
-                    report.failure = Some(Failure::at(entry.seq, entry.actor, &entry.command, "the revealed seed is not hex"));
+                    report.failure = Some(Failure::at(
+                        entry.seq,
+                        entry.actor,
+                        &entry.command,
+                        "the revealed seed is not hex",
+                    ));
                     return report;
                 }
             }

@@ -40,10 +40,16 @@ pub struct Outcome {
 
 impl Outcome {
     pub fn win(seat: u8, reason: impl Into<String>) -> Self {
-        Outcome { winners: vec![seat], reason: reason.into() }
+        Outcome {
+            winners: vec![seat],
+            reason: reason.into(),
+        }
     }
     pub fn draw(reason: impl Into<String>) -> Self {
-        Outcome { winners: Vec::new(), reason: reason.into() }
+        Outcome {
+            winners: Vec::new(),
+            reason: reason.into(),
+        }
     }
 }
 
@@ -126,7 +132,11 @@ impl Setup<'_> {
     pub fn only_options(&self, known: &[&str]) -> Result<(), RuleError> {
         for key in self.options.keys() {
             if !known.contains(&key.as_str()) {
-                let list = if known.is_empty() { "none".to_string() } else { known.join(", ") };
+                let list = if known.is_empty() {
+                    "none".to_string()
+                } else {
+                    known.join(", ")
+                };
                 refuse!("unknown option '{key}' (this game takes: {list})");
             }
         }

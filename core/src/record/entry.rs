@@ -32,7 +32,10 @@ pub fn check_command(command: &str) -> Result<(), EntryError> {
         return Err(fail("empty command"));
     }
     if command.chars().any(|c| c.is_control() || c == ';') {
-        return Err(fail(format!("command '{}' holds a control character or ';'", command.escape_debug())));
+        return Err(fail(format!(
+            "command '{}' holds a control character or ';'",
+            command.escape_debug()
+        )));
     }
     if command.trim() != command {
         return Err(fail(format!("command '{command}' has leading or trailing spaces")));
@@ -65,12 +68,21 @@ impl Entry {
         };
         let mut parts = body.splitn(3, ' ');
         let seq_text = parts.next().unwrap_or("");
-        let seq: u64 = seq_text.parse().map_err(|_| fail(format!("'{seq_text}' is not a sequence number")))?;
+        let seq: u64 = seq_text
+            .parse()
+            .map_err(|_| fail(format!("'{seq_text}' is not a sequence number")))?;
         let actor_text = parts.next().ok_or_else(|| fail("no actor"))?;
-        let actor = Actor::parse(actor_text).ok_or_else(|| fail(format!("'{actor_text}' is not an actor (p1, p2, ..., chance, arbiter)")))?;
+        let actor = Actor::parse(actor_text)
+            .ok_or_else(|| fail(format!("'{actor_text}' is not an actor (p1, p2, ..., chance, arbiter)")))?;
         let command = parts.next().ok_or_else(|| fail("no command"))?.to_string();
         check_command(&command)?;
-        let mut entry = Entry { seq, actor, command, time: None, state: None };
+        let mut entry = Entry {
+            seq,
+            actor,
+            command,
+            time: None,
+            state: None,
+        };
         if let Some(meta) = meta {
             for field in meta.split(' ').skip(1) {
                 match field.split_once('=') {
@@ -79,7 +91,8 @@ impl Entry {
                     }
                     Some(("s", hash)) if entry.state.is_none() => {
                         let bytes = hex::decode(hash).and_then(|b| <[u8; 8]>::try_from(b).ok());
-                        entry.state = Some(bytes.ok_or_else(|| fail(format!("state hash '{hash}' is not 16 hex digits")))?);
+                        entry.state =
+                            Some(bytes.ok_or_else(|| fail(format!("state hash '{hash}' is not 16 hex digits")))?);
                     }
                     _ => return Err(fail(format!("unexpected field '{field}' after ';'"))),
                 }
@@ -98,11 +111,23 @@ mod tests {
 
     #[test]
     fn lines_round_trip() {
-        let e = Entry { seq: 12, actor: Actor::Seat(1), command: "move 14".into(), time: Some("2026-11-22T02:00:00Z".into()), state: Some([1, 2, 3, 4, 5, 6, 7, 8]) };
+        let e = Entry {
+            seq: 12,
+            actor: Actor::Seat(1),
+            command: "move 14".into(),
+            time: Some("2026-11-22T02:00:00Z".into()),
+            state: Some([1, 2, 3, 4, 5, 6, 7, 8]),
+        };
         let line = e.canonical_line();
         assert_eq!(line, "12 p2 move 14 ; t=2026-11-22T02:00:00Z s=0102030405060708");
         assert_eq!(Entry::parse_line(&line).unwrap(), e);
-        let bare = Entry { seq: 1, actor: Actor::Chance, command: "3".into(), time: None, state: None };
+        let bare = Entry {
+            seq: 1,
+            actor: Actor::Chance,
+            command: "3".into(),
+            time: None,
+            state: None,
+        };
         assert_eq!(Entry::parse_line("1 chance 3").unwrap(), bare);
     }
 
@@ -111,7 +136,10 @@ mod tests {
         assert!(Entry::parse_line("x p1 a").unwrap_err().reason.contains("sequence"));
         assert!(Entry::parse_line("1 p0 a").unwrap_err().reason.contains("actor"));
         assert!(Entry::parse_line("1 p1").unwrap_err().reason.contains("no command"));
-        assert!(Entry::parse_line("1 p1 a ; s=12").unwrap_err().reason.contains("16 hex"));
+        assert!(Entry::parse_line("1 p1 a ; s=12")
+            .unwrap_err()
+            .reason
+            .contains("16 hex"));
         assert!(Entry::parse_line("1 p1  a").is_err());
         assert!(Entry::parse_line("01 p1 a").is_err());
     }

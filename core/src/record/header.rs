@@ -102,7 +102,10 @@ impl Header {
         let lines = self.canonical_lines();
         let parsed = Header::parse(&lines.iter().map(String::as_str).collect::<Vec<_>>())?;
         if &parsed != self {
-            return Err(HeaderError { line: 1, reason: "a field does not survive its canonical text".into() });
+            return Err(HeaderError {
+                line: 1,
+                reason: "a field does not survive its canonical text".into(),
+            });
         }
         Ok(())
     }
@@ -114,13 +117,20 @@ impl Header {
         for (index, line) in lines.iter().enumerate() {
             let at = index + 1;
             let fail = |reason: String| HeaderError { line: at, reason };
-            let (key, rest) = line.split_once(' ').ok_or_else(|| fail(format!("'{line}' is not 'field value'")))?;
+            let (key, rest) = line
+                .split_once(' ')
+                .ok_or_else(|| fail(format!("'{line}' is not 'field value'")))?;
             check_text(rest).map_err(|why| fail(format!("{key}: {why}")))?;
             match key {
                 "kifu" => {
-                    header.format = rest.parse().map_err(|_| fail(format!("format version '{rest}' is not a number")))?;
+                    header.format = rest
+                        .parse()
+                        .map_err(|_| fail(format!("format version '{rest}' is not a number")))?;
                     if header.format != 1 {
-                        return Err(fail(format!("format version {} is not known (this kifu reads 1)", header.format)));
+                        return Err(fail(format!(
+                            "format version {} is not known (this kifu reads 1)",
+                            header.format
+                        )));
                     }
                     saw[0] = true;
                 }
@@ -129,20 +139,30 @@ impl Header {
                     saw[1] = true;
                 }
                 "rules" => {
-                    header.rules_version = rest.parse().map_err(|_| fail(format!("rules version '{rest}' is not a number")))?;
+                    header.rules_version = rest
+                        .parse()
+                        .map_err(|_| fail(format!("rules version '{rest}' is not a number")))?;
                     saw[2] = true;
                 }
                 "created" => header.created = Some(rest.to_string()),
                 "option" | "tag" => {
-                    let (k, v) = rest.split_once('=').ok_or_else(|| fail(format!("{key} '{rest}' is not key=value")))?;
+                    let (k, v) = rest
+                        .split_once('=')
+                        .ok_or_else(|| fail(format!("{key} '{rest}' is not key=value")))?;
                     check_key(k).map_err(|why| fail(format!("{key} key: {why}")))?;
-                    let map = if key == "option" { &mut header.options } else { &mut header.tags };
+                    let map = if key == "option" {
+                        &mut header.options
+                    } else {
+                        &mut header.tags
+                    };
                     if map.insert(k.to_string(), v.to_string()).is_some() {
                         return Err(fail(format!("{key} '{k}' given twice")));
                     }
                 }
                 "player" => {
-                    let (n, name) = rest.split_once(' ').ok_or_else(|| fail("player line is 'player N name'".into()))?;
+                    let (n, name) = rest
+                        .split_once(' ')
+                        .ok_or_else(|| fail("player line is 'player N name'".into()))?;
                     let expected = header.players.len() + 1;
                     if n != expected.to_string() {
                         return Err(fail(format!("expected player {expected}, found player {n}")));
@@ -153,7 +173,8 @@ impl Header {
                     header.chance = match rest.split_once(' ') {
                         None if rest == "observed" => ChanceMode::Observed,
                         Some(("seeded", hash)) => ChanceMode::Seeded {
-                            commitment: hex::decode32(hash).ok_or_else(|| fail("seed commitment is not 64 hex digits".into()))?,
+                            commitment: hex::decode32(hash)
+                                .ok_or_else(|| fail("seed commitment is not 64 hex digits".into()))?,
                         },
                         _ => return Err(fail(format!("chance '{rest}' is neither 'observed' nor 'seeded HASH'"))),
                     };
@@ -166,7 +187,10 @@ impl Header {
         let missing = ["kifu", "game", "rules", "chance"];
         for (seen, name) in saw.iter().zip(missing) {
             if !seen {
-                return Err(HeaderError { line: lines.len().max(1), reason: format!("the header has no '{name}' line") });
+                return Err(HeaderError {
+                    line: lines.len().max(1),
+                    reason: format!("the header has no '{name}' line"),
+                });
             }
         }
         let canonical = header.canonical_lines();
@@ -209,7 +233,12 @@ mod tests {
     use super::*;
 
     fn sample() -> Header {
-        let mut h = Header::new("senet", 1, vec!["Ann".into(), "?".into()], ChanceMode::Seeded { commitment: [7; 32] });
+        let mut h = Header::new(
+            "senet",
+            1,
+            vec!["Ann".into(), "?".into()],
+            ChanceMode::Seeded { commitment: [7; 32] },
+        );
         h.created = Some("2026-11-22T02:00:00Z".into());
         h.options.insert("variant".into(), "kendall".into());
         h.tags.insert("Event".into(), "Club night = fun".into());

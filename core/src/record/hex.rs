@@ -13,7 +13,7 @@ pub fn encode(bytes: &[u8]) -> String {
 /// Decodes hex (either case); `None` for odd length or a non-hex digit.
 pub fn decode(text: &str) -> Option<Vec<u8>> {
     let text = text.as_bytes();
-    if text.len() % 2 != 0 {
+    if !text.len().is_multiple_of(2) {
         return None;
     }
     text.chunks(2)

@@ -22,7 +22,10 @@ pub struct Record {
 
 impl Record {
     pub fn new(header: Header) -> Self {
-        Record { header, entries: Vec::new() }
+        Record {
+            header,
+            entries: Vec::new(),
+        }
     }
 
     /// The chain hash after every entry: `hashes[0]` is the header's, `hashes[n]` entry n's.

@@ -50,13 +50,19 @@ pub fn write(record: &Record) -> String {
 pub fn read(text: &str) -> Result<TextRecord, TextError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let lines: Vec<&str> = text.lines().collect();
-    let header_end = lines
-        .iter()
-        .position(|l| l.starts_with("header "))
-        .ok_or(TextError { line: lines.len().max(1), reason: "no 'header HASH' line: is this a kifu text file?".into() })?;
-    let header = Header::parse(&lines[..header_end]).map_err(|e| TextError { line: e.line, reason: e.reason })?;
+    let header_end = lines.iter().position(|l| l.starts_with("header ")).ok_or(TextError {
+        line: lines.len().max(1),
+        reason: "no 'header HASH' line: is this a kifu text file?".into(),
+    })?;
+    let header = Header::parse(&lines[..header_end]).map_err(|e| TextError {
+        line: e.line,
+        reason: e.reason,
+    })?;
     let hash_of = |line: usize, text: &str| -> Result<Hash, TextError> {
-        hex::decode32(text).ok_or(TextError { line, reason: format!("'{text}' is not a 64-digit hex hash") })
+        hex::decode32(text).ok_or(TextError {
+            line,
+            reason: format!("'{text}' is not a 64-digit hex hash"),
+        })
     };
     let mut claimed = vec![hash_of(header_end + 1, &lines[header_end]["header ".len()..])?];
     let mut where_ = vec![header_end + 1];
@@ -66,17 +72,30 @@ pub fn read(text: &str) -> Result<TextRecord, TextError> {
         if line.is_empty() {
             continue;
         }
-        let (body, hash) = line.rsplit_once(' ').ok_or(TextError { line: at, reason: "an entry line ends with its chain hash".into() })?;
-        let entry = Entry::parse_line(body).map_err(|e| TextError { line: at, reason: e.reason })?;
+        let (body, hash) = line.rsplit_once(' ').ok_or(TextError {
+            line: at,
+            reason: "an entry line ends with its chain hash".into(),
+        })?;
+        let entry = Entry::parse_line(body).map_err(|e| TextError {
+            line: at,
+            reason: e.reason,
+        })?;
         let expected = entries.len() as u64 + 1;
         if entry.seq != expected {
-            return Err(TextError { line: at, reason: format!("sequence number {} where {expected} was due", entry.seq) });
+            return Err(TextError {
+                line: at,
+                reason: format!("sequence number {} where {expected} was due", entry.seq),
+            });
         }
         claimed.push(hash_of(at, hash)?);
         where_.push(at);
         entries.push(entry);
     }
-    Ok(TextRecord { record: Record { header, entries }, claimed, lines: where_ })
+    Ok(TextRecord {
+        record: Record { header, entries },
+        claimed,
+        lines: where_,
+    })
 }
 
 impl TextRecord {
@@ -84,7 +103,11 @@ impl TextRecord {
     pub fn check_chain(&self) -> Result<(), ChainBreak> {
         let mut head = header_hash(&self.record.header.canonical_text());
         if head != self.claimed[0] {
-            return Err(ChainBreak { seq: 0, line: self.lines[0], reason: "the header does not match its hash: a header line was altered".into() });
+            return Err(ChainBreak {
+                seq: 0,
+                line: self.lines[0],
+                reason: "the header does not match its hash: a header line was altered".into(),
+            });
         }
         for (i, entry) in self.record.entries.iter().enumerate() {
             head = chain_step(&head, &entry.canonical_line());
@@ -92,7 +115,10 @@ impl TextRecord {
                 return Err(ChainBreak {
                     seq: entry.seq,
                     line: self.lines[i + 1],
-                    reason: format!("entry {} does not match its chain hash: this entry or its hash was altered", entry.seq),
+                    reason: format!(
+                        "entry {} does not match its chain hash: this entry or its hash was altered",
+                        entry.seq
+                    ),
                 });
             }
         }
@@ -106,10 +132,21 @@ mod tests {
     use crate::record::{Actor, ChanceMode};
 
     fn record() -> Record {
-        let mut r = Record::new(Header::new("senet", 1, vec!["A".into(), "B".into()], ChanceMode::Observed));
+        let mut r = Record::new(Header::new(
+            "senet",
+            1,
+            vec!["A".into(), "B".into()],
+            ChanceMode::Observed,
+        ));
         for (i, cmd) in ["3", "move 10", "1"].iter().enumerate() {
             let actor = if i % 2 == 0 { Actor::Chance } else { Actor::Seat(0) };
-            r.entries.push(Entry { seq: i as u64 + 1, actor, command: cmd.to_string(), time: None, state: None });
+            r.entries.push(Entry {
+                seq: i as u64 + 1,
+                actor,
+                command: cmd.to_string(),
+                time: None,
+                state: None,
+            });
         }
         r
     }
