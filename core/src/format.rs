@@ -124,3 +124,36 @@ pub fn build(draft: &Draft, created: Option<&str>) -> Result<Record, FormatError
     }
     Ok(record)
 }
+
+/// How the bytes of a file were read as text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Encoding {
+    Utf8,
+    /// Not valid UTF-8: read byte for byte as ISO 8859-1, as old PGN files are.
+    Latin1,
+}
+
+/// Reads a file's bytes as text: a UTF-8 byte-order mark is dropped, invalid UTF-8 is read
+/// as Latin-1, and a file with a NUL byte in its first 8 KiB is refused as binary.
+pub fn decode_text(bytes: &[u8]) -> Result<(String, Encoding), FormatError> {
+    if bytes.iter().take(8192).any(|b| *b == 0) {
+        return Err(FormatError::new("this is a binary file, not a notation text (it holds NUL bytes)"));
+    }
+    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+    match std::str::from_utf8(bytes) {
+        Ok(text) => Ok((text.to_string(), Encoding::Utf8)),
+        Err(_) => Ok((bytes.iter().map(|b| *b as char).collect(), Encoding::Latin1)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decoding_handles_bom_latin1_and_binary() {
+        assert_eq!(decode_text(b"\xef\xbb\xbfabc").unwrap(), ("abc".to_string(), Encoding::Utf8));
+        assert_eq!(decode_text(b"Ren\xe9").unwrap(), ("René".to_string(), Encoding::Latin1));
+        assert!(decode_text(b"PK\x03\x04\x00\x00").unwrap_err().reason.contains("binary"));
+    }
+}
