@@ -1,1 +1,66 @@
-fn main() {}
+//! The `kifu` command: a thin layer of clap commands over kifu-records and kifu-core.
+//! It parses arguments, prints results and maps failures to exit codes; it holds no rules.
+
+mod clock;
+mod commands;
+mod exit;
+mod input;
+mod store_path;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// kifu records games as append-only, hash-chained logs checked by each game's rules.
+#[derive(Parser)]
+#[command(name = "kifu", version, about, long_about = None)]
+struct Cli {
+    /// The store file [default: $KIFU_STORE, else kifu/store.redb in the user's data folder]
+    #[arg(long, global = true, value_name = "PATH", env = "KIFU_STORE")]
+    store: Option<PathBuf>,
+
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    New(commands::record::NewArgs),
+    Play(commands::record::PlayArgs),
+    Legal(commands::record::LegalArgs),
+    Show(commands::record::ShowArgs),
+    Log(commands::record::LogArgs),
+    List(commands::record::ListArgs),
+    Verify(commands::check::VerifyArgs),
+    Diff(commands::check::DiffArgs),
+    Export(commands::files::ExportArgs),
+    Import(commands::files::ImportArgs),
+    Games(commands::games::GamesArgs),
+    Playout(commands::demo::PlayoutArgs),
+    Demo(commands::demo::DemoArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let store = store_path::Lazy::new(cli.store);
+    let result = match cli.command {
+        Command::New(args) => commands::record::new(&store, args),
+        Command::Play(args) => commands::record::play(&store, args),
+        Command::Legal(args) => commands::record::legal(&store, args),
+        Command::Show(args) => commands::record::show(&store, args),
+        Command::Log(args) => commands::record::log(&store, args),
+        Command::List(args) => commands::record::list(&store, args),
+        Command::Verify(args) => commands::check::verify(&store, args),
+        Command::Diff(args) => commands::check::diff(&store, args),
+        Command::Export(args) => commands::files::export(&store, args),
+        Command::Import(args) => commands::files::import(&store, args),
+        Command::Games(args) => commands::games::games(args),
+        Command::Playout(args) => commands::demo::playout(&store, args),
+        Command::Demo(args) => commands::demo::demo(&store, args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(err) => err.report(),
+    }
+}

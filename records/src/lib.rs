@@ -1,1 +1,154 @@
-//! placeholder
+//! kifu-records: the record store on redb. The log of entries is the only authority;
+//! snapshots, statuses and indexes are derived from it and can be rebuilt. An operation that
+//! fails changes nothing: every write happens in one redb transaction.
+
+mod append;
+mod error;
+mod import;
+mod read;
+mod tables;
+
+use std::path::Path;
+
+use kifu_core::record::{Entry, Hash, Header};
+use kifu_core::replay::Replay;
+use kifu_core::rules::Turn;
+use redb::{Database, ReadableDatabase, ReadableTable};
+
+pub use append::{Append, Appended};
+pub use error::{AppendError, CreateError, ImportError, OpenError, ReadError, StoreError};
+pub use import::{ImportOutcome, ImportReport};
+pub use read::{Filter, Summary};
+
+use tables::*;
+
+/// An open store file.
+pub struct Store {
+    db: Database,
+}
+
+/// What `create` made: the id, the head, and any chance entries drawn at the start.
+#[derive(Debug, Clone)]
+pub struct Created {
+    pub id: String,
+    pub seq: u64,
+    pub head: Hash,
+    pub entries: Vec<Entry>,
+}
+
+impl Store {
+    /// Opens the store at `path`, creating the file and its tables if needed.
+    pub fn open(path: &Path) -> Result<Store, OpenError> {
+        if let Some(parent) = path.parent() {
+            if !parent.as_os_str().is_empty() && !parent.exists() {
+                std::fs::create_dir_all(parent).map_err(|e| OpenError::Io(path.display().to_string(), e))?;
+            }
+        }
+        let db = Database::create(path).map_err(|e| OpenError::Database(path.display().to_string(), e))?;
+        let store = Store { db };
+        store.init().map_err(|e| OpenError::Storage(path.display().to_string(), e))?;
+        Ok(store)
+    }
+
+    fn init(&self) -> Result<(), redb::Error> {
+        let txn = self.db.begin_write()?;
+        tables::create_all(&txn)?;
+        txn.commit()?;
+        Ok(())
+    }
+
+    /// Creates a record. With a seed (seeded chance) the header must commit to it; the seed is
+    /// kept secret in the store until the game ends, and chance due at the start is drawn now.
+    pub fn create(&self, header: Header, seed: Option<&[u8]>, time: Option<&str>) -> Result<Created, CreateError> {
+        let mut replay = Replay::start(&header).map_err(CreateError::Rejected)?;
+        if let Some(seed) = seed {
+            replay.set_seed(seed).map_err(CreateError::Seed)?;
+        }
+        let id = header.id();
+        let entries = replay.draw_chance(time).map_err(CreateError::Rejected)?;
+        let txn = self.db.begin_write().map_err(StoreError::from)?;
+        {
+            let headers = txn.open_table(HEADERS).map_err(StoreError::from)?;
+            if headers.get(id.as_str()).map_err(StoreError::from)?.is_some() {
+                return Err(CreateError::Exists(id));
+            }
+        }
+        write_new_record(&txn, &id, &header, &entries, &replay)?;
+        if let Some(seed) = seed {
+            txn.open_table(SECRETS).map_err(StoreError::from)?.insert(id.as_str(), seed).map_err(StoreError::from)?;
+        }
+        txn.commit().map_err(StoreError::from)?;
+        Ok(Created { id, seq: replay.seq(), head: replay.head(), entries })
+    }
+
+    /// The full id for a unique prefix of one (at least 4 hex digits).
+    pub fn resolve(&self, prefix: &str) -> Result<String, ReadError> {
+        if prefix.len() < 4 || !prefix.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Err(ReadError::NotFound(prefix.to_string()));
+        }
+        let prefix = prefix.to_ascii_lowercase();
+        let txn = self.db.begin_read().map_err(StoreError::from)?;
+        let headers = txn.open_table(HEADERS).map_err(StoreError::from)?;
+        let mut found = Vec::new();
+        for item in headers.range(prefix.as_str()..).map_err(StoreError::from)? {
+            let (key, _) = item.map_err(StoreError::from)?;
+            let key = key.value().to_string();
+            if !key.starts_with(&prefix) || found.len() > 1 {
+                break;
+            }
+            found.push(key);
+        }
+        match found.len() {
+            0 => Err(ReadError::NotFound(prefix)),
+            1 => Ok(found.remove(0)),
+            _ => Err(ReadError::Ambiguous(prefix)),
+        }
+    }
+}
+
+/// Writes a new record's header, its entries, head, status, snapshot and indexes.
+fn write_new_record(
+    txn: &redb::WriteTransaction,
+    id: &str,
+    header: &Header,
+    entries: &[Entry],
+    replay: &Replay,
+) -> Result<(), StoreError> {
+    txn.open_table(HEADERS)?.insert(id, header.canonical_text().as_str())?;
+    let mut head = kifu_core::record::header_hash(&header.canonical_text());
+    {
+        let mut table = txn.open_table(ENTRIES)?;
+        for entry in entries {
+            let line = entry.canonical_line();
+            head = kifu_core::record::chain_step(&head, &line);
+            table.insert((id, entry.seq), (line.as_str(), head))?;
+        }
+    }
+    txn.open_table(HEADS)?.insert(id, (entries.len() as u64, head))?;
+    write_derived(txn, id, replay)?;
+    let mut by_game = txn.open_table(BY_GAME)?;
+    by_game.insert((header.game.as_str(), id), ())?;
+    let mut by_player = txn.open_table(BY_PLAYER)?;
+    for name in &header.players {
+        by_player.insert((name.as_str(), id), ())?;
+    }
+    let mut by_tag = txn.open_table(BY_TAG)?;
+    for (key, value) in &header.tags {
+        by_tag.insert((format!("{key}={value}").as_str(), id), ())?;
+    }
+    Ok(())
+}
+
+/// Writes what is derived from the log: the status line and the latest snapshot.
+fn write_derived(txn: &redb::WriteTransaction, id: &str, replay: &Replay) -> Result<(), StoreError> {
+    let status = serde_json::to_string(&replay.turn()).unwrap_or_default();
+    txn.open_table(STATUS)?.insert(id, status.as_str())?;
+    let snapshot = replay.current().snapshot();
+    txn.open_table(SNAPSHOTS)?.insert(id, (replay.seq(), snapshot.as_slice()))?;
+    Ok(())
+}
+
+/// The status stored for a record, read back.
+fn parse_status(text: &str) -> Option<Turn> {
+    serde_json::from_str(text).ok()
+}

@@ -1,0 +1,147 @@
+//! Files in and out: export a record in kifu's text format or a game's notation, import files.
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+use kifu_core::format::{build, Format, FormatError};
+use kifu_core::record::{text, Record};
+use kifu_core::replay::verify_text;
+use kifu_records::ImportOutcome;
+use serde_json::json;
+
+use super::{ok, print_json};
+use crate::exit::{CliError, CliResult, FAILED};
+use crate::input::{read_text, resolve};
+use crate::store_path::Lazy;
+
+/// Write a record as kifu text (the default) or in a notation format (see `kifu games`).
+#[derive(Args)]
+pub struct ExportArgs {
+    pub id: String,
+    /// kifu, or a format name [default: kifu, or guessed from -o's extension]
+    #[arg(long, short = 'f')]
+    pub format: Option<String>,
+    /// Write to this file instead of standard output
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+pub fn export(store: &Lazy, args: ExportArgs) -> CliResult {
+    let store = store.get()?;
+    let id = resolve(store, &args.id)?;
+    let record = store.record(&id)?;
+    let name = args.format.clone().or_else(|| args.output.as_deref().and_then(guess_format)).unwrap_or("kifu".into());
+    let out = if name == "kifu" {
+        text::write(&record)
+    } else {
+        let format = find_format(&name)?;
+        if !format.games().contains(&record.header.game.as_str()) {
+            return Err(CliError::input(format!("format {name} does not carry {}", record.header.game)));
+        }
+        format.write(&record).map_err(|e| CliError::rejected(format!("record {id}: {e}")))?
+    };
+    match &args.output {
+        Some(path) => std::fs::write(path, out).map_err(|e| CliError::input(format!("{}: {e}", path.display())))?,
+        None => print!("{out}"),
+    }
+    ok()
+}
+
+/// Import a kifu text file (verified first) or a notation file with any number of games.
+/// Each bad game is reported with its place and skipped; the others are stored.
+#[derive(Args)]
+pub struct ImportArgs {
+    pub file: PathBuf,
+    /// kifu, or a format name [default: guessed from the file's extension]
+    #[arg(long, short = 'f')]
+    pub format: Option<String>,
+    /// Games stored per transaction
+    #[arg(long, default_value_t = 1000)]
+    pub batch: usize,
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn import(store: &Lazy, args: ImportArgs) -> CliResult {
+    let name = args
+        .format
+        .clone()
+        .or_else(|| guess_format(&args.file))
+        .ok_or_else(|| CliError::input(format!("{}: cannot tell the format from its name: give --format", args.file.display())))?;
+    let file = args.file.display().to_string();
+    let text = read_text(&args.file)?;
+    let mut errors: Vec<String> = Vec::new();
+    let mut records: Vec<Record> = Vec::new();
+    if name == "kifu" {
+        let parsed = text::read(&text).map_err(|e| CliError::input(format!("{file}: {e}")))?;
+        let report = verify_text(&parsed);
+        if let Some(failure) = report.failure {
+            let line = report.line.map(|l| format!(", line {l}")).unwrap_or_default();
+            return Err(CliError::rejected(format!("{file}{line}: {failure}; nothing imported")));
+        }
+        records.push(parsed.record);
+    } else {
+        let format = find_format(&name)?;
+        for (index, draft) in format.read(&text).into_iter().enumerate() {
+            let place = |mut e: FormatError| {
+                e.game = Some(index + 1);
+                format!("{file}: {e}")
+            };
+            match draft.map_err(place).and_then(|d| build(&d, None).map_err(place)) {
+                Ok(record) => records.push(record),
+                Err(message) => errors.push(message),
+            }
+        }
+    }
+    let total = records.len();
+    let show_progress = total >= 2 * args.batch && std::io::stderr().is_terminal();
+    let report = store.get()?.import(&records, args.batch, |done| {
+        if show_progress {
+            eprint!("\rstored {done}/{total}");
+        }
+    })?;
+    if show_progress {
+        eprintln!();
+    }
+    let (mut stored, mut exists) = (Vec::new(), Vec::new());
+    for outcome in report.outcomes {
+        match outcome {
+            ImportOutcome::Stored { id } => stored.push(id),
+            ImportOutcome::Exists { id } => exists.push(id),
+            ImportOutcome::Rejected { reason } => errors.push(format!("{file}: {reason}")),
+        }
+    }
+    if args.json {
+        print_json(&json!({"stored": stored, "exists": exists, "errors": errors}));
+    } else {
+        for error in &errors {
+            eprintln!("kifu: {error}");
+        }
+        for id in &stored {
+            println!("{id}");
+        }
+        eprintln!(
+            "{file}: {} stored, {} already in the store, {} skipped for errors",
+            stored.len(),
+            exists.len(),
+            errors.len()
+        );
+    }
+    Ok(if errors.is_empty() { std::process::ExitCode::SUCCESS } else { std::process::ExitCode::from(FAILED) })
+}
+
+fn find_format(name: &str) -> Result<&'static dyn Format, CliError> {
+    kifu_core::games::format(name).ok_or_else(|| {
+        let names: Vec<&str> = kifu_core::games::formats().iter().map(|f| f.name()).collect();
+        CliError::input(format!("unknown format '{name}' (known: kifu, {})", names.join(", ")))
+    })
+}
+
+fn guess_format(path: &Path) -> Option<String> {
+    let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+    if ext == "kifu" {
+        return Some("kifu".into());
+    }
+    kifu_core::games::formats().iter().find(|f| f.extensions().contains(&ext.as_str())).map(|f| f.name().to_string())
+}

@@ -1,0 +1,59 @@
+//! One module per group of commands.
+
+pub mod check;
+pub mod demo;
+pub mod files;
+pub mod games;
+pub mod record;
+
+use std::process::ExitCode;
+
+use kifu_core::record::Actor;
+use kifu_core::rules::View;
+
+use crate::exit::CliError;
+
+/// Prints JSON on one line.
+pub fn print_json(value: &serde_json::Value) {
+    println!("{}", serde_json::to_string(value).unwrap_or_default());
+}
+
+pub fn ok() -> Result<ExitCode, CliError> {
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `KEY=VALUE` pairs from the command line.
+pub fn pairs(items: &[String], what: &str) -> Result<std::collections::BTreeMap<String, String>, CliError> {
+    let mut map = std::collections::BTreeMap::new();
+    for item in items {
+        let (k, v) = item
+            .split_once('=')
+            .ok_or_else(|| CliError::input(format!("{what} '{item}' is not KEY=VALUE")))?;
+        if map.insert(k.to_string(), v.to_string()).is_some() {
+            return Err(CliError::input(format!("{what} '{k}' given twice")));
+        }
+    }
+    Ok(map)
+}
+
+/// A command as typed, with an optional `ACTOR:` prefix (`p2:h8`, `chance:3`, `arbiter:...`).
+pub fn split_actor(text: &str) -> (Option<Actor>, &str) {
+    if let Some((head, rest)) = text.split_once(':') {
+        if let Some(actor) = Actor::parse(head) {
+            return (Some(actor), rest);
+        }
+    }
+    (None, text)
+}
+
+/// The view named by `--as`: `full` (default), `public`, or a seat `p1`, `p2`, ...
+pub fn view(name: Option<&str>) -> Result<View, CliError> {
+    match name {
+        None | Some("full") => Ok(View::Full),
+        Some("public") => Ok(View::Public),
+        Some(other) => match Actor::parse(other) {
+            Some(Actor::Seat(seat)) => Ok(View::Seat(seat)),
+            _ => Err(CliError::input(format!("--as '{other}': use full, public, or a seat like p1"))),
+        },
+    }
+}

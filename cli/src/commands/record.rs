@@ -1,0 +1,258 @@
+//! Making and reading records in the store: new, play, legal, show, log, list.
+
+use std::process::ExitCode;
+
+use clap::Args;
+use kifu_core::record::{hex, ChanceMode, Header};
+use kifu_records::{Append, Filter};
+use serde_json::json;
+
+use super::{ok, pairs, print_json, split_actor, view};
+use crate::exit::{CliError, CliResult};
+use crate::input::resolve;
+use crate::store_path::Lazy;
+
+/// Start a new record; prints its id.
+#[derive(Args)]
+pub struct NewArgs {
+    /// The game (see `kifu games`)
+    pub game: String,
+    /// A game option, KEY=VALUE (repeatable)
+    #[arg(long = "option", short = 'o', value_name = "K=V")]
+    pub options: Vec<String>,
+    /// A player's name, in seat order (repeatable); the count sets the number of players
+    #[arg(long = "player", short = 'p', value_name = "NAME")]
+    pub players: Vec<String>,
+    /// A tag, KEY=VALUE (repeatable): Event, Site, Round, ...
+    #[arg(long = "tag", short = 't', value_name = "K=V")]
+    pub tags: Vec<String>,
+    /// Seeded chance: outcomes derive from this secret seed (hex); the header commits to it
+    #[arg(long, value_name = "HEX", conflicts_with_all = ["observed", "random_seed"])]
+    pub seed: Option<String>,
+    /// Seeded chance with a fresh random seed
+    #[arg(long, conflicts_with = "observed")]
+    pub random_seed: bool,
+    /// Observed chance: you enter what the dice, sticks or deck showed [the default]
+    #[arg(long)]
+    pub observed: bool,
+    /// Start from this position, in the game's own position notation
+    #[arg(long, value_name = "POSITION")]
+    pub start: Option<String>,
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn new(store: &Lazy, args: NewArgs) -> CliResult {
+    let game = kifu_core::games::find(&args.game)
+        .ok_or_else(|| CliError::input(format!("unknown game '{}' (see 'kifu games')", args.game)))?;
+    let seed = match (&args.seed, args.random_seed) {
+        (Some(text), _) => Some(
+            hex::decode(text)
+                .filter(|s| !s.is_empty() && s.len() <= 64)
+                .ok_or_else(|| CliError::input(format!("--seed '{text}' is not 1 to 64 bytes of hex")))?,
+        ),
+        (None, true) => Some(random_seed()?),
+        (None, false) => None,
+    };
+    let chance = match &seed {
+        Some(seed) => ChanceMode::Seeded { commitment: kifu_core::chance::commitment(seed) },
+        None => ChanceMode::Observed,
+    };
+    let players = if args.players.is_empty() { vec!["?".to_string(); *game.players().start()] } else { args.players };
+    let mut header = Header::new(game.name(), game.version(), players, chance);
+    header.created = Some(crate::clock::now_precise());
+    header.options = pairs(&args.options, "option")?;
+    header.tags = pairs(&args.tags, "tag")?;
+    header.start = args.start;
+    header.validate().map_err(|e| CliError::input(e.reason))?;
+    let created = store.get()?.create(header, seed.as_deref(), Some(&crate::clock::now()))?;
+    if args.json {
+        print_json(&json!({"id": created.id, "seq": created.seq, "head": hex::encode(&created.head),
+            "entries": created.entries.iter().map(|e| e.canonical_line()).collect::<Vec<_>>()}));
+    } else {
+        println!("{}", created.id);
+    }
+    ok()
+}
+
+fn random_seed() -> Result<Vec<u8>, CliError> {
+    let mut bytes = vec![0u8; 32];
+    use std::io::Read;
+    std::fs::File::open("/dev/urandom")
+        .and_then(|mut f| f.read_exact(&mut bytes))
+        .map_err(|e| CliError::input(format!("cannot read /dev/urandom for a seed ({e}); give --seed HEX")))?;
+    Ok(bytes)
+}
+
+/// Enter commands, in order, all or none; prints the new head (seq and chain hash).
+#[derive(Args)]
+pub struct PlayArgs {
+    /// The record id (or a unique prefix)
+    pub id: String,
+    /// Commands in the game's notation; prefix `p2:` (or `chance:`, `arbiter:`) to name the actor
+    #[arg(required = true, allow_hyphen_values = true)]
+    pub commands: Vec<String>,
+    /// Refuse unless the record's head is this chain hash (as printed by play or show)
+    #[arg(long, value_name = "HASH")]
+    pub expect_head: Option<String>,
+    /// An idempotency key: retrying with the same key returns the first answer
+    #[arg(long, value_name = "KEY")]
+    pub key: Option<String>,
+    /// Do not stamp the entries with the wall-clock time
+    #[arg(long)]
+    pub no_time: bool,
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn play(store: &Lazy, args: PlayArgs) -> CliResult {
+    let store = store.get()?;
+    let id = resolve(store, &args.id)?;
+    let expect = match &args.expect_head {
+        Some(text) => Some(
+            hex::decode32(text).ok_or_else(|| CliError::input(format!("--expect-head '{text}' is not a 64-digit hash")))?,
+        ),
+        None => None,
+    };
+    let commands = args.commands.iter().map(|c| split_actor(c)).map(|(a, t)| (a, t.to_string())).collect();
+    let request = Append { commands, expect, key: args.key, time: (!args.no_time).then(crate::clock::now) };
+    let answer = store.append(&id, &request)?;
+    if args.json {
+        print_json(&serde_json::to_value(&answer).unwrap_or_default());
+    } else {
+        for line in &answer.lines {
+            eprintln!("{line}");
+        }
+        println!("{} {}", answer.seq, hex::encode(&answer.head));
+    }
+    ok()
+}
+
+/// List what may be entered now (chance outcomes too, when chance acts in an observed record).
+#[derive(Args)]
+pub struct LegalArgs {
+    pub id: String,
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn legal(store: &Lazy, args: LegalArgs) -> CliResult {
+    let store = store.get()?;
+    let id = resolve(store, &args.id)?;
+    let replay = store.replay(&id, None)?;
+    let Some(commands) = replay.current().legal() else {
+        if args.json {
+            print_json(&serde_json::Value::Null);
+        } else {
+            println!("(this game's moves cannot be listed here)");
+        }
+        return ok();
+    };
+    if args.json {
+        print_json(&json!(commands));
+    } else {
+        println!("{}", commands.join(" "));
+    }
+    ok()
+}
+
+/// Show the position (at the head, or after entry --at).
+#[derive(Args)]
+pub struct ShowArgs {
+    pub id: String,
+    /// The position after this entry (0 is the start)
+    #[arg(long, value_name = "SEQ")]
+    pub at: Option<u64>,
+    /// Whose eyes: full (everything the record knows), public, or a seat like p1
+    #[arg(long = "as", value_name = "VIEW")]
+    pub view: Option<String>,
+    /// seq, head, whose turn and the state as JSON
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn show(store: &Lazy, args: ShowArgs) -> CliResult {
+    let store = store.get()?;
+    let id = resolve(store, &args.id)?;
+    let view = view(args.view.as_deref())?;
+    let head = store.head(&id)?;
+    if let Some(at) = args.at {
+        if at > head.0 {
+            return Err(CliError::input(format!("--at {at}: record {id} has {} entries", head.0)));
+        }
+    }
+    let replay = store.replay(&id, args.at)?;
+    if args.json {
+        print_json(&json!({
+            "id": id,
+            "game": replay.header.game,
+            "seq": replay.seq(),
+            "head": hex::encode(&replay.head()),
+            "turn": replay.turn(),
+            "state": replay.current().state_json(view),
+        }));
+    } else {
+        println!("{}", replay.render(view).trim_end());
+        println!("{} | entry {} | {}", id, replay.seq(), replay.turn());
+        println!("head {}", hex::encode(&replay.head()));
+    }
+    ok()
+}
+
+/// Print a record's entries, one canonical line each.
+#[derive(Args)]
+pub struct LogArgs {
+    pub id: String,
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn log(store: &Lazy, args: LogArgs) -> CliResult {
+    let store = store.get()?;
+    let id = resolve(store, &args.id)?;
+    let record = store.record(&id)?;
+    if args.json {
+        let entries: Vec<_> = record
+            .entries
+            .iter()
+            .map(|e| json!({"seq": e.seq, "actor": e.actor.to_string(), "command": e.command, "time": e.time}))
+            .collect();
+        print_json(&json!({"id": id, "header": record.header.canonical_lines(), "entries": entries}));
+    } else {
+        for line in record.header.canonical_lines() {
+            println!("{line}");
+        }
+        for entry in &record.entries {
+            println!("{}", entry.canonical_line());
+        }
+    }
+    ok()
+}
+
+/// List records in the store, optionally by game, player or tag.
+#[derive(Args)]
+pub struct ListArgs {
+    #[arg(long)]
+    pub game: Option<String>,
+    #[arg(long)]
+    pub player: Option<String>,
+    /// KEY=VALUE
+    #[arg(long, value_name = "K=V")]
+    pub tag: Option<String>,
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn list(store: &Lazy, args: ListArgs) -> CliResult {
+    let filter = Filter { game: args.game, player: args.player, tag: args.tag };
+    let rows = store.get()?.list(&filter)?;
+    if args.json {
+        print_json(&serde_json::to_value(&rows).unwrap_or_default());
+        return Ok(ExitCode::SUCCESS);
+    }
+    for row in rows {
+        let turn = row.turn.map(|t| t.to_string()).unwrap_or_default();
+        println!("{}  {:<12} {:>4} entries  {:<30} {}", row.id, row.game, row.entries, row.players.join(" v "), turn);
+    }
+    ok()
+}

@@ -1,0 +1,70 @@
+//! Exit codes and error reports: 0 success; 1 a record failed verification or a command was
+//! rejected; 2 bad usage or input that cannot be read. Errors go to stderr.
+
+use std::process::ExitCode;
+
+pub const FAILED: u8 = 1;
+pub const BAD_INPUT: u8 = 2;
+
+/// An error for the user, with the exit code it maps to.
+#[derive(Debug)]
+pub struct CliError {
+    pub code: u8,
+    pub message: String,
+}
+
+impl CliError {
+    /// A command was refused or a record does not verify (exit 1).
+    pub fn rejected(message: impl std::fmt::Display) -> Self {
+        CliError { code: FAILED, message: message.to_string() }
+    }
+    /// Input that cannot be read, a missing record, a bad argument (exit 2).
+    pub fn input(message: impl std::fmt::Display) -> Self {
+        CliError { code: BAD_INPUT, message: message.to_string() }
+    }
+    pub fn report(&self) -> ExitCode {
+        eprintln!("kifu: {}", self.message);
+        ExitCode::from(self.code)
+    }
+}
+
+pub type CliResult = Result<ExitCode, CliError>;
+
+impl From<kifu_records::ReadError> for CliError {
+    fn from(e: kifu_records::ReadError) -> Self {
+        CliError::input(e)
+    }
+}
+
+impl From<kifu_records::OpenError> for CliError {
+    fn from(e: kifu_records::OpenError) -> Self {
+        CliError::input(e)
+    }
+}
+
+impl From<kifu_records::ImportError> for CliError {
+    fn from(e: kifu_records::ImportError) -> Self {
+        CliError::input(e)
+    }
+}
+
+impl From<kifu_records::AppendError> for CliError {
+    fn from(e: kifu_records::AppendError) -> Self {
+        use kifu_records::AppendError::*;
+        match e {
+            NotFound(_) | Read(_) | Store(_) => CliError::input(e),
+            Conflict { .. } | KeyReused(_) | Rejected(_) => CliError::rejected(e),
+        }
+    }
+}
+
+impl From<kifu_records::CreateError> for CliError {
+    fn from(e: kifu_records::CreateError) -> Self {
+        use kifu_records::CreateError::*;
+        match e {
+            Rejected(_) | Seed(_) => CliError::input(e),
+            Exists(_) => CliError::rejected(e),
+            Store(_) => CliError::input(e),
+        }
+    }
+}

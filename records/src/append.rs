@@ -1,0 +1,166 @@
+//! Appending commands to a record: all of them or none, against the head the caller expects,
+//! once per idempotency key.
+
+use kifu_core::record::{hex, Actor, Entry, Hash};
+use kifu_core::replay::Replay;
+use kifu_core::rules::Turn;
+use redb::ReadableTable;
+use serde::{Deserialize, Serialize};
+
+use crate::error::{AppendError, ReadError, StoreError};
+use crate::tables::*;
+use crate::{write_derived, Store};
+
+/// An append request.
+#[derive(Debug, Clone, Default)]
+pub struct Append {
+    /// The commands in order, each with its actor or `None` for whoever is to act.
+    pub commands: Vec<(Option<Actor>, String)>,
+    /// The chain hash the caller believes is the head; a different head is a conflict.
+    pub expect: Option<Hash>,
+    /// A retried request with the same key gets the first answer and changes nothing.
+    pub key: Option<String>,
+    /// The wall-clock time to stamp the new entries with.
+    pub time: Option<String>,
+}
+
+/// What an append did.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Appended {
+    pub seq: u64,
+    #[serde(with = "hex_hash")]
+    pub head: Hash,
+    /// The canonical lines of the new entries, chance draws and the seed's reveal included.
+    pub lines: Vec<String>,
+    /// True when this answers a retry of an earlier request with the same key.
+    #[serde(default)]
+    pub replayed: bool,
+}
+
+mod hex_hash {
+    use kifu_core::record::{hex, Hash};
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(hash: &Hash, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&hex::encode(hash))
+    }
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Hash, D::Error> {
+        let text = String::deserialize(d)?;
+        hex::decode32(&text).ok_or_else(|| serde::de::Error::custom("not a hash"))
+    }
+}
+
+impl Store {
+    pub fn append(&self, id: &str, request: &Append) -> Result<Appended, AppendError> {
+        let txn = self.db.begin_write().map_err(StoreError::from)?;
+        let (seq, head) = txn
+            .open_table(HEADS)
+            .map_err(StoreError::from)?
+            .get(id)
+            .map_err(StoreError::from)?
+            .map(|v| v.value())
+            .ok_or_else(|| AppendError::NotFound(id.to_string()))?;
+        let fingerprint = fingerprint(request);
+        if let Some(key) = &request.key {
+            let stored = {
+                let keys = txn.open_table(KEYS).map_err(StoreError::from)?;
+                let found = keys.get((id, key.as_str())).map_err(StoreError::from)?;
+                found.map(|v| {
+                    let (print, answer) = v.value();
+                    (print, answer.to_string())
+                })
+            };
+            if let Some((stored_print, answer)) = stored {
+                if stored_print != fingerprint {
+                    return Err(AppendError::KeyReused(key.clone()));
+                }
+                let mut answer: Appended = serde_json::from_str(&answer)
+                    .map_err(|e| ReadError::Damaged { id: id.into(), reason: format!("idempotency answer: {e}") })?;
+                answer.replayed = true;
+                return Ok(answer);
+            }
+        }
+        if let Some(expected) = request.expect {
+            if expected != head {
+                return Err(AppendError::Conflict { expected, actual_seq: seq, actual: head });
+            }
+        }
+        let mut replay = self.load(&txn, id, seq, head)?;
+        let was_over = matches!(replay.turn(), Turn::Over { .. });
+        let time = request.time.as_deref();
+        let mut entries: Vec<Entry> = Vec::new();
+        for (actor, text) in &request.commands {
+            entries.push(replay.play(*actor, text, time).map_err(AppendError::Rejected)?);
+            entries.extend(replay.draw_chance(time).map_err(AppendError::Rejected)?);
+        }
+        if !was_over && matches!(replay.turn(), Turn::Over { .. }) && replay.seed_known() {
+            entries.push(replay.reveal(time).map_err(AppendError::Rejected)?);
+        }
+        let mut lines = Vec::with_capacity(entries.len());
+        {
+            let mut table = txn.open_table(ENTRIES).map_err(StoreError::from)?;
+            let mut chain = head;
+            for entry in &entries {
+                let line = entry.canonical_line();
+                chain = kifu_core::record::chain_step(&chain, &line);
+                table.insert((id, entry.seq), (line.as_str(), chain)).map_err(StoreError::from)?;
+                lines.push(line);
+            }
+        }
+        let answer = Appended { seq: replay.seq(), head: replay.head(), lines, replayed: false };
+        txn.open_table(HEADS).map_err(StoreError::from)?.insert(id, (answer.seq, answer.head)).map_err(StoreError::from)?;
+        write_derived(&txn, id, &replay)?;
+        if let Some(key) = &request.key {
+            let json = serde_json::to_string(&answer).unwrap_or_default();
+            txn.open_table(KEYS)
+                .map_err(StoreError::from)?
+                .insert((id, key.as_str()), (fingerprint, json.as_str()))
+                .map_err(StoreError::from)?;
+        }
+        txn.commit().map_err(StoreError::from)?;
+        Ok(answer)
+    }
+
+    /// The replay at the head, from the snapshot when it is current, else rebuilt from the log.
+    /// The seed, if the store keeps one, is set.
+    fn load(&self, txn: &redb::WriteTransaction, id: &str, seq: u64, head: Hash) -> Result<Replay, AppendError> {
+        let header = crate::read::header_in(&txn.open_table(HEADERS).map_err(StoreError::from)?, id)?;
+        let snapshot = txn.open_table(SNAPSHOTS).map_err(StoreError::from)?.get(id).map_err(StoreError::from)?.map(|v| {
+            let (at, bytes) = v.value();
+            (at, bytes.to_vec())
+        });
+        let resumed = match snapshot {
+            Some((at, bytes)) if at == seq => Replay::resume(&header, &bytes, seq, head).ok(),
+            _ => None,
+        };
+        let mut replay = match resumed {
+            Some(replay) => replay,
+            None => {
+                let entries = crate::read::entries_in(&txn.open_table(ENTRIES).map_err(StoreError::from)?, id, seq)?;
+                let mut replay = Replay::start(&header).map_err(AppendError::Rejected)?;
+                for entry in &entries {
+                    replay.check(entry).map_err(|f| ReadError::Damaged { id: id.into(), reason: f.to_string() })?;
+                }
+                replay
+            }
+        };
+        if let Some(seed) = txn.open_table(SECRETS).map_err(StoreError::from)?.get(id).map_err(StoreError::from)? {
+            replay
+                .set_seed(seed.value())
+                .map_err(|reason| ReadError::Damaged { id: id.into(), reason: format!("stored seed: {reason}") })?;
+        }
+        Ok(replay)
+    }
+}
+
+/// What identifies a request for its idempotency key: its commands and expected head.
+fn fingerprint(request: &Append) -> Hash {
+    let mut text = hex::encode(&request.expect.unwrap_or_default());
+    for (actor, command) in &request.commands {
+        text.push('\n');
+        text.push_str(&actor.map(|a| a.to_string()).unwrap_or_default());
+        text.push(':');
+        text.push_str(command);
+    }
+    *blake3::hash(text.as_bytes()).as_bytes()
+}

@@ -1,0 +1,80 @@
+//! One error type per store operation, each saying what failed and why.
+
+use kifu_core::record::Hash;
+use kifu_core::replay::Failure;
+
+/// A failure of the storage engine itself (I/O, corruption).
+#[derive(Debug, thiserror::Error)]
+#[error("storage: {0}")]
+pub struct StoreError(#[from] pub redb::Error);
+
+macro_rules! from_redb {
+    ($($t:ty),*) => {$(
+        impl From<$t> for StoreError {
+            fn from(e: $t) -> Self {
+                StoreError(e.into())
+            }
+        }
+    )*};
+}
+from_redb!(redb::TransactionError, redb::TableError, redb::StorageError, redb::CommitError);
+
+#[derive(Debug, thiserror::Error)]
+pub enum OpenError {
+    #[error("cannot create the folder for store {0}: {1}")]
+    Io(String, std::io::Error),
+    #[error("cannot open store {0}: {1}")]
+    Database(String, redb::DatabaseError),
+    #[error("cannot prepare store {0}: {1}")]
+    Storage(String, redb::Error),
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum CreateError {
+    #[error("{0}")]
+    Rejected(Failure),
+    #[error("seed: {0}")]
+    Seed(String),
+    #[error("a record with id {0} already exists (same header)")]
+    Exists(String),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ReadError {
+    #[error("no record with id '{0}'")]
+    NotFound(String),
+    #[error("id '{0}' matches several records: give more digits")]
+    Ambiguous(String),
+    #[error("record {id} is damaged in the store: {reason}")]
+    Damaged { id: String, reason: String },
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum AppendError {
+    #[error("no record with id '{0}'")]
+    NotFound(String),
+    #[error("the head moved: expected {}, the record is at seq {actual_seq} {}", short(expected), short(actual))]
+    Conflict { expected: Hash, actual_seq: u64, actual: Hash },
+    #[error("idempotency key '{0}' was already used for a different request")]
+    KeyReused(String),
+    #[error("{0}")]
+    Rejected(Failure),
+    #[error(transparent)]
+    Read(#[from] ReadError),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ImportError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+fn short(hash: &Hash) -> String {
+    kifu_core::record::hex::encode(&hash[..8])
+}

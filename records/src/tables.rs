@@ -1,0 +1,38 @@
+//! The redb tables. `HEADERS` and `ENTRIES` are the record; everything else is derived
+//! from them (heads and statuses are caches kept in the same transaction as the log).
+
+use kifu_core::record::Hash;
+use redb::TableDefinition;
+
+/// id -> the header's canonical text.
+pub const HEADERS: TableDefinition<&str, &str> = TableDefinition::new("headers");
+/// (id, seq) -> (canonical line, chain hash after it).
+pub const ENTRIES: TableDefinition<(&str, u64), (&str, Hash)> = TableDefinition::new("entries");
+/// id -> (seq of the last entry, chain hash): the head an append must name.
+pub const HEADS: TableDefinition<&str, (u64, Hash)> = TableDefinition::new("heads");
+/// id -> whose turn, as JSON (derived).
+pub const STATUS: TableDefinition<&str, &str> = TableDefinition::new("status");
+/// id -> (seq, game state bytes) after that entry (derived, never authoritative).
+pub const SNAPSHOTS: TableDefinition<&str, (u64, &[u8])> = TableDefinition::new("snapshots");
+/// id -> the secret seed of a seeded record.
+pub const SECRETS: TableDefinition<&str, &[u8]> = TableDefinition::new("secrets");
+/// (id, idempotency key) -> (fingerprint of the request, the answer as JSON).
+pub const KEYS: TableDefinition<(&str, &str), (Hash, &str)> = TableDefinition::new("idempotency");
+/// (game, id), (player name, id), ("key=value", id): the list indexes.
+pub const BY_GAME: TableDefinition<(&str, &str), ()> = TableDefinition::new("by_game");
+pub const BY_PLAYER: TableDefinition<(&str, &str), ()> = TableDefinition::new("by_player");
+pub const BY_TAG: TableDefinition<(&str, &str), ()> = TableDefinition::new("by_tag");
+
+pub fn create_all(txn: &redb::WriteTransaction) -> Result<(), redb::TableError> {
+    txn.open_table(HEADERS)?;
+    txn.open_table(ENTRIES)?;
+    txn.open_table(HEADS)?;
+    txn.open_table(STATUS)?;
+    txn.open_table(SNAPSHOTS)?;
+    txn.open_table(SECRETS)?;
+    txn.open_table(KEYS)?;
+    txn.open_table(BY_GAME)?;
+    txn.open_table(BY_PLAYER)?;
+    txn.open_table(BY_TAG)?;
+    Ok(())
+}
