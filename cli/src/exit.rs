@@ -16,11 +16,17 @@ pub struct CliError {
 impl CliError {
     /// A command was refused or a record does not verify (exit 1).
     pub fn rejected(message: impl std::fmt::Display) -> Self {
-        CliError { code: FAILED, message: message.to_string() }
+        CliError {
+            code: FAILED,
+            message: message.to_string(),
+        }
     }
     /// Input that cannot be read, a missing record, a bad argument (exit 2).
     pub fn input(message: impl std::fmt::Display) -> Self {
-        CliError { code: BAD_INPUT, message: message.to_string() }
+        CliError {
+            code: BAD_INPUT,
+            message: message.to_string(),
+        }
     }
     pub fn report(&self) -> ExitCode {
         eprintln!("kifu: {}", self.message);

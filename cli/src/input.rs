@@ -11,7 +11,9 @@ use crate::exit::CliError;
 /// A file's text (BOM dropped, Latin-1 read when not UTF-8, binary refused).
 pub fn read_text(path: &Path) -> Result<String, CliError> {
     let bytes = std::fs::read(path).map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
-    decode_text(&bytes).map(|(text, _)| text).map_err(|e| CliError::input(format!("{}: {e}", path.display())))
+    decode_text(&bytes)
+        .map(|(text, _)| text)
+        .map_err(|e| CliError::input(format!("{}: {e}", path.display())))
 }
 
 /// A record named by id (or unique prefix) in the store, or by the path of a kifu text file.
@@ -41,7 +43,10 @@ pub fn source(store: &crate::store_path::Lazy, name: &str) -> Result<Source, Cli
     if path.is_file() {
         let text = read_text(path)?;
         let file = text::read(&text).map_err(|e| CliError::input(format!("{name}: {e}")))?;
-        return Ok(Source::File { path: name.to_string(), file });
+        return Ok(Source::File {
+            path: name.to_string(),
+            file,
+        });
     }
     let store = store.get()?;
     let id = resolve(store, name)?;
@@ -50,5 +55,7 @@ pub fn source(store: &crate::store_path::Lazy, name: &str) -> Result<Source, Cli
 }
 
 pub fn resolve(store: &Store, name: &str) -> Result<String, CliError> {
-    store.resolve(name).map_err(|e| CliError::input(format!("{e} (and no file by that name)")))
+    store
+        .resolve(name)
+        .map_err(|e| CliError::input(format!("{e} (and no file by that name)")))
 }

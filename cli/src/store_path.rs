@@ -16,7 +16,10 @@ pub struct Lazy {
 
 impl Lazy {
     pub fn new(path: Option<PathBuf>) -> Self {
-        Lazy { path, store: OnceCell::new() }
+        Lazy {
+            path,
+            store: OnceCell::new(),
+        }
     }
 
     pub fn get(&self) -> Result<&Store, CliError> {
@@ -36,9 +39,9 @@ fn default_path() -> Result<PathBuf, CliError> {
     let data = match std::env::var_os("XDG_DATA_HOME").filter(|v| !v.is_empty()) {
         Some(dir) => PathBuf::from(dir),
         None => {
-            let home = std::env::var_os("HOME")
-                .filter(|v| !v.is_empty())
-                .ok_or_else(|| CliError::input("no store given: use --store PATH or set KIFU_STORE (HOME is not set)"))?;
+            let home = std::env::var_os("HOME").filter(|v| !v.is_empty()).ok_or_else(|| {
+                CliError::input("no store given: use --store PATH or set KIFU_STORE (HOME is not set)")
+            })?;
             PathBuf::from(home).join(".local").join("share")
         }
     };

@@ -74,15 +74,21 @@ impl Store {
                 if stored_print != fingerprint {
                     return Err(AppendError::KeyReused(key.clone()));
                 }
-                let mut answer: Appended = serde_json::from_str(&answer)
-                    .map_err(|e| ReadError::Damaged { id: id.into(), reason: format!("idempotency answer: {e}") })?;
+                let mut answer: Appended = serde_json::from_str(&answer).map_err(|e| ReadError::Damaged {
+                    id: id.into(),
+                    reason: format!("idempotency answer: {e}"),
+                })?;
                 answer.replayed = true;
                 return Ok(answer);
             }
         }
         if let Some(expected) = request.expect {
             if expected != head {
-                return Err(AppendError::Conflict { expected, actual_seq: seq, actual: head });
+                return Err(AppendError::Conflict {
+                    expected,
+                    actual_seq: seq,
+                    actual: head,
+                });
             }
         }
         let mut replay = self.load(&txn, id, seq, head)?;
@@ -103,12 +109,22 @@ impl Store {
             for entry in &entries {
                 let line = entry.canonical_line();
                 chain = kifu_core::record::chain_step(&chain, &line);
-                table.insert((id, entry.seq), (line.as_str(), chain)).map_err(StoreError::from)?;
+                table
+                    .insert((id, entry.seq), (line.as_str(), chain))
+                    .map_err(StoreError::from)?;
                 lines.push(line);
             }
         }
-        let answer = Appended { seq: replay.seq(), head: replay.head(), lines, replayed: false };
-        txn.open_table(HEADS).map_err(StoreError::from)?.insert(id, (answer.seq, answer.head)).map_err(StoreError::from)?;
+        let answer = Appended {
+            seq: replay.seq(),
+            head: replay.head(),
+            lines,
+            replayed: false,
+        };
+        txn.open_table(HEADS)
+            .map_err(StoreError::from)?
+            .insert(id, (answer.seq, answer.head))
+            .map_err(StoreError::from)?;
         write_derived(&txn, id, &replay)?;
         if let Some(key) = &request.key {
             let json = serde_json::to_string(&answer).unwrap_or_default();
@@ -125,10 +141,15 @@ impl Store {
     /// The seed, if the store keeps one, is set.
     fn load(&self, txn: &redb::WriteTransaction, id: &str, seq: u64, head: Hash) -> Result<Replay, AppendError> {
         let header = crate::read::header_in(&txn.open_table(HEADERS).map_err(StoreError::from)?, id)?;
-        let snapshot = txn.open_table(SNAPSHOTS).map_err(StoreError::from)?.get(id).map_err(StoreError::from)?.map(|v| {
-            let (at, bytes) = v.value();
-            (at, bytes.to_vec())
-        });
+        let snapshot = txn
+            .open_table(SNAPSHOTS)
+            .map_err(StoreError::from)?
+            .get(id)
+            .map_err(StoreError::from)?
+            .map(|v| {
+                let (at, bytes) = v.value();
+                (at, bytes.to_vec())
+            });
         let resumed = match snapshot {
             Some((at, bytes)) if at == seq => Replay::resume(&header, &bytes, seq, head).ok(),
             _ => None,
@@ -139,15 +160,24 @@ impl Store {
                 let entries = crate::read::entries_in(&txn.open_table(ENTRIES).map_err(StoreError::from)?, id, seq)?;
                 let mut replay = Replay::start(&header).map_err(AppendError::Rejected)?;
                 for entry in &entries {
-                    replay.check(entry).map_err(|f| ReadError::Damaged { id: id.into(), reason: f.to_string() })?;
+                    replay.check(entry).map_err(|f| ReadError::Damaged {
+                        id: id.into(),
+                        reason: f.to_string(),
+                    })?;
                 }
                 replay
             }
         };
-        if let Some(seed) = txn.open_table(SECRETS).map_err(StoreError::from)?.get(id).map_err(StoreError::from)? {
-            replay
-                .set_seed(seed.value())
-                .map_err(|reason| ReadError::Damaged { id: id.into(), reason: format!("stored seed: {reason}") })?;
+        if let Some(seed) = txn
+            .open_table(SECRETS)
+            .map_err(StoreError::from)?
+            .get(id)
+            .map_err(StoreError::from)?
+        {
+            replay.set_seed(seed.value()).map_err(|reason| ReadError::Damaged {
+                id: id.into(),
+                reason: format!("stored seed: {reason}"),
+            })?;
         }
         Ok(replay)
     }

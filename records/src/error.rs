@@ -17,7 +17,12 @@ macro_rules! from_redb {
         }
     )*};
 }
-from_redb!(redb::TransactionError, redb::TableError, redb::StorageError, redb::CommitError);
+from_redb!(
+    redb::TransactionError,
+    redb::TableError,
+    redb::StorageError,
+    redb::CommitError
+);
 
 #[derive(Debug, thiserror::Error)]
 pub enum OpenError {
@@ -57,8 +62,16 @@ pub enum ReadError {
 pub enum AppendError {
     #[error("no record with id '{0}'")]
     NotFound(String),
-    #[error("the head moved: expected {}, the record is at seq {actual_seq} {}", short(expected), short(actual))]
-    Conflict { expected: Hash, actual_seq: u64, actual: Hash },
+    #[error(
+        "the head moved: expected {}, the record is at seq {actual_seq} {}",
+        short(expected),
+        short(actual)
+    )]
+    Conflict {
+        expected: Hash,
+        actual_seq: u64,
+        actual: Hash,
+    },
     #[error("idempotency key '{0}' was already used for a different request")]
     KeyReused(String),
     #[error("{0}")]

@@ -13,11 +13,17 @@ use crate::{write_new_record, Store};
 /// What happened to one record of an import.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ImportOutcome {
-    Stored { id: String },
+    Stored {
+        id: String,
+    },
     /// A record with this id (the same header) is already in the store.
-    Exists { id: String },
+    Exists {
+        id: String,
+    },
     /// The record does not replay through its rules; nothing of it was stored.
-    Rejected { reason: String },
+    Rejected {
+        reason: String,
+    },
 }
 
 #[derive(Debug, Clone, Default)]
@@ -54,11 +60,17 @@ fn import_one(txn: &redb::WriteTransaction, record: &Record) -> Result<ImportOut
     }
     let mut replay = match Replay::start(&record.header) {
         Ok(replay) => replay,
-        Err(failure) => return Ok(ImportOutcome::Rejected { reason: failure.to_string() }),
+        Err(failure) => {
+            return Ok(ImportOutcome::Rejected {
+                reason: failure.to_string(),
+            })
+        }
     };
     for entry in &record.entries {
         if let Err(failure) = replay.check(entry) {
-            return Ok(ImportOutcome::Rejected { reason: failure.to_string() });
+            return Ok(ImportOutcome::Rejected {
+                reason: failure.to_string(),
+            });
         }
     }
     write_new_record(txn, &id, &record.header, &record.entries, &replay)?;

@@ -46,7 +46,9 @@ impl Store {
         }
         let db = Database::create(path).map_err(|e| OpenError::Database(path.display().to_string(), e))?;
         let store = Store { db };
-        store.init().map_err(|e| OpenError::Storage(path.display().to_string(), e))?;
+        store
+            .init()
+            .map_err(|e| OpenError::Storage(path.display().to_string(), e))?;
         Ok(store)
     }
 
@@ -75,10 +77,18 @@ impl Store {
         }
         write_new_record(&txn, &id, &header, &entries, &replay)?;
         if let Some(seed) = seed {
-            txn.open_table(SECRETS).map_err(StoreError::from)?.insert(id.as_str(), seed).map_err(StoreError::from)?;
+            txn.open_table(SECRETS)
+                .map_err(StoreError::from)?
+                .insert(id.as_str(), seed)
+                .map_err(StoreError::from)?;
         }
         txn.commit().map_err(StoreError::from)?;
-        Ok(Created { id, seq: replay.seq(), head: replay.head(), entries })
+        Ok(Created {
+            id,
+            seq: replay.seq(),
+            head: replay.head(),
+            entries,
+        })
     }
 
     /// The full id for a unique prefix of one (at least 4 hex digits).
@@ -144,7 +154,8 @@ fn write_derived(txn: &redb::WriteTransaction, id: &str, replay: &Replay) -> Res
     let status = serde_json::to_string(&replay.turn()).unwrap_or_default();
     txn.open_table(STATUS)?.insert(id, status.as_str())?;
     let snapshot = replay.current().snapshot();
-    txn.open_table(SNAPSHOTS)?.insert(id, (replay.seq(), snapshot.as_slice()))?;
+    txn.open_table(SNAPSHOTS)?
+        .insert(id, (replay.seq(), snapshot.as_slice()))?;
     Ok(())
 }
 

@@ -32,10 +32,16 @@ pub struct Summary {
 }
 
 pub(crate) fn header_in(table: &impl ReadableTable<&'static str, &'static str>, id: &str) -> Result<Header, ReadError> {
-    let text = table.get(id).map_err(StoreError::from)?.ok_or_else(|| ReadError::NotFound(id.to_string()))?;
+    let text = table
+        .get(id)
+        .map_err(StoreError::from)?
+        .ok_or_else(|| ReadError::NotFound(id.to_string()))?;
     let text = text.value().to_string();
     let lines: Vec<&str> = text.lines().collect();
-    Header::parse(&lines).map_err(|e| ReadError::Damaged { id: id.into(), reason: e.to_string() })
+    Header::parse(&lines).map_err(|e| ReadError::Damaged {
+        id: id.into(),
+        reason: e.to_string(),
+    })
 }
 
 pub(crate) fn entries_in(
@@ -55,8 +61,10 @@ fn lines_in(
     for item in table.range((id, 1)..=(id, upto)).map_err(StoreError::from)? {
         let (key, value) = item.map_err(StoreError::from)?;
         let (line, hash) = value.value();
-        let entry = Entry::parse_line(line)
-            .map_err(|e| ReadError::Damaged { id: id.into(), reason: format!("entry {}: {e}", key.value().1) })?;
+        let entry = Entry::parse_line(line).map_err(|e| ReadError::Damaged {
+            id: id.into(),
+            reason: format!("entry {}: {e}", key.value().1),
+        })?;
         out.push((entry, hash));
     }
     Ok(out)
@@ -72,7 +80,10 @@ impl Store {
     pub fn head(&self, id: &str) -> Result<(u64, Hash), ReadError> {
         let txn = self.db.begin_read().map_err(StoreError::from)?;
         let heads = txn.open_table(HEADS).map_err(StoreError::from)?;
-        let value = heads.get(id).map_err(StoreError::from)?.ok_or_else(|| ReadError::NotFound(id.to_string()))?;
+        let value = heads
+            .get(id)
+            .map_err(StoreError::from)?
+            .ok_or_else(|| ReadError::NotFound(id.to_string()))?;
         Ok(value.value())
     }
 
@@ -88,9 +99,15 @@ impl Store {
     pub fn replay(&self, id: &str, at: Option<u64>) -> Result<Replay, ReadError> {
         let record = self.record(id)?;
         let upto = at.unwrap_or(u64::MAX).min(record.entries.len() as u64);
-        let mut replay = Replay::start(&record.header).map_err(|f| ReadError::Damaged { id: id.into(), reason: f.to_string() })?;
+        let mut replay = Replay::start(&record.header).map_err(|f| ReadError::Damaged {
+            id: id.into(),
+            reason: f.to_string(),
+        })?;
         for entry in &record.entries[..upto as usize] {
-            replay.check(entry).map_err(|f| ReadError::Damaged { id: id.into(), reason: f.to_string() })?;
+            replay.check(entry).map_err(|f| ReadError::Damaged {
+                id: id.into(),
+                reason: f.to_string(),
+            })?;
         }
         Ok(replay)
     }
@@ -119,7 +136,10 @@ impl Store {
                 });
             }
         }
-        let record = Record { header, entries: lines.into_iter().map(|(e, _)| e).collect() };
+        let record = Record {
+            header,
+            entries: lines.into_iter().map(|(e, _)| e).collect(),
+        };
         Ok(replay::verify_record(&record))
     }
 
@@ -133,7 +153,11 @@ impl Store {
                 Some(ids) => ids.into_iter().filter(|id| found.contains(id)).collect(),
             })
         };
-        for (value, table) in [(&filter.game, BY_GAME), (&filter.player, BY_PLAYER), (&filter.tag, BY_TAG)] {
+        for (value, table) in [
+            (&filter.game, BY_GAME),
+            (&filter.player, BY_PLAYER),
+            (&filter.tag, BY_TAG),
+        ] {
             if let Some(value) = value {
                 let index = txn.open_table(table).map_err(StoreError::from)?;
                 let mut found = Vec::new();
@@ -164,9 +188,23 @@ impl Store {
         let mut out = Vec::with_capacity(ids.len());
         for id in ids {
             let header = header_in(&headers, &id)?;
-            let entries = heads.get(id.as_str()).map_err(StoreError::from)?.map(|v| v.value().0).unwrap_or(0);
-            let turn = status.get(id.as_str()).map_err(StoreError::from)?.and_then(|v| parse_status(v.value()));
-            out.push(Summary { id, game: header.game, players: header.players, created: header.created, entries, turn });
+            let entries = heads
+                .get(id.as_str())
+                .map_err(StoreError::from)?
+                .map(|v| v.value().0)
+                .unwrap_or(0);
+            let turn = status
+                .get(id.as_str())
+                .map_err(StoreError::from)?
+                .and_then(|v| parse_status(v.value()));
+            out.push(Summary {
+                id,
+                game: header.game,
+                players: header.players,
+                created: header.created,
+                entries,
+                turn,
+            });
         }
         Ok(out)
     }

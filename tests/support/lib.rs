@@ -1,1 +1,108 @@
-//! Helpers for the end-to-end tests.
+//! Helpers for the end-to-end tests: the built `kifu` binary and a scratch store to run it
+//! against, so each test reads like a user's session at a terminal.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::OnceLock;
+
+/// The `kifu` binary of this build profile, built once if cargo has not built it yet.
+pub fn kifu_bin() -> &'static Path {
+    static BIN: OnceLock<PathBuf> = OnceLock::new();
+    BIN.get_or_init(|| {
+        let exe = std::env::current_exe().expect("test executable path");
+        let profile_dir = exe.parent().and_then(Path::parent).expect("target/<profile>/deps");
+        let bin = profile_dir.join(format!("kifu{}", std::env::consts::EXE_SUFFIX));
+        let release = profile_dir.file_name().is_some_and(|n| n == "release");
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        let mut build = Command::new(cargo);
+        build.args(["build", "-q", "-p", "kifu", "--bin", "kifu"]);
+        if release {
+            build.arg("--release");
+        }
+        let status = build.status().expect("run cargo build for the kifu binary");
+        assert!(status.success(), "building the kifu binary failed");
+        bin
+    })
+}
+
+/// A user at a terminal with an empty store of their own.
+pub struct Session {
+    pub dir: tempfile::TempDir,
+}
+
+/// What one command did.
+pub struct Run {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl Run {
+    fn from(output: Output) -> Run {
+        Run {
+            code: output.status.code().unwrap_or(-1),
+            stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+        }
+    }
+}
+
+impl Default for Session {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Session {
+    pub fn new() -> Session {
+        Session {
+            dir: tempfile::tempdir().expect("temporary folder"),
+        }
+    }
+
+    pub fn store(&self) -> PathBuf {
+        self.dir.path().join("store.redb")
+    }
+
+    /// A path inside the session's folder.
+    pub fn path(&self, name: &str) -> PathBuf {
+        self.dir.path().join(name)
+    }
+
+    /// Runs `kifu ARGS` against this session's store.
+    pub fn run(&self, args: &[&str]) -> Run {
+        let output = Command::new(kifu_bin())
+            .arg("--store")
+            .arg(self.store())
+            .args(args)
+            .env_remove("KIFU_STORE")
+            .current_dir(self.dir.path())
+            .output()
+            .expect("run kifu");
+        Run::from(output)
+    }
+
+    /// Runs and expects exit 0; returns stdout.
+    pub fn ok(&self, args: &[&str]) -> String {
+        let run = self.run(args);
+        assert_eq!(run.code, 0, "kifu {args:?} failed:\n{}\n{}", run.stdout, run.stderr);
+        run.stdout
+    }
+
+    /// Runs and expects the given exit code; returns the run.
+    pub fn fails(&self, args: &[&str], code: i32) -> Run {
+        let run = self.run(args);
+        assert_eq!(
+            run.code, code,
+            "kifu {args:?}: expected exit {code}:\n{}\n{}",
+            run.stdout, run.stderr
+        );
+        run
+    }
+
+    /// Runs and parses stdout as JSON.
+    pub fn json(&self, args: &[&str]) -> serde_json::Value {
+        let out = self.ok(args);
+        serde_json::from_str(&out).unwrap_or_else(|e| panic!("kifu {args:?} printed no JSON ({e}):\n{out}"))
+    }
+}

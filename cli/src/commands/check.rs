@@ -29,7 +29,11 @@ pub fn verify(store: &Lazy, args: VerifyArgs) -> CliResult {
         Source::Stored { id, .. } => store.get()?.audit(id)?,
     };
     print_report(source.name(), &report, args.json);
-    Ok(if report.failure.is_some() { ExitCode::from(FAILED) } else { ExitCode::SUCCESS })
+    Ok(if report.failure.is_some() {
+        ExitCode::from(FAILED)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 fn print_report(name: &str, report: &Report, as_json: bool) {
@@ -87,7 +91,10 @@ pub fn diff(store: &Lazy, args: DiffArgs) -> CliResult {
             "unified": d.unified,
         }));
     } else if d.identical() {
-        println!("identical: same header and the same {} entries", left.record().entries.len());
+        println!(
+            "identical: same header and the same {} entries",
+            left.record().entries.len()
+        );
     } else {
         match &d.divergence {
             Some(v) => println!(
@@ -100,5 +107,9 @@ pub fn diff(store: &Lazy, args: DiffArgs) -> CliResult {
         }
         print!("{}", d.unified);
     }
-    Ok(if d.identical() { ExitCode::SUCCESS } else { ExitCode::from(FAILED) })
+    Ok(if d.identical() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(FAILED)
+    })
 }

@@ -46,14 +46,16 @@ fn play_randomly(store: &Store, id: &str, policy: &[u8], max: usize) -> Result<u
             }
             _ => {}
         }
-        let legal = replay
-            .current()
-            .legal()
-            .filter(|l| !l.is_empty())
-            .ok_or_else(|| CliError::rejected(format!("record {id}: the moves cannot be listed, so no random playout")))?;
+        let legal = replay.current().legal().filter(|l| !l.is_empty()).ok_or_else(|| {
+            CliError::rejected(format!("record {id}: the moves cannot be listed, so no random playout"))
+        })?;
         let mut rng = ChanceRng::for_entry(policy, replay.seq() + 1);
         let pick = legal[rng.below(legal.len() as u64) as usize].clone();
-        let request = Append { commands: vec![(None, pick)], expect: Some(replay.head()), ..Append::default() };
+        let request = Append {
+            commands: vec![(None, pick)],
+            expect: Some(replay.head()),
+            ..Append::default()
+        };
         store.append(id, &request)?;
     }
     Ok(max)
@@ -77,24 +79,41 @@ pub fn demo(store: &Lazy, args: DemoArgs) -> CliResult {
     let store = store.get()?;
     let game = kifu_core::games::find(&args.game)
         .ok_or_else(|| CliError::input(format!("unknown game '{}' (see 'kifu games')", args.game)))?;
-    let seed = hex::decode(&args.seed).filter(|s| !s.is_empty()).ok_or_else(|| CliError::input("--seed is hex"))?;
+    let seed = hex::decode(&args.seed)
+        .filter(|s| !s.is_empty())
+        .ok_or_else(|| CliError::input("--seed is hex"))?;
     let policy = hex::decode(&args.policy).ok_or_else(|| CliError::input("--policy is hex"))?;
-    let players = (1..=*game.players().start()).map(|n| format!("demo player {n}")).collect();
-    let mut header = Header::new(game.name(), game.version(), players, ChanceMode::Seeded {
-        commitment: kifu_core::chance::commitment(&seed),
-    });
+    let players = (1..=*game.players().start())
+        .map(|n| format!("demo player {n}"))
+        .collect();
+    let mut header = Header::new(
+        game.name(),
+        game.version(),
+        players,
+        ChanceMode::Seeded {
+            commitment: kifu_core::chance::commitment(&seed),
+        },
+    );
     header.created = Some(crate::clock::now_precise());
     let created = store.create(header, Some(&seed), None)?;
     let moves = play_randomly(store, &created.id, &policy, 100_000)?;
     let replay = store.replay(&created.id, None)?;
     println!("{}", replay.render(View::Full).trim_end());
     println!();
-    println!("record {}: {} entries ({moves} moves), {}", created.id, replay.seq(), replay.turn());
+    println!(
+        "record {}: {} entries ({moves} moves), {}",
+        created.id,
+        replay.seq(),
+        replay.turn()
+    );
     let report = store.audit(&created.id)?;
     match report.failure {
         None => println!("verified: chain and rules hold; seeded chance checked against the revealed seed"),
         Some(f) => return Err(CliError::rejected(format!("the demo record does not verify: {f}"))),
     }
-    println!("try: kifu log {} | kifu export {} | kifu show {} --at 10", created.id, created.id, created.id);
+    println!(
+        "try: kifu log {} | kifu export {} | kifu show {} --at 10",
+        created.id, created.id, created.id
+    );
     ok()
 }

@@ -31,15 +31,24 @@ pub fn export(store: &Lazy, args: ExportArgs) -> CliResult {
     let store = store.get()?;
     let id = resolve(store, &args.id)?;
     let record = store.record(&id)?;
-    let name = args.format.clone().or_else(|| args.output.as_deref().and_then(guess_format)).unwrap_or("kifu".into());
+    let name = args
+        .format
+        .clone()
+        .or_else(|| args.output.as_deref().and_then(guess_format))
+        .unwrap_or("kifu".into());
     let out = if name == "kifu" {
         text::write(&record)
     } else {
         let format = find_format(&name)?;
         if !format.games().contains(&record.header.game.as_str()) {
-            return Err(CliError::input(format!("format {name} does not carry {}", record.header.game)));
+            return Err(CliError::input(format!(
+                "format {name} does not carry {}",
+                record.header.game
+            )));
         }
-        format.write(&record).map_err(|e| CliError::rejected(format!("record {id}: {e}")))?
+        format
+            .write(&record)
+            .map_err(|e| CliError::rejected(format!("record {id}: {e}")))?
     };
     match &args.output {
         Some(path) => std::fs::write(path, out).map_err(|e| CliError::input(format!("{}: {e}", path.display())))?,
@@ -68,7 +77,12 @@ pub fn import(store: &Lazy, args: ImportArgs) -> CliResult {
         .format
         .clone()
         .or_else(|| guess_format(&args.file))
-        .ok_or_else(|| CliError::input(format!("{}: cannot tell the format from its name: give --format", args.file.display())))?;
+        .ok_or_else(|| {
+            CliError::input(format!(
+                "{}: cannot tell the format from its name: give --format",
+                args.file.display()
+            ))
+        })?;
     let file = args.file.display().to_string();
     let text = read_text(&args.file)?;
     let mut errors: Vec<String> = Vec::new();
@@ -128,7 +142,11 @@ pub fn import(store: &Lazy, args: ImportArgs) -> CliResult {
             errors.len()
         );
     }
-    Ok(if errors.is_empty() { std::process::ExitCode::SUCCESS } else { std::process::ExitCode::from(FAILED) })
+    Ok(if errors.is_empty() {
+        std::process::ExitCode::SUCCESS
+    } else {
+        std::process::ExitCode::from(FAILED)
+    })
 }
 
 fn find_format(name: &str) -> Result<&'static dyn Format, CliError> {
@@ -143,5 +161,8 @@ fn guess_format(path: &Path) -> Option<String> {
     if ext == "kifu" {
         return Some("kifu".into());
     }
-    kifu_core::games::formats().iter().find(|f| f.extensions().contains(&ext.as_str())).map(|f| f.name().to_string())
+    kifu_core::games::formats()
+        .iter()
+        .find(|f| f.extensions().contains(&ext.as_str()))
+        .map(|f| f.name().to_string())
 }

@@ -28,7 +28,13 @@ pub fn games(args: GamesArgs) -> CliResult {
     println!("games:");
     for g in &games {
         let players = format!("{}-{}", g.players().start(), g.players().end());
-        println!("  {:<16} rules {:<3} players {:<5} {}", g.name(), g.version(), players, g.describe());
+        println!(
+            "  {:<16} rules {:<3} players {:<5} {}",
+            g.name(),
+            g.version(),
+            players,
+            g.describe()
+        );
     }
     println!("formats (besides kifu's own text format, 'kifu'):");
     for f in &formats {

@@ -53,7 +53,9 @@ pub fn view(name: Option<&str>) -> Result<View, CliError> {
         Some("public") => Ok(View::Public),
         Some(other) => match Actor::parse(other) {
             Some(Actor::Seat(seat)) => Ok(View::Seat(seat)),
-            _ => Err(CliError::input(format!("--as '{other}': use full, public, or a seat like p1"))),
+            _ => Err(CliError::input(format!(
+                "--as '{other}': use full, public, or a seat like p1"
+            ))),
         },
     }
 }

@@ -55,20 +55,30 @@ pub fn new(store: &Lazy, args: NewArgs) -> CliResult {
         (None, false) => None,
     };
     let chance = match &seed {
-        Some(seed) => ChanceMode::Seeded { commitment: kifu_core::chance::commitment(seed) },
+        Some(seed) => ChanceMode::Seeded {
+            commitment: kifu_core::chance::commitment(seed),
+        },
         None => ChanceMode::Observed,
     };
-    let players = if args.players.is_empty() { vec!["?".to_string(); *game.players().start()] } else { args.players };
+    let players = if args.players.is_empty() {
+        vec!["?".to_string(); *game.players().start()]
+    } else {
+        args.players
+    };
     let mut header = Header::new(game.name(), game.version(), players, chance);
     header.created = Some(crate::clock::now_precise());
     header.options = pairs(&args.options, "option")?;
     header.tags = pairs(&args.tags, "tag")?;
     header.start = args.start;
     header.validate().map_err(|e| CliError::input(e.reason))?;
-    let created = store.get()?.create(header, seed.as_deref(), Some(&crate::clock::now()))?;
+    let created = store
+        .get()?
+        .create(header, seed.as_deref(), Some(&crate::clock::now()))?;
     if args.json {
-        print_json(&json!({"id": created.id, "seq": created.seq, "head": hex::encode(&created.head),
-            "entries": created.entries.iter().map(|e| e.canonical_line()).collect::<Vec<_>>()}));
+        print_json(
+            &json!({"id": created.id, "seq": created.seq, "head": hex::encode(&created.head),
+            "entries": created.entries.iter().map(|e| e.canonical_line()).collect::<Vec<_>>()}),
+        );
     } else {
         println!("{}", created.id);
     }
@@ -110,12 +120,23 @@ pub fn play(store: &Lazy, args: PlayArgs) -> CliResult {
     let id = resolve(store, &args.id)?;
     let expect = match &args.expect_head {
         Some(text) => Some(
-            hex::decode32(text).ok_or_else(|| CliError::input(format!("--expect-head '{text}' is not a 64-digit hash")))?,
+            hex::decode32(text)
+                .ok_or_else(|| CliError::input(format!("--expect-head '{text}' is not a 64-digit hash")))?,
         ),
         None => None,
     };
-    let commands = args.commands.iter().map(|c| split_actor(c)).map(|(a, t)| (a, t.to_string())).collect();
-    let request = Append { commands, expect, key: args.key, time: (!args.no_time).then(crate::clock::now) };
+    let commands = args
+        .commands
+        .iter()
+        .map(|c| split_actor(c))
+        .map(|(a, t)| (a, t.to_string()))
+        .collect();
+    let request = Append {
+        commands,
+        expect,
+        key: args.key,
+        time: (!args.no_time).then(crate::clock::now),
+    };
     let answer = store.append(&id, &request)?;
     if args.json {
         print_json(&serde_json::to_value(&answer).unwrap_or_default());
@@ -178,7 +199,10 @@ pub fn show(store: &Lazy, args: ShowArgs) -> CliResult {
     let head = store.head(&id)?;
     if let Some(at) = args.at {
         if at > head.0 {
-            return Err(CliError::input(format!("--at {at}: record {id} has {} entries", head.0)));
+            return Err(CliError::input(format!(
+                "--at {at}: record {id} has {} entries",
+                head.0
+            )));
         }
     }
     let replay = store.replay(&id, args.at)?;
@@ -244,7 +268,11 @@ pub struct ListArgs {
 }
 
 pub fn list(store: &Lazy, args: ListArgs) -> CliResult {
-    let filter = Filter { game: args.game, player: args.player, tag: args.tag };
+    let filter = Filter {
+        game: args.game,
+        player: args.player,
+        tag: args.tag,
+    };
     let rows = store.get()?.list(&filter)?;
     if args.json {
         print_json(&serde_json::to_value(&rows).unwrap_or_default());
@@ -252,7 +280,14 @@ pub fn list(store: &Lazy, args: ListArgs) -> CliResult {
     }
     for row in rows {
         let turn = row.turn.map(|t| t.to_string()).unwrap_or_default();
-        println!("{}  {:<12} {:>4} entries  {:<30} {}", row.id, row.game, row.entries, row.players.join(" v "), turn);
+        println!(
+            "{}  {:<12} {:>4} entries  {:<30} {}",
+            row.id,
+            row.game,
+            row.entries,
+            row.players.join(" v "),
+            turn
+        );
     }
     ok()
 }
