@@ -15,7 +15,7 @@ pub const WATER: u8 = 27;
 pub const REBIRTH: u8 = 15;
 
 /// Where a move ends.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Dest {
     Square(u8),
     /// Borne off the board.

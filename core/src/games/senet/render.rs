@@ -22,22 +22,35 @@ fn cell(state: &State, square: u8) -> String {
 }
 
 pub fn render(state: &State) -> String {
-    let rule = format!("   +{}", "----+".repeat(10));
-    let ends = [("   |", " -->."), ("<--|", " <-'"), ("   |", " --> off")];
+    let rule = format!("+{}", "----+".repeat(10));
+    // Each line: its left margin, a rule (`Some`) or the next row of squares (`None`), its end.
+    let lines = [
+        ("    ", Some(&rule), ""),
+        (" -> |", None, "|--."),
+        ("    ", Some(&rule), "  |"),
+        (" .--|", None, "|<-'"),
+        (" |  ", Some(&rule), ""),
+        (" '->|", None, "|--> off"),
+        ("    ", Some(&rule), ""),
+    ];
+    let mut rows = rows().into_iter();
     let mut out = String::new();
-    out.push_str(&rule);
-    out.push('\n');
-    for (row, (left, right)) in rows().iter().zip(ends) {
-        let cells: Vec<String> = row.iter().map(|square| cell(state, *square)).collect();
-        out.push_str(&format!("{left}{}|{right}\n", cells.join("|")));
-        out.push_str(&rule);
-        out.push('\n');
+    for (left, middle, right) in lines {
+        let middle = match middle {
+            Some(rule) => rule.clone(),
+            None => {
+                let row = rows.next().unwrap_or_default();
+                let cells: Vec<String> = row.iter().map(|square| cell(state, *square)).collect();
+                cells.join("|")
+            }
+        };
+        out.push_str(&format!("{left}{middle}{right}\n"));
     }
-    out.push_str("   26: stop here exactly   27 ~ water: back to 15, or off with a 4\n");
-    out.push_str("   28: off with a 3   29: off with a 2   30: off with any throw\n\n");
+    out.push_str("    26: stop here exactly   27 ~ water: back to 15, or off with a 4\n");
+    out.push_str("    28: off with a 3   29: off with a 2   30: off with any throw\n\n");
     for seat in 0..2u8 {
         out.push_str(&format!(
-            "   p{} ({}): {} on the board, {} borne off\n",
+            "    p{} ({}): {} on the board, {} borne off\n",
             seat + 1,
             piece_letter(seat).to_ascii_uppercase(),
             state.board.on_board(seat),
@@ -45,7 +58,7 @@ pub fn render(state: &State) -> String {
         ));
     }
     if let Some(last) = &state.last_move {
-        out.push_str(&format!("   last move: {last}\n"));
+        out.push_str(&format!("    last move: {last}\n"));
     }
     let player = format!("p{}", state.seat + 1);
     let status = match (state.winner, state.throw) {
@@ -56,7 +69,7 @@ pub fn render(state: &State) -> String {
         }
         (None, Some(throw)) => format!("{player} threw {throw} and moves"),
     };
-    out.push_str(&format!("   {status}\n"));
+    out.push_str(&format!("    {status}\n"));
     out
 }
 

@@ -17,7 +17,7 @@ pub struct State {
     pub throw: Option<u8>,
     /// The last throw made, for the display.
     pub last_throw: Option<u8>,
-    /// The last move made, in canonical text with its seat, for the display ("p1 14-17").
+    /// The last move made, with its seat and throw, for the display ("p1 3:14-17").
     pub last_move: Option<String>,
     /// The seat that bore off all its pieces.
     pub winner: Option<u8>,
@@ -49,7 +49,8 @@ impl State {
                 self.winner = Some(self.seat);
             }
         }
-        self.last_move = Some(format!("p{} {text}", self.seat + 1));
+        let throw = self.throw.map(|t| format!("{t}:")).unwrap_or_default();
+        self.last_move = Some(format!("p{} {throw}{text}", self.seat + 1));
         let again = self.throw.is_some_and(|t| EXTRA_THROWS.contains(&t));
         if !again {
             self.seat = 1 - self.seat;

@@ -100,7 +100,7 @@ fn with_no_move_at_all_the_player_must_pass() {
     assert!(why.contains("enter 'pass'"), "{why}");
     assert_eq!(play(&mut state, "Pass").unwrap(), "pass");
     assert_eq!((Senet.turn(&state), state.seat), (Turn::Chance, 1));
-    assert_eq!(state.last_move.as_deref(), Some("p1 pass"));
+    assert_eq!(state.last_move.as_deref(), Some("p1 2:pass"));
 }
 
 #[test]
@@ -310,7 +310,7 @@ fn the_board_shows_the_s_and_the_json_the_state() {
     play(&mut state, "4").unwrap();
     let text = Senet.render(&state, View::Full);
     assert!(text.contains("| 1 X| 2 O|"), "{text}");
-    assert!(text.contains("<--|20  |19  |"), "{text}");
+    assert!(text.contains(" .--|20  |19  |"), "{text}");
     assert!(text.contains("27 ~|"), "{text}");
     assert!(text.contains("p1 threw 4 and moves, then throws again"), "{text}");
     let json = Senet.state_json(&state, View::Public);
