@@ -123,7 +123,7 @@ impl Board {
             30 => Ok(vec![off]),
             HOUSE_OF_HAPPINESS if throw == 5 => Ok(vec![off]),
             _ => {
-                let to = from + throw;
+                let to = from.saturating_add(throw);
                 if from < HOUSE_OF_HAPPINESS && to > HOUSE_OF_HAPPINESS {
                     return Err(format!(
                         "no piece may pass square 26 without stopping on it ({from} + {throw} = {to})"

@@ -3,6 +3,7 @@
 //! allows and explains a refusal; it never changes the state.
 
 use super::board::{Board, Dest, Move, HOUSE_OF_HAPPINESS, SQUARES, WATER};
+use crate::record::Actor;
 use crate::rules::RuleError;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -113,7 +114,9 @@ pub fn is_step_back(mv: &Move) -> bool {
 fn refusal(board: &Board, seat: u8, throw: u8, legal: &[Move], from: u8, to: Option<Dest>) -> String {
     match board.at(from) {
         None => return format!("square {from} is empty"),
-        Some(owner) if owner != seat => return format!("square {from} holds p{}'s piece, not yours", owner + 1),
+        Some(owner) if owner != seat => {
+            return format!("square {from} holds {}'s piece, not yours", Actor::Seat(owner))
+        }
         Some(_) => {}
     }
     let ahead = match board.forward_moves(seat, from, throw) {

@@ -67,7 +67,7 @@ impl Rules for Senet {
 
     fn parse(&self, state: &State, _actor: Actor, text: &str) -> Result<Command, RuleError> {
         match (state.winner, state.throw) {
-            (Some(seat), _) => refuse!("the game is over: p{} has borne off all five pieces", seat + 1),
+            (Some(seat), _) => refuse!("the game is over: {} has borne off all five pieces", Actor::Seat(seat)),
             (None, None) => command::parse_throw(text).map(Command::Throw),
             (None, Some(throw)) => command::parse_move(&state.board, state.seat, throw, text),
         }
@@ -79,7 +79,7 @@ impl Rules for Senet {
 
     fn apply(&self, state: &mut State, actor: Actor, command: &Command) -> Result<(), RuleError> {
         if let Some(seat) = state.winner {
-            refuse!("the game is over: p{} has borne off all five pieces", seat + 1);
+            refuse!("the game is over: {} has borne off all five pieces", Actor::Seat(seat));
         }
         match (state.throw, command) {
             (None, Command::Throw(throw)) => {
@@ -91,11 +91,13 @@ impl Rules for Senet {
                 }
                 state.throw(*throw);
             }
-            (None, _) => refuse!("p{} must throw the sticks first", state.seat + 1),
-            (Some(_), Command::Throw(_)) => refuse!("p{} has a throw to use before the next throw", state.seat + 1),
+            (None, _) => refuse!("{} must throw the sticks first", Actor::Seat(state.seat)),
+            (Some(_), Command::Throw(_)) => {
+                refuse!("{} has a throw to use before the next throw", Actor::Seat(state.seat))
+            }
             (Some(throw), mv) => {
                 if actor != Actor::Seat(state.seat) {
-                    refuse!("it is p{}'s move, not {actor}'s", state.seat + 1);
+                    refuse!("it is {}'s move, not {actor}'s", Actor::Seat(state.seat));
                 }
                 let legal = state.board.moves(state.seat, throw);
                 let text = command::format(mv);

@@ -31,6 +31,7 @@ impl Format for SenetFormat {
     fn read(&self, text: &str) -> Vec<Result<Draft, FormatError>> {
         let mut games = Vec::new();
         let mut current: Option<GameText> = None;
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         for (index, raw) in text.lines().enumerate() {
             let line = raw.trim();
             let number = index + 1;
@@ -38,9 +39,12 @@ impl Format for SenetFormat {
                 continue;
             }
             let header = header_line(line);
-            let starts_game = match &current {
-                None => true,
-                Some(game) => header.is_some() && game.has_moves,
+            let starts_game = match (&current, header) {
+                (None, _) => true,
+                (Some(game), Some((key, _))) => {
+                    game.has_moves || (key.eq_ignore_ascii_case("game") && game.seen.iter().any(|k| k == "game"))
+                }
+                (Some(_), None) => false,
             };
             if starts_game {
                 if let Some(done) = current.take() {
@@ -145,7 +149,7 @@ fn turn_lines(record: &Record) -> Result<String, FormatError> {
     let mut out = String::new();
     for (seat, tokens) in lines {
         if let Some(seat) = seat {
-            out.push_str(&format!("p{} ", seat + 1));
+            out.push_str(&format!("{} ", Actor::Seat(seat)));
         }
         out.push_str(&tokens.join(" "));
         out.push('\n');
@@ -241,7 +245,7 @@ impl GameText {
     fn moves(&mut self, line: &str, number: usize) -> Result<(), String> {
         self.has_moves = true;
         let mut tokens = line.split_whitespace().peekable();
-        let actor = match tokens.peek().copied() {
+        let actor = match tokens.peek().map(|t| t.to_ascii_lowercase()).as_deref() {
             Some("p1") => Some(Actor::Seat(0)),
             Some("p2") => Some(Actor::Seat(1)),
             _ => None,

@@ -5,6 +5,7 @@
 
 use super::board::{Board, PIECES, SQUARES};
 use super::state::State;
+use crate::record::Actor;
 use crate::rules::RuleError;
 
 /// The letter for a seat's piece in positions and on the rendered board.
@@ -110,7 +111,7 @@ pub fn write(state: &State) -> String {
             text.push('/');
         }
     }
-    text.push_str(&format!(" p{}", state.seat + 1));
+    text.push_str(&format!(" {}", Actor::Seat(state.seat)));
     if let Some(throw) = state.throw {
         text.push_str(&format!(":{throw}"));
     }

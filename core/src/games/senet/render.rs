@@ -6,6 +6,7 @@ use serde_json::json;
 use super::board::{SQUARES, WATER};
 use super::position::{self, piece_letter};
 use super::state::{State, EXTRA_THROWS};
+use crate::record::Actor;
 
 /// The three rows as drawn, left to right: 1-10, then 20 down to 11, then 21-30.
 fn rows() -> [Vec<u8>; 3] {
@@ -60,9 +61,9 @@ pub fn render(state: &State) -> String {
     if let Some(last) = &state.last_move {
         out.push_str(&format!("    last move: {last}\n"));
     }
-    let player = format!("p{}", state.seat + 1);
+    let player = Actor::Seat(state.seat).to_string();
     let status = match (state.winner, state.throw) {
-        (Some(seat), _) => format!("p{} wins: all five pieces borne off", seat + 1),
+        (Some(seat), _) => format!("{} wins: all five pieces borne off", Actor::Seat(seat)),
         (None, None) => format!("{player} to throw the sticks"),
         (None, Some(throw)) if EXTRA_THROWS.contains(&throw) => {
             format!("{player} threw {throw} and moves, then throws again")
@@ -75,7 +76,7 @@ pub fn render(state: &State) -> String {
 
 pub fn json(state: &State) -> serde_json::Value {
     let squares: Vec<Option<String>> = (1..=SQUARES)
-        .map(|square| state.board.at(square).map(|seat| format!("p{}", seat + 1)))
+        .map(|square| state.board.at(square).map(|seat| Actor::Seat(seat).to_string()))
         .collect();
     let pieces = |seat: u8| -> Vec<u8> { (1..=SQUARES).filter(|s| state.board.at(*s) == Some(seat)).collect() };
     let phase = match (state.winner, state.throw) {
@@ -89,11 +90,11 @@ pub fn json(state: &State) -> serde_json::Value {
         "pieces": { "p1": pieces(0), "p2": pieces(1) },
         "borne_off": { "p1": state.board.borne_off(0), "p2": state.board.borne_off(1) },
         "phase": phase,
-        "seat": format!("p{}", state.seat + 1),
+        "seat": Actor::Seat(state.seat).to_string(),
         "throw": state.throw,
         "throws_again": state.throw.map(|t| EXTRA_THROWS.contains(&t)),
         "last_throw": state.last_throw,
         "last_move": state.last_move,
-        "winner": state.winner.map(|seat| format!("p{}", seat + 1)),
+        "winner": state.winner.map(|seat| Actor::Seat(seat).to_string()),
     })
 }

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::board::{Board, Dest, Move};
+use crate::record::Actor;
 
 /// Throws after which the same player throws again.
 pub const EXTRA_THROWS: [u8; 3] = [1, 4, 5];
@@ -50,10 +51,10 @@ impl State {
             }
         }
         let throw = self.throw.map(|t| format!("{t}:")).unwrap_or_default();
-        self.last_move = Some(format!("p{} {throw}{text}", self.seat + 1));
+        self.last_move = Some(format!("{} {throw}{text}", Actor::Seat(self.seat)));
         let again = self.throw.is_some_and(|t| EXTRA_THROWS.contains(&t));
         if !again {
-            self.seat = 1 - self.seat;
+            self.seat = if self.seat == 0 { 1 } else { 0 };
         }
         self.throw = None;
     }

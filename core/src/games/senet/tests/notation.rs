@@ -148,3 +148,16 @@ fn the_fixture_game_plays_to_the_end() {
         turn => panic!("not over: {turn:?}"),
     }
 }
+
+#[test]
+fn a_bom_labels_in_capitals_and_an_empty_game_are_read() {
+    let text = "\u{feff}Game: senet\nGame: senet\r\nP1: Ann\r\nP1 2:9-11\r\n";
+    let drafts = FORMAT.read(text);
+    assert_eq!(drafts.len(), 2);
+    let empty = drafts[0].clone().unwrap();
+    assert!(empty.moves.is_empty());
+    let second = drafts[1].clone().unwrap();
+    assert_eq!((second.line, second.players[0].as_str()), (2, "Ann"));
+    assert_eq!(second.moves[1].actor, Some(Actor::Seat(0)));
+    assert_eq!(build(&second, None).unwrap().entries.len(), 2);
+}

@@ -321,3 +321,20 @@ fn the_board_shows_the_s_and_the_json_the_state() {
     assert_eq!(json["squares"][0], "p1");
     assert_eq!(json["position"], "xoxoxoxoxo/........../.......... p1:4");
 }
+
+#[test]
+fn odd_states_from_a_snapshot_do_not_panic() {
+    use crate::game::Game;
+    let mut state = position(&[30], &[1], "p1:3");
+    state.seat = 200;
+    state.throw = Some(250);
+    state.winner = None;
+    let bytes = bincode::serde::encode_to_vec(&state, bincode::config::standard()).unwrap();
+    let mut game = crate::games::senet::GAME.restore(&bytes).unwrap();
+    let _ = game.legal();
+    let _ = game.render(View::Full);
+    let _ = game.state_json(View::Full);
+    let _ = game.apply(Actor::Seat(200), "30-off");
+    let _ = game.apply(Actor::Seat(200), "pass");
+    assert!(crate::games::senet::GAME.restore(b"\xff\xff").is_err());
+}
