@@ -64,6 +64,7 @@ fn playout(seed: &[u8], pick: &mut ChanceRng) -> Record {
 fn seeded_random_games_end_and_verify() {
     let mut lengths = Vec::new();
     let mut winners = [0u32; 2];
+    let mut seen = std::collections::BTreeSet::new();
     for n in 0..SEEDS {
         let seed = format!("senet playout {n}").into_bytes();
         let mut pick = ChanceRng::for_entry(b"senet picks", n);
@@ -76,12 +77,45 @@ fn seeded_random_games_end_and_verify() {
             turn => panic!("seed {n}: not over: {turn:?}"),
         }
         lengths.push(record.entries.len());
+        seen.extend(record.entries.iter().filter_map(|e| kind(&e.command)));
         if n < 20 {
             notation_round_trip(&record);
         }
     }
     assert!(winners[0] > 40 && winners[1] > 40, "winners {winners:?}");
     assert!(lengths.iter().all(|l| *l > 40), "{lengths:?}");
+    let every = [
+        "pass",
+        "step back",
+        "27-15",
+        "27 to before 15",
+        "26-off",
+        "27-off",
+        "28-off",
+        "29-off",
+        "30-off",
+    ];
+    assert_eq!(seen, every.into_iter().collect(), "kinds of move seen");
+}
+
+/// The kinds of move the playouts should all meet at least once.
+fn kind(command: &str) -> Option<&'static str> {
+    if command == "pass" {
+        return Some("pass");
+    }
+    let (from, to) = command.split_once('-')?;
+    let from: u8 = from.parse().ok()?;
+    Some(match (from, to) {
+        (26, "off") => "26-off",
+        (27, "off") => "27-off",
+        (28, "off") => "28-off",
+        (29, "off") => "29-off",
+        (30, "off") => "30-off",
+        (27, "15") => "27-15",
+        (27, _) => "27 to before 15",
+        (_, to) if to.parse::<u8>().ok()? + 1 == from => "step back",
+        _ => return None,
+    })
 }
 
 #[test]
