@@ -2,6 +2,7 @@
 //! playouts checked by the kernel's verifier, and notation round trips.
 
 mod notation;
+mod oracle;
 mod playout;
 mod rules;
 
