@@ -1,11 +1,13 @@
 //! Every game kifu knows, by registry name, and every notation format beside kifu's own.
 
+pub mod senet;
+
 use crate::format::Format;
 use crate::game::Game;
 
 /// Every game, in the order `kifu games` lists them.
 pub fn all() -> Vec<&'static dyn Game> {
-    vec![]
+    vec![&senet::GAME]
 }
 
 /// A game by its registry name.
@@ -15,7 +17,7 @@ pub fn find(name: &str) -> Option<&'static dyn Game> {
 
 /// Every notation format beside kifu's own text format.
 pub fn formats() -> Vec<&'static dyn Format> {
-    vec![]
+    vec![&senet::FORMAT]
 }
 
 /// A format by name.
