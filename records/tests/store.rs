@@ -26,7 +26,10 @@ fn first_legal(store: &Store, id: &str) -> String {
 }
 
 fn one(command: String) -> Append {
-    Append { commands: vec![(None, command)], ..Append::default() }
+    Append {
+        commands: vec![(None, command)],
+        ..Append::default()
+    }
 }
 
 #[test]
@@ -55,15 +58,25 @@ fn a_stale_head_is_a_conflict_and_changes_nothing() {
     let (_, before) = store.head(&id).unwrap();
     store.append(&id, &one(first_legal(&store, &id))).unwrap();
     let (seq, now) = store.head(&id).unwrap();
-    let stale = Append { expect: Some(before), ..one(first_legal(&store, &id)) };
+    let stale = Append {
+        expect: Some(before),
+        ..one(first_legal(&store, &id))
+    };
     match store.append(&id, &stale) {
-        Err(AppendError::Conflict { expected, actual_seq, actual }) => {
+        Err(AppendError::Conflict {
+            expected,
+            actual_seq,
+            actual,
+        }) => {
             assert_eq!((expected, actual_seq, actual), (before, seq, now));
         }
         other => panic!("expected a conflict, got {other:?}"),
     }
     assert_eq!(store.head(&id).unwrap(), (seq, now));
-    let fresh = Append { expect: Some(now), ..one(first_legal(&store, &id)) };
+    let fresh = Append {
+        expect: Some(now),
+        ..one(first_legal(&store, &id))
+    };
     assert_eq!(store.append(&id, &fresh).unwrap().seq, seq + 1);
 }
 
@@ -71,14 +84,26 @@ fn a_stale_head_is_a_conflict_and_changes_nothing() {
 fn a_retry_with_the_same_key_gets_the_first_answer() {
     let (_dir, store) = store();
     let id = store.create(header(ChanceMode::Observed, "t3"), None, None).unwrap().id;
-    let request = Append { key: Some("tablet-7/41".into()), ..one(first_legal(&store, &id)) };
+    let request = Append {
+        key: Some("tablet-7/41".into()),
+        ..one(first_legal(&store, &id))
+    };
     let first = store.append(&id, &request).unwrap();
     let again = store.append(&id, &request).unwrap();
     assert!(again.replayed && !first.replayed);
-    assert_eq!((again.seq, again.head, &again.lines), (first.seq, first.head, &first.lines));
+    assert_eq!(
+        (again.seq, again.head, &again.lines),
+        (first.seq, first.head, &first.lines)
+    );
     assert_eq!(store.head(&id).unwrap().0, first.seq);
-    let other = Append { key: Some("tablet-7/41".into()), ..one(first_legal(&store, &id)) };
-    let other = Append { commands: vec![(None, "not a move".into())], ..other };
+    let other = Append {
+        key: Some("tablet-7/41".into()),
+        ..one(first_legal(&store, &id))
+    };
+    let other = Append {
+        commands: vec![(None, "not a move".into())],
+        ..other
+    };
     assert!(matches!(store.append(&id, &other), Err(AppendError::KeyReused(_))));
 }
 
@@ -87,7 +112,10 @@ fn a_batch_is_all_or_nothing() {
     let (_dir, store) = store();
     let id = store.create(header(ChanceMode::Observed, "t4"), None, None).unwrap().id;
     let head = store.head(&id).unwrap();
-    let batch = Append { commands: vec![(None, first_legal(&store, &id)), (None, "7 7 7".into())], ..Append::default() };
+    let batch = Append {
+        commands: vec![(None, first_legal(&store, &id)), (None, "7 7 7".into())],
+        ..Append::default()
+    };
     match store.append(&id, &batch) {
         Err(AppendError::Rejected(failure)) => {
             assert_eq!(failure.seq, 2);
@@ -103,12 +131,22 @@ fn a_batch_is_all_or_nothing() {
 fn a_seeded_game_draws_chance_itself_and_reveals_the_seed_at_the_end() {
     let (_dir, store) = store();
     let seed = b"club night seed";
-    let h = header(ChanceMode::Seeded { commitment: commitment(seed) }, "t5");
+    let h = header(
+        ChanceMode::Seeded {
+            commitment: commitment(seed),
+        },
+        "t5",
+    );
     let created = store.create(h, Some(seed), None).unwrap();
-    assert!(!created.entries.is_empty(), "Senet opens with a throw, drawn at creation");
+    assert!(
+        !created.entries.is_empty(),
+        "Senet opens with a throw, drawn at creation"
+    );
     let mut moves = 0;
     while !matches!(store.replay(&created.id, None).unwrap().turn(), Turn::Over { .. }) {
-        let answer = store.append(&created.id, &one(first_legal(&store, &created.id))).unwrap();
+        let answer = store
+            .append(&created.id, &one(first_legal(&store, &created.id)))
+            .unwrap();
         // The typed command is a player's; the throws after it were drawn by kifu.
         assert_ne!(answer.lines[0].split(' ').nth(1), Some("chance"), "{:?}", answer.lines);
         moves += 1;
@@ -120,7 +158,13 @@ fn a_seeded_game_draws_chance_itself_and_reveals_the_seed_at_the_end() {
     let report = store.audit(&created.id).unwrap();
     assert!(report.failure.is_none(), "{:?}", report.failure);
     assert_eq!(report.seed, SeedCheck::Checked);
-    let typed_chance = store.append(&created.id, &Append { commands: vec![(Some(kifu_core::Actor::Chance), "3".into())], ..Append::default() });
+    let typed_chance = store.append(
+        &created.id,
+        &Append {
+            commands: vec![(Some(kifu_core::Actor::Chance), "3".into())],
+            ..Append::default()
+        },
+    );
     assert!(matches!(typed_chance, Err(AppendError::Rejected(_))));
 }
 
@@ -128,10 +172,28 @@ fn a_seeded_game_draws_chance_itself_and_reveals_the_seed_at_the_end() {
 fn chance_cannot_be_typed_into_a_seeded_record() {
     let (_dir, store) = store();
     let seed = b"s";
-    let id = store.create(header(ChanceMode::Seeded { commitment: commitment(seed) }, "t6"), Some(seed), None).unwrap().id;
+    let id = store
+        .create(
+            header(
+                ChanceMode::Seeded {
+                    commitment: commitment(seed),
+                },
+                "t6",
+            ),
+            Some(seed),
+            None,
+        )
+        .unwrap()
+        .id;
     let head = store.head(&id).unwrap();
     // Whoever is to act, a chance entry typed by hand is refused.
-    let r = store.append(&id, &Append { commands: vec![(Some(kifu_core::Actor::Chance), "1".into())], ..Append::default() });
+    let r = store.append(
+        &id,
+        &Append {
+            commands: vec![(Some(kifu_core::Actor::Chance), "1".into())],
+            ..Append::default()
+        },
+    );
     assert!(matches!(r, Err(AppendError::Rejected(_))), "{r:?}");
     assert_eq!(store.head(&id).unwrap(), head);
 }
@@ -139,7 +201,12 @@ fn chance_cannot_be_typed_into_a_seeded_record() {
 #[test]
 fn a_wrong_seed_is_refused_at_creation() {
     let (_dir, store) = store();
-    let h = header(ChanceMode::Seeded { commitment: commitment(b"one") }, "t7");
+    let h = header(
+        ChanceMode::Seeded {
+            commitment: commitment(b"one"),
+        },
+        "t7",
+    );
     assert!(store.create(h, Some(b"two"), None).is_err());
     assert!(store.list(&Filter::default()).unwrap().is_empty());
 }
@@ -156,11 +223,43 @@ fn lists_by_game_player_and_tag() {
     let mut both = vec![a.clone(), b.clone()];
     both.sort();
     assert_eq!(ids(Filter::default()), both);
-    assert_eq!(ids(Filter { game: Some("senet".into()), ..Filter::default() }).len(), 2);
-    assert_eq!(ids(Filter { game: Some("chess".into()), ..Filter::default() }), Vec::<String>::new());
-    assert_eq!(ids(Filter { player: Some("Meryt".into()), ..Filter::default() }), vec![b.clone()]);
-    assert_eq!(ids(Filter { tag: Some("Event=Club night".into()), ..Filter::default() }), vec![a.clone()]);
-    assert_eq!(ids(Filter { player: Some("Ani".into()), tag: Some("Event=Club night".into()), ..Filter::default() }), vec![a]);
+    assert_eq!(
+        ids(Filter {
+            game: Some("senet".into()),
+            ..Filter::default()
+        })
+        .len(),
+        2
+    );
+    assert_eq!(
+        ids(Filter {
+            game: Some("chess".into()),
+            ..Filter::default()
+        }),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        ids(Filter {
+            player: Some("Meryt".into()),
+            ..Filter::default()
+        }),
+        vec![b.clone()]
+    );
+    assert_eq!(
+        ids(Filter {
+            tag: Some("Event=Club night".into()),
+            ..Filter::default()
+        }),
+        vec![a.clone()]
+    );
+    assert_eq!(
+        ids(Filter {
+            player: Some("Ani".into()),
+            tag: Some("Event=Club night".into()),
+            ..Filter::default()
+        }),
+        vec![a]
+    );
 }
 
 #[test]
@@ -176,7 +275,10 @@ fn the_same_header_twice_is_refused() {
 #[test]
 fn import_replays_then_stores_and_skips_what_is_there() {
     let (_dir, source) = store();
-    let id = source.create(header(ChanceMode::Observed, "imp"), None, None).unwrap().id;
+    let id = source
+        .create(header(ChanceMode::Observed, "imp"), None, None)
+        .unwrap()
+        .id;
     for _ in 0..10 {
         source.append(&id, &one(first_legal(&source, &id))).unwrap();
     }
@@ -189,7 +291,10 @@ fn import_replays_then_stores_and_skips_what_is_there() {
     assert_eq!(report.outcomes[0], ImportOutcome::Stored { id: id.clone() });
     assert!(matches!(&report.outcomes[1], ImportOutcome::Rejected { reason } if reason.contains("entry 4")));
     assert_eq!(target.record(&id).unwrap(), record);
-    assert!(target.record(&broken.id()).is_err(), "nothing of a rejected record is stored");
+    assert!(
+        target.record(&broken.id()).is_err(),
+        "nothing of a rejected record is stored"
+    );
     let again = target.import(&[record], 10, |_| {}).unwrap();
     assert_eq!(again.outcomes, vec![ImportOutcome::Exists { id }]);
 }
@@ -202,13 +307,24 @@ fn the_store_reopens_where_it_was() {
     let head;
     {
         let store = Store::open(&path).unwrap();
-        id = store.create(header(ChanceMode::Observed, "reopen"), None, None).unwrap().id;
+        id = store
+            .create(header(ChanceMode::Observed, "reopen"), None, None)
+            .unwrap()
+            .id;
         store.append(&id, &one(first_legal(&store, &id))).unwrap();
         head = store.head(&id).unwrap();
     }
     let store = Store::open(&path).unwrap();
     assert_eq!(store.head(&id).unwrap(), head);
-    let next = store.append(&id, &Append { expect: Some(head.1), ..one(first_legal(&store, &id)) }).unwrap();
+    let next = store
+        .append(
+            &id,
+            &Append {
+                expect: Some(head.1),
+                ..one(first_legal(&store, &id))
+            },
+        )
+        .unwrap();
     assert_eq!(next.seq, head.0 + 1);
 }
 

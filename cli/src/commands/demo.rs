@@ -68,7 +68,7 @@ pub struct DemoArgs {
     #[arg(default_value = "senet")]
     pub game: String,
     /// The chance seed (hex)
-    #[arg(long, default_value = "5e5e7")]
+    #[arg(long, default_value = "5e7e70")]
     pub seed: String,
     /// The move policy's seed (hex)
     #[arg(long, default_value = "01")]
@@ -79,9 +79,12 @@ pub fn demo(store: &Lazy, args: DemoArgs) -> CliResult {
     let store = store.get()?;
     let game = kifu_core::games::find(&args.game)
         .ok_or_else(|| CliError::input(format!("unknown game '{}' (see 'kifu games')", args.game)))?;
-    let seed = hex::decode(&args.seed)
-        .filter(|s| !s.is_empty())
-        .ok_or_else(|| CliError::input("--seed is hex"))?;
+    let seed = hex::decode(&args.seed).filter(|s| !s.is_empty()).ok_or_else(|| {
+        CliError::input(format!(
+            "--seed {:?} is not hex (an even number of 0-9, a-f)",
+            args.seed
+        ))
+    })?;
     let policy = hex::decode(&args.policy).ok_or_else(|| CliError::input("--policy is hex"))?;
     let players = (1..=*game.players().start())
         .map(|n| format!("demo player {n}"))

@@ -99,8 +99,9 @@ fn random_seed() -> Result<Vec<u8>, CliError> {
 pub struct PlayArgs {
     /// The record id (or a unique prefix)
     pub id: String,
-    /// Commands in the game's notation; prefix `p2:` (or `chance:`, `arbiter:`) to name the actor
-    #[arg(required = true, allow_hyphen_values = true)]
+    /// Commands in the game's notation; prefix `p2:` (or `chance:`, `arbiter:`) to name the actor.
+    /// Put options first, or end them with `--` before a command that starts with `-`
+    #[arg(required = true)]
     pub commands: Vec<String>,
     /// Refuse unless the record's head is this chain hash (as printed by play or show)
     #[arg(long, value_name = "HASH")]

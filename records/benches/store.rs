@@ -1,0 +1,222 @@
+//! Throughput of the store and the kernel, against two reference points measured in the same
+//! run on the same machine: a raw write+fsync loop and raw blake3 hashing of the same lines.
+//! `cargo bench -p kifu-records --bench store [-- --quick]`. Prints a table; asserts nothing.
+
+use std::io::Write;
+use std::time::Instant;
+
+use kifu_core::chance::{commitment, ChanceRng};
+use kifu_core::record::{text, Actor, ChanceMode, Header, Record};
+use kifu_core::replay::{verify_record, Replay};
+use kifu_core::rules::Turn;
+use kifu_records::{Append, Store};
+
+/// A seeded Senet game with random moves, replayed into an observed record (throws typed).
+fn observed_game(n: u64) -> Record {
+    let seed = n.to_le_bytes();
+    let header = Header::new(
+        "senet",
+        1,
+        vec!["A".into(), "B".into()],
+        ChanceMode::Seeded {
+            commitment: commitment(&seed),
+        },
+    );
+    let mut replay = Replay::start(&header).expect("senet starts");
+    replay.set_seed(&seed).expect("seed");
+    let mut moves: Vec<(Actor, String)> = Vec::new();
+    for e in replay.draw_chance(None).expect("chance") {
+        moves.push((e.actor, e.command));
+    }
+    while !matches!(replay.turn(), Turn::Over { .. }) {
+        let legal = replay.current().legal().expect("senet lists moves");
+        let pick =
+            legal[ChanceRng::for_entry(b"policy", replay.seq() + 1000 * n).below(legal.len() as u64) as usize].clone();
+        let e = replay.play(None, &pick, None).expect("legal move applies");
+        moves.push((e.actor, e.command));
+        for e in replay.draw_chance(None).expect("chance") {
+            moves.push((e.actor, e.command));
+        }
+    }
+    let mut observed = Header::new("senet", 1, vec!["A".into(), "B".into()], ChanceMode::Observed);
+    observed.created = Some(format!("bench {n}"));
+    let mut replay = Replay::start(&observed).expect("senet starts");
+    let mut record = Record::new(observed);
+    for (actor, command) in moves {
+        record
+            .entries
+            .push(replay.play(Some(actor), &command, None).expect("replays"));
+    }
+    record
+}
+
+fn rate(count: usize, secs: f64) -> f64 {
+    count as f64 / secs.max(1e-9)
+}
+
+fn main() {
+    let quick = std::env::args().any(|a| a == "--quick");
+    let games = if quick { 20 } else { 200 };
+    let dir = tempfile::tempdir().expect("temp dir");
+
+    let t = Instant::now();
+    let records: Vec<Record> = (0..games).map(observed_game).collect();
+    let entries: usize = records.iter().map(|r| r.entries.len()).sum();
+    eprintln!(
+        "generated {games} Senet games, {entries} entries, in {:.2}s",
+        t.elapsed().as_secs_f64()
+    );
+
+    // Reference 1: raw write + fsync of a 100-byte line, as many times as durable appends.
+    let durable_n = if quick { 100 } else { 500 };
+    let mut file = std::fs::File::create(dir.path().join("fsync.bin")).expect("file");
+    let t = Instant::now();
+    for _ in 0..durable_n {
+        file.write_all(&[b'x'; 100]).expect("write");
+        file.sync_data().expect("fsync");
+    }
+    let fsync_rate = rate(durable_n, t.elapsed().as_secs_f64());
+
+    // Reference 2: raw blake3 chaining of the same canonical lines.
+    let lines: Vec<String> = records
+        .iter()
+        .flat_map(|r| r.entries.iter().map(|e| e.canonical_line()))
+        .collect();
+    let t = Instant::now();
+    let mut head = [0u8; 32];
+    for _ in 0..5 {
+        for line in &lines {
+            let mut h = blake3::Hasher::new();
+            h.update(&head);
+            h.update(line.as_bytes());
+            head = *h.finalize().as_bytes();
+        }
+    }
+    let blake3_rate = rate(lines.len() * 5, t.elapsed().as_secs_f64());
+    std::hint::black_box(head);
+
+    let store = Store::open(&dir.path().join("bench.redb")).expect("store");
+
+    // Durable appends: one entry per transaction, fsync each.
+    let record = &records[0];
+    let id = store
+        .create(
+            Header {
+                created: Some("durable".into()),
+                ..record.header.clone()
+            },
+            None,
+            None,
+        )
+        .expect("create")
+        .id;
+    let n = durable_n.min(record.entries.len());
+    let t = Instant::now();
+    for e in &record.entries[..n] {
+        store
+            .append(
+                &id,
+                &Append {
+                    commands: vec![(Some(e.actor), e.command.clone())],
+                    ..Append::default()
+                },
+            )
+            .expect("append");
+    }
+    let durable_rate = rate(n, t.elapsed().as_secs_f64());
+
+    // Batched appends: a whole game per transaction.
+    let t = Instant::now();
+    let mut batched = 0;
+    for (i, r) in records.iter().enumerate().take(games as usize / 2) {
+        let id = store
+            .create(
+                Header {
+                    created: Some(format!("batched {i}")),
+                    ..r.header.clone()
+                },
+                None,
+                None,
+            )
+            .expect("create")
+            .id;
+        let commands = r.entries.iter().map(|e| (Some(e.actor), e.command.clone())).collect();
+        store
+            .append(
+                &id,
+                &Append {
+                    commands,
+                    ..Append::default()
+                },
+            )
+            .expect("append");
+        batched += r.entries.len();
+    }
+    let batched_rate = rate(batched, t.elapsed().as_secs_f64());
+
+    // Bulk import: 1000 games a transaction (replayed through the rules, then stored).
+    let t = Instant::now();
+    let report = store.import(&records, 1000, |_| {}).expect("import");
+    let import_secs = t.elapsed().as_secs_f64();
+    assert_eq!(report.outcomes.len(), records.len());
+    let import_rate = rate(entries, import_secs);
+
+    // Chain verification: read the kifu text and recheck every hash.
+    let files: Vec<String> = records.iter().map(text::write).collect();
+    let t = Instant::now();
+    for f in &files {
+        text::read(f).expect("reads").check_chain().expect("intact");
+    }
+    let chain_rate = rate(entries, t.elapsed().as_secs_f64());
+
+    // Replay: every entry through the rules, with the state hash checked.
+    let t = Instant::now();
+    for r in &records {
+        assert!(verify_record(r).failure.is_none());
+    }
+    let replay_rate = rate(entries, t.elapsed().as_secs_f64());
+
+    println!(
+        "kifu store and kernel benchmark ({games} Senet games, {entries} entries{})",
+        if quick { ", quick" } else { "" }
+    );
+    println!("{:<44} {:>14} {:>10}", "measure", "per second", "ratio");
+    println!(
+        "{:<44} {:>14.0} {:>10}",
+        "reference: raw write+fsync of 100 bytes", fsync_rate, "1"
+    );
+    println!(
+        "{:<44} {:>14.0} {:>10.2}",
+        "durable appends (1 entry/transaction)",
+        durable_rate,
+        durable_rate / fsync_rate
+    );
+    println!(
+        "{:<44} {:>14.0} {:>10.1}",
+        "batched appends (1 game/transaction), entries",
+        batched_rate,
+        batched_rate / fsync_rate
+    );
+    println!(
+        "{:<44} {:>14.0} {:>10.1}",
+        "bulk import (1000 games/transaction), entries",
+        import_rate,
+        import_rate / fsync_rate
+    );
+    println!(
+        "{:<44} {:>14.0} {:>10}",
+        "reference: blake3 chain over the same lines", blake3_rate, "1"
+    );
+    println!(
+        "{:<44} {:>14.0} {:>10.2}",
+        "chain verification of kifu text, entries",
+        chain_rate,
+        chain_rate / blake3_rate
+    );
+    println!(
+        "{:<44} {:>14.0} {:>10.3}",
+        "replay through the rules, entries",
+        replay_rate,
+        replay_rate / blake3_rate
+    );
+}
