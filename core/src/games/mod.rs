@@ -1,11 +1,13 @@
 //! Every game kifu knows, by registry name, and every notation format beside kifu's own.
 
+pub mod condottiere;
+
 use crate::format::Format;
 use crate::game::Game;
 
 /// Every game, in the order `kifu games` lists them.
 pub fn all() -> Vec<&'static dyn Game> {
-    vec![]
+    vec![&condottiere::GAME]
 }
 
 /// A game by its registry name.
