@@ -83,10 +83,7 @@ pub fn play(state: &mut State, seat: u8, card: Card, back: Option<Card>) -> Resu
             crate::refuse!("only the scarecrow takes a card back, not the {}", card.name());
         }
         if target.mercenary().is_none() {
-            crate::refuse!(
-                "the scarecrow takes back only a mercenary, not the {}",
-                target.name()
-            );
+            crate::refuse!("the scarecrow takes back only a mercenary, not the {}", target.name());
         }
         if !player.row.contains(&target) {
             crate::refuse!("{who} has no {} in front of them in this battle", target.name());
@@ -98,7 +95,11 @@ pub fn play(state: &mut State, seat: u8, card: Card, back: Option<Card>) -> Resu
             crate::refuse!("{who} holds no {} (hand: {})", card.name(), player.hand.text());
         }
         if !deck::possible(state, &player.hand, card) {
-            crate::refuse!("{who} cannot play a {}: {}", card.name(), deck::why_impossible(state, card));
+            crate::refuse!(
+                "{who} cannot play a {}: {}",
+                card.name(),
+                deck::why_impossible(state, card)
+            );
         }
     }
     let player = state.player_mut(seat)?;
@@ -156,7 +157,9 @@ fn resolve(state: &mut State, bishop: bool) {
     };
     let strengths: Vec<u32> = (0..state.seats()).map(|s| strength(state, s)).collect();
     let top = strengths.iter().copied().max().unwrap_or(0);
-    let leaders: Vec<u8> = (0..state.seats()).filter(|&s| strengths[usize::from(s)] == top).collect();
+    let leaders: Vec<u8> = (0..state.seats())
+        .filter(|&s| strengths[usize::from(s)] == top)
+        .collect();
     let winner = match leaders.as_slice() {
         [one] if !bishop && top > 0 => Some(*one),
         _ => None,

@@ -111,7 +111,9 @@ impl Card {
     /// Reads a code or a name, in any case ("10", "w", "Winter", "m10").
     pub fn parse(text: &str) -> Option<Card> {
         let lower = text.trim().to_ascii_lowercase();
-        let word = lower.strip_prefix('m').filter(|r| r.starts_with(|c: char| c.is_ascii_digit()));
+        let word = lower
+            .strip_prefix('m')
+            .filter(|r| r.starts_with(|c: char| c.is_ascii_digit()));
         let word = word.unwrap_or(&lower);
         Card::ALL.into_iter().find(|card| {
             word == card.code().to_ascii_lowercase()
@@ -193,7 +195,11 @@ impl Hand {
     /// alone for one unknown card, several `?N` items added up, `-` for nothing.
     pub fn parse(text: &str) -> Result<Hand, String> {
         let mut hand = Hand::default();
-        for item in text.split([',', ' ']).map(str::trim).filter(|s| !s.is_empty() && *s != "-") {
+        for item in text
+            .split([',', ' '])
+            .map(str::trim)
+            .filter(|s| !s.is_empty() && *s != "-")
+        {
             if let Some(count) = item.strip_prefix('?') {
                 let n: u8 = if count.is_empty() {
                     1

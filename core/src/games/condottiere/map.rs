@@ -44,7 +44,10 @@ impl Map {
             [] => Err(format!("'{text}' is not a city of the map ({})", self.names.join(", "))),
             many => {
                 let names: Vec<&str> = many.iter().map(|&i| self.names[i].as_str()).collect();
-                Err(format!("'{text}' could be {}: write more of the name", names.join(" or ")))
+                Err(format!(
+                    "'{text}' could be {}: write more of the name",
+                    names.join(" or ")
+                ))
             }
         }
     }
@@ -109,14 +112,19 @@ mod tests {
     use super::*;
 
     fn set(names: &[&str]) -> u32 {
-        names.iter().map(|n| 1u32 << map().find(n).unwrap()).fold(0, |a, b| a | b)
+        names
+            .iter()
+            .map(|n| 1u32 << map().find(n).unwrap())
+            .fold(0, |a, b| a | b)
     }
 
     #[test]
     fn the_map_has_17_regions_and_34_borders() {
         let m = map();
         assert!(m.is_valid());
-        let pairs = (0..17u8).flat_map(|a| (0..17u8).map(move |b| (a, b))).filter(|&(a, b)| a < b && m.largest_group((1 << a) | (1 << b)) == 2);
+        let pairs = (0..17u8)
+            .flat_map(|a| (0..17u8).map(move |b| (a, b)))
+            .filter(|&(a, b)| a < b && m.largest_group((1 << a) | (1 << b)) == 2);
         assert_eq!(pairs.count(), 34);
     }
 

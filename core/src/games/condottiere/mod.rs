@@ -22,6 +22,8 @@ use state::{Phase, State};
 
 use crate::chance::ChanceRng;
 use crate::record::Actor;
+#[cfg(test)]
+use crate::rules::Outcome;
 use crate::rules::{RuleError, Rules, Setup, Turn, View};
 
 #[derive(Debug, Clone, Copy)]
@@ -45,7 +47,11 @@ fn show(state: &mut State, seat: u8, cards: &[Card]) -> Result<(), RuleError> {
     for card in Card::ALL {
         let more = shown.count(card).saturating_sub(player.hand.count(card));
         if more > 0 && deck::unaccounted(state, card) < more {
-            crate::refuse!("{who} cannot hold that many {}: {}", card.name(), deck::why_impossible(state, card));
+            crate::refuse!(
+                "{who} cannot hold that many {}: {}",
+                card.name(),
+                deck::why_impossible(state, card)
+            );
         }
         needed.known[card.index()] = more;
     }
@@ -102,7 +108,10 @@ fn apply(state: &mut State, actor: Actor, command: &Command) -> Result<(), RuleE
         }
         (Command::Pass, Phase::Choose) => {
             if seat_of(actor)? != state.token {
-                crate::refuse!("only the condottiere ({}) may pass the choice of city", seat_name(state.token));
+                crate::refuse!(
+                    "only the condottiere ({}) may pass the choice of city",
+                    seat_name(state.token)
+                );
             }
             round::pass_token(state);
             Ok(())
@@ -164,7 +173,10 @@ fn legal(state: &State) -> Vec<Command> {
                 }
                 list.push(Command::Play(card, None));
                 if card == Card::Scarecrow {
-                    for back in Card::ALL.iter().filter(|c| c.mercenary().is_some() && player.row.contains(c)) {
+                    for back in Card::ALL
+                        .iter()
+                        .filter(|c| c.mercenary().is_some() && player.row.contains(c))
+                    {
                         list.push(Command::Play(card, Some(*back)));
                     }
                 }

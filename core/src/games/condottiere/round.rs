@@ -193,7 +193,11 @@ pub fn after_battle(state: &mut State, city: Option<u8>, defender: Option<u8>, w
 /// share the game.
 fn final_result(state: &mut State, winner: Option<u8>) {
     match winner {
-        Some(w) => finish_game(state, Outcome::win(w, "won the final battle between the tied players"), None),
+        Some(w) => finish_game(
+            state,
+            Outcome::win(w, "won the final battle between the tied players"),
+            None,
+        ),
         None => {
             let top = (0..state.seats()).map(|s| state.cities(s)).max().unwrap_or(0);
             let tied: Vec<u8> = (0..state.seats()).filter(|&s| state.cities(s) == top).collect();

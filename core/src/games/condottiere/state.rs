@@ -36,7 +36,10 @@ pub struct Player {
 pub enum Phase {
     /// Cards are due: how many each seat receives (0 for none); `final_battle` when only the
     /// players tied for most regions receive them.
-    Deal { counts: Vec<u8>, final_battle: bool },
+    Deal {
+        counts: Vec<u8>,
+        final_battle: bool,
+    },
     /// The condottiere chooses the next city or passes the token; after a battle, players
     /// with no mercenary may also throw their hands away.
     Choose,
@@ -46,7 +49,9 @@ pub enum Phase {
         defender: Option<u8>,
         current: u8,
     },
-    Over { outcome: Outcome },
+    Over {
+        outcome: Outcome,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -26,14 +26,23 @@ fn pick<T: Clone>(rng: &mut ChanceRng, items: &[T]) -> T {
 /// Plays a seeded game to the end choosing uniformly among the legal commands, then reveals
 /// the seed and verifies the record. Returns the record and how it ended.
 fn play_seeded(players: usize, seed: &[u8], policy_seed: &[u8], options: &[(&str, &str)]) -> (Record, Turn) {
-    let header = header(players, ChanceMode::Seeded { commitment: commitment(seed) }, options);
+    let header = header(
+        players,
+        ChanceMode::Seeded {
+            commitment: commitment(seed),
+        },
+        options,
+    );
     let mut replay = Replay::start(&header).expect("header starts");
     replay.set_seed(seed).expect("seed matches");
     let mut record = Record::new(header);
     let mut policy = ChanceRng::for_entry(policy_seed, 0);
     let end = loop {
         record.entries.extend(replay.draw_chance(None).expect("chance draws"));
-        assert!(record.entries.len() < LIMIT, "the game did not end within {LIMIT} entries");
+        assert!(
+            record.entries.len() < LIMIT,
+            "the game did not end within {LIMIT} entries"
+        );
         let legal = replay.current().legal().expect("condottiere lists its moves");
         let entry: Entry = match replay.turn() {
             Turn::Over { outcome } => break Turn::Over { outcome },
@@ -78,7 +87,11 @@ fn winners(end: &Turn) -> Vec<u8> {
 fn a_seeded_three_player_game_plays_to_the_end_and_verifies() {
     let (record, end) = play_seeded(3, b"three players", b"policy three", &[]);
     assert!(!winners(&end).is_empty(), "{end}");
-    let deals: Vec<&Entry> = record.entries.iter().filter(|e| e.command.starts_with("deal ")).collect();
+    let deals: Vec<&Entry> = record
+        .entries
+        .iter()
+        .filter(|e| e.command.starts_with("deal "))
+        .collect();
     assert!(!deals.is_empty());
     // The first deal gives every seat 10 known cards.
     let first = &deals[0].command;
@@ -143,16 +156,32 @@ fn act(replay: &mut Replay, actor: &str, text: &str) -> Entry {
 
 fn refused(replay: &mut Replay, actor: &str, text: &str) -> String {
     let actor = Actor::parse(actor).expect("an actor");
-    let before = (replay.seq(), replay.head(), replay.current().state_hash(), replay.turn());
+    let before = (
+        replay.seq(),
+        replay.head(),
+        replay.current().state_hash(),
+        replay.turn(),
+    );
     let failure = replay.play(Some(actor), text, None).expect_err("refused");
-    assert_eq!(before, (replay.seq(), replay.head(), replay.current().state_hash(), replay.turn()));
+    assert_eq!(
+        before,
+        (
+            replay.seq(),
+            replay.head(),
+            replay.current().state_hash(),
+            replay.turn()
+        )
+    );
     failure.reason
 }
 
 #[test]
 fn an_observed_game_refuses_impossible_cards_and_changes_nothing() {
     let mut replay = Replay::start(&header(3, ChanceMode::Observed, &[])).expect("starts");
-    assert_eq!(replay.current().legal(), Some(vec!["deal p1:?10 p2:?10 p3:?10".to_string()]));
+    assert_eq!(
+        replay.current().legal(),
+        Some(vec!["deal p1:?10 p2:?10 p3:?10".to_string()])
+    );
     assert_eq!(act(&mut replay, "chance", "deal").command, "deal p1:?10 p2:?10 p3:?10");
     act(&mut replay, "p1", "choose Milano");
     for (actor, text) in [("p1", "10"), ("p2", "10"), ("p3", "10"), ("p1", "10")] {
@@ -175,14 +204,21 @@ fn an_observed_game_refuses_impossible_cards_and_changes_nothing() {
     );
     // Two bishops seen in p3's hand, a third played by p2: a fourth is refused.
     act(&mut replay, "arbiter", "show p3:B,B");
-    assert!(replay.render(View::Seat(2)).contains("[B,B,?6]"), "{}", replay.render(View::Seat(2)));
+    assert!(
+        replay.render(View::Seat(2)).contains("[B,B,?6]"),
+        "{}",
+        replay.render(View::Seat(2))
+    );
     assert!(!replay.render(View::Seat(0)).contains("B,B"));
     assert!(!replay.render(View::Public).contains("B,B"));
     act(&mut replay, "p2", "play bishop");
     assert!(replay.render(View::Public).contains("the bishop ended the battle"));
     act(&mut replay, "p2", "choose Genova");
     let reason = refused(&mut replay, "p2", "B");
-    assert!(reason.contains("3 bishop cards") && reason.contains("1 played, 2 known in hands"), "{reason}");
+    assert!(
+        reason.contains("3 bishop cards") && reason.contains("1 played, 2 known in hands"),
+        "{reason}"
+    );
     assert!(refused(&mut replay, "arbiter", "show p1:B").contains("3 bishop cards"));
     // The shown bishops are p3's to play.
     act(&mut replay, "p2", "pass");

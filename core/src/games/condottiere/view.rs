@@ -37,7 +37,12 @@ pub fn render(state: &State, view: View) -> String {
         seat(state.token)
     );
     if let Some(target) = state.options.target {
-        let scores: Vec<String> = state.scores.iter().enumerate().map(|(s, v)| format!("p{} {v}", s + 1)).collect();
+        let scores: Vec<String> = state
+            .scores
+            .iter()
+            .enumerate()
+            .map(|(s, v)| format!("p{} {v}", s + 1))
+            .collect();
         title.push_str(&format!(
             "; game {} of a series to {target} points ({})",
             state.game,
@@ -54,8 +59,22 @@ pub fn render(state: &State, view: View) -> String {
             None => free.push(name.to_string()),
         }
     }
-    lines.push(format!("held: {}", if held.is_empty() { "none".into() } else { held.join(", ") }));
-    lines.push(format!("free: {}", if free.is_empty() { "none".into() } else { free.join(", ") }));
+    lines.push(format!(
+        "held: {}",
+        if held.is_empty() {
+            "none".into()
+        } else {
+            held.join(", ")
+        }
+    ));
+    lines.push(format!(
+        "free: {}",
+        if free.is_empty() {
+            "none".into()
+        } else {
+            free.join(", ")
+        }
+    ));
     let in_battle = matches!(state.phase, Phase::Battle { .. });
     for (s, player) in state.players.iter().enumerate() {
         let s = s as u8;
@@ -68,11 +87,7 @@ pub fn render(state: &State, view: View) -> String {
         );
         if in_battle {
             let row: Vec<&str> = player.row.iter().map(|c| c.code()).collect();
-            line.push_str(&format!(
-                ", army [{}] = {}",
-                row.join(" "),
-                battle::strength(&state, s)
-            ));
+            line.push_str(&format!(", army [{}] = {}", row.join(" "), battle::strength(&state, s)));
             if player.passed {
                 line.push_str(", out");
             }
