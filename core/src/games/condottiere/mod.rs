@@ -209,7 +209,13 @@ impl Rules for Condottiere {
         match &state.phase {
             Phase::Deal { .. } => Turn::Chance,
             Phase::Choose => {
-                let mut seats = round::discarders(state);
+                // After a battle every seat holding cards may throw its hand away, whether or
+                // not it can: naming only those who can would tell everyone they lack mercenaries.
+                let mut seats = if state.discard_open {
+                    state.holders()
+                } else {
+                    Vec::new()
+                };
                 if !seats.contains(&state.token) {
                     seats.push(state.token);
                     seats.sort_unstable();

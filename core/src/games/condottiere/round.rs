@@ -36,7 +36,9 @@ pub fn deal(state: &mut State, hands: Vec<Hand>) -> Result<(), RuleError> {
     }
     deck::check_known(state).map_err(RuleError::new)?;
     if final_battle {
-        let tied: Vec<u8> = (0..state.seats()).filter(|&s| counts[usize::from(s)] > 0).collect();
+        let tied: Vec<u8> = (0..state.seats())
+            .filter(|&s| counts.get(usize::from(s)).is_some_and(|n| *n > 0))
+            .collect();
         battle::begin(state, None, None, &tied);
     } else {
         state.round += 1;
@@ -225,7 +227,7 @@ fn finish_game(state: &mut State, outcome: Outcome, bonus: Option<u8>) {
     }
     let top = state.scores.iter().copied().max().unwrap_or(0);
     let leaders: Vec<u8> = (0..state.seats())
-        .filter(|&s| state.scores[usize::from(s)] == top)
+        .filter(|&s| state.scores.get(usize::from(s)) == Some(&top))
         .collect();
     state.last = Some(format!("game {} ended: {outcome}", state.game));
     match leaders.as_slice() {

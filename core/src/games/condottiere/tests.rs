@@ -131,7 +131,8 @@ fn an_empty_battle_takes_nothing_and_the_token_goes_left() {
     assert_eq!(state.token, 1);
     // The same city may be chosen again; the condottiere may also pass the choice.
     act(&mut state, "p2", "pass");
-    assert_eq!(Condottiere.turn(&state), Turn::seat(2));
+    assert_eq!(state.token, 2);
+    assert!(refused(&state, "p2", "Genova").contains("only the condottiere (p3)"));
     act(&mut state, "p3", "Genova");
     assert_eq!(Condottiere.turn(&state), Turn::seat(2), "the chooser plays first");
 }
@@ -157,13 +158,17 @@ fn a_hand_without_mercenaries_may_be_thrown_away_after_a_battle() {
     act(&mut state, "p2", "pass");
     act(&mut state, "p3", "pass");
     act(&mut state, "p1", "pass");
-    assert_eq!(Condottiere.turn(&state), Turn::Simultaneous { seats: vec![0, 1] });
+    assert_eq!(Condottiere.turn(&state), Turn::Simultaneous { seats: vec![0, 1, 2] });
     assert!(refused(&state, "p3", "discard").contains("holds a mercenary"));
     assert!(refused(&state, "p2", "choose Torino").contains("only the condottiere (p1)"));
     act(&mut state, "p2", "discard");
     assert!(state.players[1].hand.is_empty());
     assert_eq!(state.players[1].discarded, hand("S,D,W"));
-    assert_eq!(Condottiere.turn(&state), Turn::seat(0));
+    assert_eq!(Condottiere.turn(&state), Turn::Simultaneous { seats: vec![0, 2] });
+    act(&mut state, "p1", "pass");
+    assert_eq!(Condottiere.turn(&state), Turn::Simultaneous { seats: vec![0, 1, 2] });
+    act(&mut state, "p2", "Torino");
+    assert_eq!(Condottiere.turn(&state), Turn::seat(2));
     let public = view::render(&state, View::Public);
     assert!(
         public.contains("threw away [?3]") && !public.contains("S,D,W"),

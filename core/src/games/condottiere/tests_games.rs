@@ -224,3 +224,24 @@ fn an_observed_game_refuses_impossible_cards_and_changes_nothing() {
     act(&mut replay, "p2", "pass");
     act(&mut replay, "p3", "B");
 }
+
+#[test]
+fn the_notation_example_of_the_rules_page_replays() {
+    let page = include_str!("../../../../seeds/condottiere.md");
+    let example: Vec<&str> = page
+        .lines()
+        .skip_while(|l| !l.starts_with("1 chance deal"))
+        .take_while(|l| !l.starts_with("```"))
+        .collect();
+    assert_eq!(example.len(), 13);
+    let mut replay = Replay::start(&header(3, ChanceMode::Observed, &[])).expect("starts");
+    for line in example {
+        let mut words = line.splitn(3, ' ');
+        let (seq, who, command) = (words.next(), words.next(), words.next());
+        let entry = act(&mut replay, who.unwrap_or(""), command.unwrap_or(""));
+        assert_eq!(format!("{} {} {}", entry.seq, entry.actor, entry.command), line);
+        assert_eq!(Some(entry.seq.to_string().as_str()), seq);
+    }
+    assert!(replay.render(View::Full).contains("Milano p1"));
+    assert_eq!(replay.turn(), Turn::seat(0), "p1 chose Torino and plays first");
+}
