@@ -150,13 +150,15 @@ pub fn parse(state: &State, actor: Actor, text: &str) -> Result<Command, RuleErr
         "show" => show(state, actor, rest),
         "" => crate::refuse!("empty command"),
         _ => {
-            if let Ok((card, back)) = card_spec(text) {
-                return Ok(Command::Play(card, back));
-            }
+            // A bare word is a city while one is being chosen ("b" is Bologna, not the
+            // bishop), a card otherwise.
             if state.phase == Phase::Choose {
                 if let Ok(city) = map().find(text) {
                     return Ok(Command::Choose(city));
                 }
+            }
+            if let Ok((card, back)) = card_spec(text) {
+                return Ok(Command::Play(card, back));
             }
             crate::refuse!(
                 "'{text}' is not a command (deal, choose CITY, pass, play CARD, play S:CARD, discard, show pN:CARDS)"

@@ -440,6 +440,8 @@ fn notation_reads_lenient_forms_and_writes_one_canonical_text() {
     assert_eq!(canonical(&state, "p1", "  gen "), "choose Genova");
     assert_eq!(canonical(&state, "p1", "attack FIRENZE"), "choose Firenze");
     assert_eq!(canonical(&state, "p1", "Pass"), "pass");
+    assert_eq!(canonical(&state, "p1", "b"), "choose Bologna");
+    assert_eq!(canonical(&state, "p1", "r"), "choose Roma");
     assert_eq!(canonical(&state, "p1", "scarecrow>10"), "play S:10");
     assert_eq!(canonical(&state, "p1", "play heroine"), "play H");
     assert_eq!(canonical(&state, "p1", "resa"), "play R");

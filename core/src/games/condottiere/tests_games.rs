@@ -2,6 +2,9 @@
 //! policy and verified with the revealed seed, and an observed game where impossible cards
 //! are refused and nothing changes.
 
+use super::cards::Card;
+use super::deck;
+use super::state::State;
 use crate::chance::{commitment, ChanceRng};
 use crate::record::{Actor, ChanceMode, Entry, Header, Record};
 use crate::replay::{verify_record, Replay, SeedCheck};
@@ -17,6 +20,24 @@ fn header(players: usize, chance: ChanceMode, options: &[(&str, &str)]) -> Heade
         header.options.insert(key.to_string(), value.to_string());
     }
     header
+}
+
+/// In a seeded game every hand is known and no kind is ever out more often than it exists.
+fn check_cards(replay: &Replay) {
+    let json = replay.current().state_json(View::Full);
+    let state: State = serde_json::from_value(json).expect("the full view is the state");
+    let accounted = deck::accounted(&state);
+    for card in Card::ALL {
+        assert!(
+            accounted[card.index()] <= card.copies(),
+            "{card:?} over-used at {}",
+            replay.seq()
+        );
+    }
+    assert!(state
+        .players
+        .iter()
+        .all(|p| p.hand.unknown == 0 && p.discarded.unknown == 0));
 }
 
 fn pick<T: Clone>(rng: &mut ChanceRng, items: &[T]) -> T {
@@ -43,6 +64,7 @@ fn play_seeded(players: usize, seed: &[u8], policy_seed: &[u8], options: &[(&str
             record.entries.len() < LIMIT,
             "the game did not end within {LIMIT} entries"
         );
+        check_cards(&replay);
         let legal = replay.current().legal().expect("condottiere lists its moves");
         let entry: Entry = match replay.turn() {
             Turn::Over { outcome } => break Turn::Over { outcome },
