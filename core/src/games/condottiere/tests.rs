@@ -497,3 +497,4 @@ fn legal_commands_all_apply_and_hands_stay_secret_in_views() {
     assert_eq!(known_cards(View::Seat(1)), [0, 9, 0]);
     assert_eq!(known_cards(View::Full), [9, 9, 9]);
 }
+

@@ -2,6 +2,7 @@
 //! but the viewer's own shown only as a number of cards. It never changes the game.
 
 use super::battle;
+use super::cards::Hand;
 use super::map::map;
 use super::round;
 use super::state::{Phase, State};
@@ -79,11 +80,12 @@ pub fn render(state: &State, view: View) -> String {
     for (s, player) in state.players.iter().enumerate() {
         let s = s as u8;
         let mut line = format!(
-            "{}: {} cards [{}], {} cities",
+            "{}: {} cards [{}], {} {}",
             seat(s),
             player.hand.len(),
             player.hand.text(),
-            state.cities(s)
+            state.cities(s),
+            if state.cities(s) == 1 { "city" } else { "cities" }
         );
         if in_battle {
             let row: Vec<&str> = player.row.iter().map(|c| c.code()).collect();
@@ -97,13 +99,12 @@ pub fn render(state: &State, view: View) -> String {
         }
         lines.push(line);
     }
-    let pile: Vec<String> = super::cards::Card::ALL
-        .iter()
-        .filter(|c| state.pile[c.index()] > 0)
-        .map(|c| format!("{}x{}", c.code(), state.pile[c.index()]))
-        .collect();
+    let pile = Hand {
+        known: state.pile,
+        unknown: 0,
+    };
     if !pile.is_empty() {
-        lines.push(format!("played this round: {}", pile.join(" ")));
+        lines.push(format!("set aside this round: {}", pile.text()));
     }
     if let Some(last) = &state.last {
         lines.push(format!("last battle: {last}"));
