@@ -5,6 +5,7 @@ use super::cards::{Card, Hand};
 use super::map::map;
 use super::state::{Phase, State};
 use super::*;
+use crate::rules::Outcome;
 
 fn setup(players: usize, options: &[(&str, &str)]) -> Result<State, RuleError> {
     let options = options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
@@ -497,4 +498,3 @@ fn legal_commands_all_apply_and_hands_stay_secret_in_views() {
     assert_eq!(known_cards(View::Seat(1)), [0, 9, 0]);
     assert_eq!(known_cards(View::Full), [9, 9, 9]);
 }
-

@@ -40,6 +40,31 @@ fn check_cards(replay: &Replay) {
         .all(|p| p.hand.unknown == 0 && p.discarded.unknown == 0));
 }
 
+/// Odd input at every step is answered, never a panic, and a refusal always says why.
+fn poke(replay: &Replay) {
+    const ODD: [&str; 12] = [
+        "play 7",
+        "choose Pisa",
+        "deal p1:?255",
+        "show p9:1",
+        "discard",
+        "",
+        "play S:H",
+        "S:S",
+        "?",
+        "deal p1:B,B,B,B",
+        "pass now",
+        "show p1:10,10,10,10,10,10,10,10,10",
+    ];
+    for actor in [Actor::Seat(0), Actor::Seat(5), Actor::Chance, Actor::Arbiter] {
+        for text in ODD {
+            if let Err(e) = replay.current().clone_box().apply(actor, text) {
+                assert!(!e.reason.is_empty());
+            }
+        }
+    }
+}
+
 fn pick<T: Clone>(rng: &mut ChanceRng, items: &[T]) -> T {
     items[rng.below(items.len() as u64) as usize].clone()
 }
@@ -65,6 +90,7 @@ fn play_seeded(players: usize, seed: &[u8], policy_seed: &[u8], options: &[(&str
             "the game did not end within {LIMIT} entries"
         );
         check_cards(&replay);
+        poke(&replay);
         let legal = replay.current().legal().expect("condottiere lists its moves");
         let entry: Entry = match replay.turn() {
             Turn::Over { outcome } => break Turn::Over { outcome },
