@@ -22,8 +22,6 @@ use state::{Phase, State};
 
 use crate::chance::ChanceRng;
 use crate::record::Actor;
-#[cfg(test)]
-use crate::rules::Outcome;
 use crate::rules::{RuleError, Rules, Setup, Turn, View};
 
 #[derive(Debug, Clone, Copy)]
