@@ -5,6 +5,7 @@ use super::cards::{Card, Hand};
 use super::map::map;
 use super::state::{Phase, State};
 use super::*;
+use crate::game::Game;
 use crate::rules::Outcome;
 
 fn setup(players: usize, options: &[(&str, &str)]) -> Result<State, RuleError> {
@@ -497,4 +498,34 @@ fn legal_commands_all_apply_and_hands_stay_secret_in_views() {
     assert_eq!(known_cards(View::Public), [0, 0, 0]);
     assert_eq!(known_cards(View::Seat(1)), [0, 9, 0]);
     assert_eq!(known_cards(View::Full), [9, 9, 9]);
+}
+
+#[test]
+fn a_snapshot_restores_the_same_game() {
+    let options = std::collections::BTreeMap::new();
+    let setup = Setup {
+        options: &options,
+        players: 3,
+        start: None,
+    };
+    let mut game = GAME.start(&setup).expect("starts");
+    game.apply(actor("chance"), &format!("deal p1:{TEN_A} p2:{TEN_B} p3:{TEN_C}"))
+        .expect("deal");
+    game.apply(actor("p1"), "choose Genova").expect("choose");
+    game.apply(actor("p1"), "10").expect("play");
+    let restored = GAME.restore(&game.snapshot()).expect("restores");
+    assert_eq!(restored.state_hash(), game.state_hash());
+    assert_eq!(restored.render(View::Full), game.render(View::Full));
+    assert!(GAME.restore(b"not a snapshot").is_err());
+}
+
+#[test]
+fn a_player_shows_their_own_cards_within_what_the_deck_allows() {
+    let mut state = setup(3, &[]).expect("setup");
+    act(&mut state, "chance", "deal p1:10,10,?8 p2:?10 p3:?10");
+    act(&mut state, "p1", "show 10,10,10,W");
+    assert_eq!(state.players[0].hand.text(), "10,10,10,W,?6");
+    assert!(refused(&state, "p1", "show 1,1,1,1,1,1,1").contains("cannot hold all"));
+    act(&mut state, "arbiter", "show p2:10,10,10,10,10");
+    assert!(refused(&state, "arbiter", "show p3:10").contains("the deck has 8 mercenary 10 cards"));
 }
