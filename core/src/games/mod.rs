@@ -1,5 +1,6 @@
 //! Every game kifu knows, by registry name, and every notation format beside kifu's own.
 
+pub mod condottiere;
 pub mod senet;
 
 use crate::format::Format;
@@ -7,7 +8,7 @@ use crate::game::Game;
 
 /// Every game, in the order `kifu games` lists them.
 pub fn all() -> Vec<&'static dyn Game> {
-    vec![&senet::GAME]
+    vec![&senet::GAME, &condottiere::GAME]
 }
 
 /// A game by its registry name.
