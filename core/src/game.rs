@@ -25,6 +25,9 @@ pub trait Match: Send + Sync {
     fn apply(&mut self, actor: Actor, text: &str) -> Result<String, RuleError>;
     /// The canonical texts of every command that may be entered now, if they can be listed.
     fn legal(&self) -> Option<Vec<String>>;
+    /// Every (actor, command) that may be entered now: for a simultaneous turn, each acting
+    /// seat's own list; `None` if the commands cannot be listed.
+    fn legal_actions(&self) -> Option<Vec<(Actor, String)>>;
     /// The canonical text of the chance outcome drawn from `rng`.
     fn sample_chance(&self, rng: &mut ChanceRng) -> String;
     fn render(&self, view: View) -> String;
@@ -99,6 +102,29 @@ impl<R: Rules> Match for Live<R> {
     fn legal(&self) -> Option<Vec<String>> {
         let commands = self.rules.legal(&self.state)?;
         Some(commands.iter().map(|c| self.rules.format(&self.state, c)).collect())
+    }
+    fn legal_actions(&self) -> Option<Vec<(Actor, String)>> {
+        let texts = |actor: Actor, commands: Vec<R::Command>| -> Vec<(Actor, String)> {
+            commands
+                .iter()
+                .map(|c| (actor, self.rules.format(&self.state, c)))
+                .collect()
+        };
+        match self.rules.turn(&self.state) {
+            Turn::Over { .. } => Some(Vec::new()),
+            Turn::Chance => Some(texts(Actor::Chance, self.rules.legal(&self.state)?)),
+            Turn::Seat { seat } => Some(texts(Actor::Seat(seat), self.rules.legal(&self.state)?)),
+            Turn::Simultaneous { seats } => {
+                let mut all = Vec::new();
+                for seat in seats {
+                    all.extend(texts(
+                        Actor::Seat(seat),
+                        self.rules.legal_for(&self.state, Actor::Seat(seat))?,
+                    ));
+                }
+                Some(all)
+            }
+        }
     }
     fn sample_chance(&self, rng: &mut ChanceRng) -> String {
         let command = self.rules.sample_chance(&self.state, rng);

@@ -173,6 +173,12 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// Every command that may be entered now, chance outcomes included when chance is to act;
     /// `None` where the moves cannot be listed.
     fn legal(&self, state: &Self::State) -> Option<Vec<Self::Command>>;
+    /// What `actor` may enter now, when several seats act at once (`Turn::Simultaneous`) and
+    /// they may not all enter the same things. The default is `legal` for everyone.
+    fn legal_for(&self, state: &Self::State, actor: Actor) -> Option<Vec<Self::Command>> {
+        let _ = actor;
+        self.legal(state)
+    }
     /// Draws the chance outcome due now. Called only when `turn` is `Chance`.
     fn sample_chance(&self, state: &Self::State, rng: &mut ChanceRng) -> Self::Command;
     /// The position as text for a terminal.

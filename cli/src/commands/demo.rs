@@ -46,13 +46,17 @@ fn play_randomly(store: &Store, id: &str, policy: &[u8], max: usize) -> Result<u
             }
             _ => {}
         }
-        let legal = replay.current().legal().filter(|l| !l.is_empty()).ok_or_else(|| {
-            CliError::rejected(format!("record {id}: the moves cannot be listed, so no random playout"))
-        })?;
+        let legal = replay
+            .current()
+            .legal_actions()
+            .filter(|l| !l.is_empty())
+            .ok_or_else(|| {
+                CliError::rejected(format!("record {id}: the moves cannot be listed, so no random playout"))
+            })?;
         let mut rng = ChanceRng::for_entry(policy, replay.seq() + 1);
-        let pick = legal[rng.below(legal.len() as u64) as usize].clone();
+        let (actor, pick) = legal[rng.below(legal.len() as u64) as usize].clone();
         let request = Append {
-            commands: vec![(None, pick)],
+            commands: vec![(Some(actor), pick)],
             expect: Some(replay.head()),
             ..Append::default()
         };

@@ -162,7 +162,7 @@ pub fn legal(store: &Lazy, args: LegalArgs) -> CliResult {
     let store = store.get()?;
     let id = resolve(store, &args.id)?;
     let replay = store.replay(&id, None)?;
-    let Some(commands) = replay.current().legal() else {
+    let Some(actions) = replay.current().legal_actions() else {
         if args.json {
             print_json(&serde_json::Value::Null);
         } else {
@@ -170,6 +170,12 @@ pub fn legal(store: &Lazy, args: LegalArgs) -> CliResult {
         }
         return ok();
     };
+    // Under a simultaneous turn each command carries its actor, as `kifu play` takes it.
+    let together = matches!(replay.turn(), kifu_core::Turn::Simultaneous { .. });
+    let commands: Vec<String> = actions
+        .into_iter()
+        .map(|(actor, c)| if together { format!("{actor}:{c}") } else { c })
+        .collect();
     if args.json {
         print_json(&json!(commands));
     } else {

@@ -240,6 +240,23 @@ impl Rules for Condottiere {
     fn legal(&self, state: &State) -> Option<Vec<Command>> {
         Some(legal(state))
     }
+    /// While the city is chosen, the token holder chooses or passes; anyone whose hand may
+    /// hold no mercenary may discard it.
+    fn legal_for(&self, state: &State, actor: Actor) -> Option<Vec<Command>> {
+        let Actor::Seat(seat) = actor else {
+            return Some(Vec::new());
+        };
+        let may_discard = round::discarders(state).contains(&seat);
+        Some(
+            legal(state)
+                .into_iter()
+                .filter(|c| match c {
+                    Command::Discard => may_discard,
+                    _ => seat == state.token,
+                })
+                .collect(),
+        )
+    }
     /// Shuffles all 96 cards and deals each seat its due count in seat order.
     fn sample_chance(&self, state: &State, rng: &mut ChanceRng) -> Command {
         let Phase::Deal { counts, .. } = &state.phase else {
