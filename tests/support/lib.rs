@@ -71,9 +71,14 @@ impl Session {
 
     /// Runs `kifu ARGS` against this session's store.
     pub fn run(&self, args: &[&str]) -> Run {
+        self.run_on(&self.store(), args)
+    }
+
+    /// Runs `kifu ARGS` against another store file.
+    pub fn run_on(&self, store: &Path, args: &[&str]) -> Run {
         let output = Command::new(kifu_bin())
             .arg("--store")
-            .arg(self.store())
+            .arg(store)
             .args(args)
             .env_remove("KIFU_STORE")
             .current_dir(self.dir.path())

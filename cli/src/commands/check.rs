@@ -18,6 +18,7 @@ use crate::store_path::Lazy;
 pub struct VerifyArgs {
     /// A record id (or prefix) or the path of a kifu text file
     pub record: String,
+    /// Print JSON instead of text
     #[arg(long)]
     pub json: bool,
 }
@@ -75,6 +76,7 @@ fn print_report(name: &str, report: &Report, as_json: bool) {
 pub struct DiffArgs {
     pub left: String,
     pub right: String,
+    /// Print JSON instead of text
     #[arg(long)]
     pub json: bool,
 }

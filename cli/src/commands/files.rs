@@ -68,6 +68,7 @@ pub struct ImportArgs {
     /// Games stored per transaction
     #[arg(long, default_value_t = 1000)]
     pub batch: usize,
+    /// Print JSON instead of text
     #[arg(long)]
     pub json: bool,
 }

@@ -9,6 +9,7 @@ use crate::exit::CliResult;
 /// List the games (name, rules version, players) and the notation formats.
 #[derive(Args)]
 pub struct GamesArgs {
+    /// Print JSON instead of text
     #[arg(long)]
     pub json: bool,
 }

@@ -38,6 +38,7 @@ pub struct NewArgs {
     /// Start from this position, in the game's own position notation
     #[arg(long, value_name = "POSITION")]
     pub start: Option<String>,
+    /// Print JSON instead of text
     #[arg(long)]
     pub json: bool,
 }
@@ -100,7 +101,7 @@ pub struct PlayArgs {
     /// The record id (or a unique prefix)
     pub id: String,
     /// Commands in the game's notation; prefix `p2:` (or `chance:`, `arbiter:`) to name the actor.
-    /// Put options first, or end them with `--` before a command that starts with `-`
+    /// A command that starts with `-` goes after `--`
     #[arg(required = true)]
     pub commands: Vec<String>,
     /// Refuse unless the record's head is this chain hash (as printed by play or show)
@@ -112,6 +113,7 @@ pub struct PlayArgs {
     /// Do not stamp the entries with the wall-clock time
     #[arg(long)]
     pub no_time: bool,
+    /// Print JSON instead of text
     #[arg(long)]
     pub json: bool,
 }
@@ -154,6 +156,7 @@ pub fn play(store: &Lazy, args: PlayArgs) -> CliResult {
 #[derive(Args)]
 pub struct LegalArgs {
     pub id: String,
+    /// Print JSON instead of text
     #[arg(long)]
     pub json: bool,
 }
@@ -195,6 +198,7 @@ pub struct ShowArgs {
     #[arg(long = "as", value_name = "VIEW")]
     pub view: Option<String>,
     /// seq, head, whose turn and the state as JSON
+    /// Print JSON instead of text
     #[arg(long)]
     pub json: bool,
 }
@@ -234,6 +238,7 @@ pub fn show(store: &Lazy, args: ShowArgs) -> CliResult {
 #[derive(Args)]
 pub struct LogArgs {
     pub id: String,
+    /// Print JSON instead of text
     #[arg(long)]
     pub json: bool,
 }
@@ -270,6 +275,7 @@ pub struct ListArgs {
     /// KEY=VALUE
     #[arg(long, value_name = "K=V")]
     pub tag: Option<String>,
+    /// Print JSON instead of text
     #[arg(long)]
     pub json: bool,
 }
