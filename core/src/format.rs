@@ -89,6 +89,17 @@ pub trait Format: Sync {
     /// Reads every game in a file; one bad game does not stop the others.
     fn read(&self, text: &str) -> Vec<Result<Draft, FormatError>>;
     fn write(&self, record: &Record) -> Result<String, FormatError>;
+    /// Reads a binary file (Renlib); `None` for a text format, whose bytes are decoded and
+    /// given to `read`.
+    fn read_bytes(&self, bytes: &[u8]) -> Option<Vec<Result<Draft, FormatError>>> {
+        let _ = bytes;
+        None
+    }
+    /// Writes a binary file; `None` for a text format, written by `write`.
+    fn write_bytes(&self, record: &Record) -> Option<Result<Vec<u8>, FormatError>> {
+        let _ = record;
+        None
+    }
 }
 
 /// Plays a draft's moves through the rules into an observed record.

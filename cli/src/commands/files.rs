@@ -1,6 +1,6 @@
 //! Files in and out: export a record in kifu's text format or a game's notation, import files.
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use clap::Args;
@@ -85,10 +85,10 @@ pub fn import(store: &Lazy, args: ImportArgs) -> CliResult {
             ))
         })?;
     let file = args.file.display().to_string();
-    let text = read_text(&args.file)?;
     let mut errors: Vec<String> = Vec::new();
     let mut records: Vec<Record> = Vec::new();
     if name == "kifu" {
+        let text = read_text(&args.file)?;
         let parsed = text::read(&text).map_err(|e| CliError::input(format!("{file}: {e}")))?;
         let report = verify_text(&parsed);
         if let Some(failure) = report.failure {
@@ -98,7 +98,12 @@ pub fn import(store: &Lazy, args: ImportArgs) -> CliResult {
         records.push(parsed.record);
     } else {
         let format = find_format(&name)?;
-        for (index, draft) in format.read(&text).into_iter().enumerate() {
+        let bytes = std::fs::read(&args.file).map_err(|e| CliError::input(format!("{file}: {e}")))?;
+        let drafts = match format.read_bytes(&bytes) {
+            Some(drafts) => drafts,
+            None => format.read(&read_text(&args.file)?),
+        };
+        for (index, draft) in drafts.into_iter().enumerate() {
             let place = |mut e: FormatError| {
                 e.game = Some(index + 1);
                 format!("{file}: {e}")
