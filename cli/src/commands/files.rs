@@ -36,8 +36,8 @@ pub fn export(store: &Lazy, args: ExportArgs) -> CliResult {
         .clone()
         .or_else(|| args.output.as_deref().and_then(guess_format))
         .unwrap_or("kifu".into());
-    let out = if name == "kifu" {
-        text::write(&record)
+    let out: Vec<u8> = if name == "kifu" {
+        text::write(&record).into_bytes()
     } else {
         let format = find_format(&name)?;
         if !format.games().contains(&record.header.game.as_str()) {
@@ -46,13 +46,17 @@ pub fn export(store: &Lazy, args: ExportArgs) -> CliResult {
                 record.header.game
             )));
         }
-        format
-            .write(&record)
-            .map_err(|e| CliError::rejected(format!("record {id}: {e}")))?
+        let written = match format.write_bytes(&record) {
+            Some(bytes) => bytes,
+            None => format.write(&record).map(String::into_bytes),
+        };
+        written.map_err(|e| CliError::rejected(format!("record {id}: {e}")))?
     };
     match &args.output {
         Some(path) => std::fs::write(path, out).map_err(|e| CliError::input(format!("{}: {e}", path.display())))?,
-        None => print!("{out}"),
+        None => std::io::stdout()
+            .write_all(&out)
+            .map_err(|e| CliError::input(format!("standard output: {e}")))?,
     }
     ok()
 }
