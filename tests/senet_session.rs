@@ -229,3 +229,23 @@ fn bad_usage_and_unknown_records_exit_2_with_a_reason() {
     let run = s.fails(&["verify", junk.to_str().unwrap()], 2);
     assert!(run.stderr.contains("line"), "{}", run.stderr);
 }
+
+#[test]
+fn notes_are_kept_in_the_chain_and_never_reach_the_rules() {
+    let s = Session::new();
+    let id = new_observed(&s, "notes");
+    s.ok(&["play", &id, "3", "note:the sticks bounced; rethrown once"]);
+    let log = s.ok(&["log", &id]);
+    assert!(
+        log.contains("\n2 note the sticks bounced\\x3b rethrown once ;"),
+        "{log}"
+    );
+    assert_eq!(
+        turn_kind(&s, &id),
+        "seat",
+        "a note is not a move: the player still has to move"
+    );
+    let m = legal(&s, &id)[0].clone();
+    s.ok(&["play", &id, &m]);
+    assert!(s.ok(&["verify", &id]).contains(": ok, 3 entries"));
+}

@@ -5,7 +5,7 @@
 use crate::chance::{commitment, ChanceRng};
 use crate::game::{Game, Match};
 use crate::record::text::TextRecord;
-use crate::record::{chain_step, header_hash, hex, Actor, ChanceMode, Entry, Hash, Header, Record};
+use crate::record::{chain_step, header_hash, hex, note, Actor, ChanceMode, Entry, Hash, Header, Record};
 use crate::rules::{Setup, Turn, View};
 
 /// The most chance entries drawn in a row before the kernel assumes a game is looping.
@@ -158,6 +158,10 @@ impl Replay {
         }
         if let Some(seed_hex) = reveal_of(entry) {
             self.check_reveal(seed_hex).map_err(fail)?;
+        } else if entry.actor == Actor::Note {
+            if note::escape(&note::unescape(&entry.command)).as_deref() != Some(entry.command.as_str()) {
+                return Err(fail("a note not written canonically".into()));
+            }
         } else {
             self.check_actor(entry.actor).map_err(fail)?;
             let expected_chance = match (&self.seed, entry.actor) {
@@ -223,6 +227,11 @@ impl Replay {
             },
         };
         let fail = |reason: String| Failure::at(seq, actor, text, reason);
+        if actor == Actor::Note {
+            let text = note::escape(text).ok_or_else(|| fail("an empty note".into()))?;
+            let state = self.current.state_hash();
+            return Ok(self.push(Actor::Note, text, time, Some(state)));
+        }
         if actor == Actor::Chance && matches!(self.header.chance, ChanceMode::Seeded { .. }) {
             return Err(fail(
                 "chance is drawn from the seed in a seeded record; it cannot be entered".into(),

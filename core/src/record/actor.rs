@@ -10,14 +10,17 @@ pub enum Actor {
     Chance,
     /// Decisions of the arbiter or recorder (corrections, rulings) where the game allows them.
     Arbiter,
+    /// An annotation (a comment, a NAG, a variation): kept in the chain, never seen by the rules.
+    Note,
 }
 
 impl Actor {
-    /// Reads `p1`..`p255`, `chance` or `arbiter`.
+    /// Reads `p1`..`p255`, `chance`, `arbiter` or `note`.
     pub fn parse(text: &str) -> Option<Actor> {
         match text {
             "chance" => Some(Actor::Chance),
             "arbiter" => Some(Actor::Arbiter),
+            "note" => Some(Actor::Note),
             _ => {
                 let digits = text.strip_prefix('p')?;
                 if digits.starts_with('0') || digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
@@ -40,6 +43,7 @@ impl fmt::Display for Actor {
             Actor::Seat(seat) => write!(f, "p{}", *seat as u16 + 1),
             Actor::Chance => f.write_str("chance"),
             Actor::Arbiter => f.write_str("arbiter"),
+            Actor::Note => f.write_str("note"),
         }
     }
 }
@@ -50,7 +54,7 @@ mod tests {
 
     #[test]
     fn parse_and_print() {
-        for text in ["p1", "p12", "chance", "arbiter", "p255"] {
+        for text in ["p1", "p12", "chance", "arbiter", "note", "p255"] {
             assert_eq!(Actor::parse(text).map(|a| a.to_string()).as_deref(), Some(text));
         }
         for bad in ["p0", "p01", "p256", "P1", "p", "x", ""] {

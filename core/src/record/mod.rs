@@ -6,6 +6,7 @@ mod chain;
 mod entry;
 mod header;
 pub mod hex;
+pub mod note;
 pub mod text;
 
 pub use actor::Actor;

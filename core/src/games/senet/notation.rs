@@ -135,6 +135,8 @@ fn turn_lines(record: &Record) -> Result<String, FormatError> {
                 };
                 push_token(&mut lines, Some(seat), token);
             }
+            // The senet format holds no annotations: they are left out.
+            Actor::Note => {}
             Actor::Arbiter => {
                 return Err(FormatError::new(format!(
                     "entry {}: the senet format has no arbiter entries",

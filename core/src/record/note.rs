@@ -1,0 +1,69 @@
+//! The text of annotation entries (`SEQ note TEXT`): any text, escaped onto one canonical
+//! line. `\\` is a backslash, `\n` a line break, `\t` a tab, `\x3b` a semicolon; other control
+//! characters become spaces; surrounding spaces are trimmed. Never used for game commands.
+
+/// The canonical text of a note; `None` when nothing is left after trimming.
+pub fn escape(raw: &str) -> Option<String> {
+    let plain: String = raw
+        .chars()
+        .map(|c| {
+            if c.is_control() && c != '\n' && c != '\t' {
+                ' '
+            } else {
+                c
+            }
+        })
+        .collect();
+    let mut out = String::with_capacity(plain.len());
+    for c in plain.trim().chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            ';' => out.push_str("\\x3b"),
+            c => out.push(c),
+        }
+    }
+    (!out.is_empty()).then_some(out)
+}
+
+/// The text a note's canonical form stands for.
+pub fn unescape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find('\\') {
+        out.push_str(&rest[..at]);
+        let tail = &rest[at..];
+        let (piece, used) = if tail.starts_with("\\x3b") {
+            (";", 4)
+        } else if tail.starts_with("\\\\") {
+            ("\\", 2)
+        } else if tail.starts_with("\\n") {
+            ("\n", 2)
+        } else if tail.starts_with("\\t") {
+            ("\t", 2)
+        } else {
+            ("\\", 1)
+        };
+        out.push_str(piece);
+        rest = &tail[used..];
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notes_round_trip_through_one_line() {
+        let raw = "Better was 12...Nf6; see\tthe {line}\nbelow \\ here";
+        let text = escape(raw).unwrap();
+        assert!(!text.contains(';') && !text.contains('\n'));
+        assert_eq!(unescape(&text), raw);
+        crate::record::check_command_text(&text).unwrap();
+        assert_eq!(escape("  \u{7}  "), None);
+        assert_eq!(escape("a\u{7}b").as_deref(), Some("a b"));
+    }
+}
