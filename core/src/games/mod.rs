@@ -1,5 +1,7 @@
 //! Every game kifu knows, by registry name, and every notation format beside kifu's own.
 
+pub mod renju;
+
 use crate::format::Format;
 use crate::game::Game;
 
