@@ -7,7 +7,7 @@ use crate::game::Game;
 
 /// Every game, in the order `kifu games` lists them.
 pub fn all() -> Vec<&'static dyn Game> {
-    vec![]
+    vec![&renju::GAME, &renju::GOMOKU]
 }
 
 /// A game by its registry name.
