@@ -17,7 +17,13 @@ pub fn find(name: &str) -> Option<&'static dyn Game> {
 
 /// Every notation format beside kifu's own text format.
 pub fn formats() -> Vec<&'static dyn Format> {
-    vec![]
+    vec![
+        &renju::notation::coords::FORMAT,
+        &renju::notation::sgf::FORMAT,
+        &renju::notation::psq::FORMAT,
+        &renju::notation::renjunet::FORMAT,
+        &renju::notation::renlib::FORMAT,
+    ]
 }
 
 /// A format by name.

@@ -6,6 +6,7 @@ pub mod command;
 pub mod config;
 pub mod engine;
 pub mod forbidden;
+pub mod notation;
 pub mod opening;
 pub mod position;
 pub mod ruleset;
