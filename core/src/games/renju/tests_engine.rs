@@ -308,3 +308,12 @@ fn taraguchi_opening_both_choices() {
     assert_eq!(seat(&r), "p2");
     assert!(r.current().legal().is_some_and(|l| l.contains(&"pass".to_string())));
 }
+
+#[test]
+fn the_225_move_fixture_game_fills_the_board_to_a_draw() {
+    let moves = include_str!("../../../../fixtures/renju/game225.txt");
+    let mut r = replay("renju", &[], None);
+    assert_eq!(play(&mut r, moves).len(), 225);
+    let (winners, reason) = winner(&r).unwrap_or_default();
+    assert!(winners.is_empty() && reason.contains("full"), "{reason}");
+}
