@@ -207,3 +207,28 @@ fn renlib_trees_lines_and_bytes() {
     assert!(renlib::FORMAT.read("h8 i9").iter().all(|d| d.is_err()));
     assert!(renlib::FORMAT.write(&rec).is_err());
 }
+
+#[test]
+fn an_opening_record_writes_its_stones_with_the_chosen_fifth() {
+    let mut d = super::draft("renju", 15, 1);
+    d.options.insert("opening".into(), "rif".into());
+    d.players = vec!["Ann".into(), "Bob".into()];
+    for m in [
+        "h8",
+        "h9",
+        "h10",
+        "swap",
+        "h11",
+        "offer g7",
+        "offer g9",
+        "choose g9",
+        "a1",
+    ] {
+        super::push(&mut d, m.to_string(), 1);
+    }
+    let rec = record(&d);
+    assert_eq!(coords::FORMAT.write(&rec), Ok("h8 h9 h10 h11 g9 a1\n".to_string()));
+    // After the swap Bob holds black.
+    let written = sgf::FORMAT.write(&rec).unwrap_or_default();
+    assert!(written.contains("PB[Bob]PW[Ann]"), "{written}");
+}
