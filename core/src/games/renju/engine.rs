@@ -70,7 +70,7 @@ impl State {
     pub fn seat_of(&self, colour: Colour) -> u8 {
         match colour {
             Colour::Black => self.black_seat,
-            Colour::White => 1 - self.black_seat,
+            Colour::White => self.black_seat ^ 1,
         }
     }
 
@@ -218,7 +218,7 @@ impl FiveInRow {
                 s.last = Some(*p);
                 s.to_move = colour.other();
             }
-            (Step::Swap { .. }, Command::Swap) => s.black_seat = 1 - s.black_seat,
+            (Step::Swap { .. }, Command::Swap) => s.black_seat ^= 1,
             (Step::Swap { .. }, Command::Keep) => {}
             (Step::Declare { max, .. }, Command::Declare(n)) => {
                 if *n == 0 || *n > max {
@@ -230,7 +230,7 @@ impl FiveInRow {
             }
             (Step::Fork, Command::Swap | Command::Keep) => {
                 if *command == Command::Swap {
-                    s.black_seat = 1 - s.black_seat;
+                    s.black_seat ^= 1;
                 }
                 if let Some(progress) = &mut s.opening {
                     progress.branch = 1;

@@ -58,6 +58,15 @@ fn threes_are_free_only_when_a_straight_four_can_follow() {
     // (b8 c8 d8 e8 f8 g8 h8), so that four is not straight: no three.
     assert_eq!(black_at("b:f8,g8,h6,h7 w:j8", "h8"), Verdict::Foul(Foul::DoubleThree));
     assert_eq!(black_at("b:b8,c8,f8,g8,h6,h7 w:j8", "h8"), Verdict::Plain);
+    // The board's edge blocks like a stone: a8 b8 c8 cannot become a straight four, b8 c8 d8 can.
+    assert_eq!(black_at("b:a8,b8,c6,c7", "c8"), Verdict::Plain);
+    assert_eq!(black_at("b:b8,c8,d6,d7", "d8"), Verdict::Foul(Foul::DoubleThree));
+    // A four with two threes (4-3-3) holds a 3-3; a four with one three (4-3) is allowed.
+    assert_eq!(
+        black_at("b:e8,f8,g8,h6,h7,f6,g7", "h8"),
+        Verdict::Foul(Foul::DoubleThree)
+    );
+    assert_eq!(black_at("b:e8,f8,g8,h6,h7 w:d8", "h8"), Verdict::Plain);
 }
 
 #[test]

@@ -1,8 +1,9 @@
 //! RenjuNet XML databases: `<player id name surname>`, `<tournament id name start city>`,
 //! `<city id name>` and `<game id tournament round black white bresult>` holding
 //! `<move>h8 i9 ...</move>`. Every game becomes a draft (players, event, round, date, site,
-//! result); a game that cannot be read is reported alone and the others still import. The
-//! rules, not this reader, find illegal games. Text only.
+//! result, rule name) as free-play Renju with `fouls=claim`, since a tournament foul that was
+//! not claimed in time stands; a game that cannot be read is reported alone and the others
+//! still import. The rules, not this reader, find illegal games. Text only.
 
 use std::collections::BTreeMap;
 
@@ -19,6 +20,7 @@ pub static FORMAT: RenjuNet = RenjuNet;
 struct Tables {
     players: BTreeMap<String, String>,
     cities: BTreeMap<String, String>,
+    rules: BTreeMap<String, String>,
     /// id -> (name, start date, city id)
     tournaments: BTreeMap<String, (String, String, String)>,
 }
@@ -41,6 +43,8 @@ fn result(bresult: &str) -> Option<&'static str> {
 
 fn build(raw: &RawGame, tables: &Tables) -> Result<Draft, FormatError> {
     let mut d = draft("renju", 15, raw.line);
+    // Tournament records keep a foul that was not claimed in time: the move stands.
+    d.options.insert("fouls".into(), "claim".into());
     let name = |key: &str| {
         attr(&raw.attrs, key)
             .and_then(|id| tables.players.get(id).cloned())
@@ -58,6 +62,9 @@ fn build(raw: &RawGame, tables: &Tables) -> Result<Draft, FormatError> {
         }
     }
     tag(&mut d, "round", attr(&raw.attrs, "round").unwrap_or(""));
+    if let Some(rule) = attr(&raw.attrs, "rule").and_then(|r| tables.rules.get(r)) {
+        tag(&mut d, "renjunet-rule", rule);
+    }
     if let Some(r) = attr(&raw.attrs, "bresult").and_then(result) {
         tag(&mut d, "result", r);
     }
@@ -96,9 +103,14 @@ fn read_all(text: &str) -> Vec<Result<Draft, FormatError>> {
                         tables.players.insert(id.to_string(), full);
                     }
                 }
-                "city" => {
+                "city" | "rule" => {
                     if let (Some(id), Some(n)) = (attr(&attrs, "id"), attr(&attrs, "name")) {
-                        tables.cities.insert(id.to_string(), n.to_string());
+                        let table = if name == "city" {
+                            &mut tables.cities
+                        } else {
+                            &mut tables.rules
+                        };
+                        table.insert(id.to_string(), n.to_string());
                     }
                 }
                 "tournament" => {

@@ -113,14 +113,18 @@ const DATABASE: &str = r#"<?xml version="1.0" encoding="utf-8"?>
 <player id="2" name="Bob" surname="Ray" country="1"/>
 </players>
 <cities><city id="7" name="Tallinn"/></cities>
+<rules><rule id="1" name="RIF"/></rules>
 <tournaments><tournament id="3" name="Open &amp; Cup" start="2019-08-01" city="7"/></tournaments>
 <games>
-<game id="10" tournament="3" round="1" black="1" white="2" bresult="1">
+<game id="10" tournament="3" round="1" black="1" white="2" bresult="1" rule="1">
 <move>h8 i9 h7 i7 h6 i6 h5 i5 h4</move>
 </game>
 <game id="11" tournament="3" round="2" black="2" white="1" bresult="0"/>
 <game id="12" tournament="3" round="3" black="1" white="2" bresult="0.5">
 <move>h8 h8</move>
+</game>
+<game id="13" tournament="3" round="4" black="1" white="2" bresult="0.5">
+<move>f8 a1 g8 a3 h6 a5 h7 a7 h8 a9 o15</move>
 </game>
 </games>
 </database>
@@ -129,7 +133,7 @@ const DATABASE: &str = r#"<?xml version="1.0" encoding="utf-8"?>
 #[test]
 fn renjunet_imports_each_game_and_reports_the_bad_ones() {
     let drafts = renjunet::FORMAT.read(DATABASE);
-    assert_eq!(drafts.len(), 3);
+    assert_eq!(drafts.len(), 4);
     let first = drafts[0].as_ref().unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(first.players, ["Ann Lee", "Bob Ray"]);
     for (key, value) in [
@@ -231,4 +235,41 @@ fn an_opening_record_writes_its_stones_with_the_chosen_fifth() {
     // After the swap Bob holds black.
     let written = sgf::FORMAT.write(&rec).unwrap_or_default();
     assert!(written.contains("PB[Bob]PW[Ann]"), "{written}");
+}
+
+/// Every prefix of valid files, and the same files with characters changed, are read without
+/// a panic (errors are fine).
+#[test]
+fn cut_and_mangled_files_never_panic() {
+    let samples: Vec<(&dyn Format, String)> = vec![
+        (&coords::FORMAT, "1. h8 i9 2. h7pass o15\n\na1".to_string()),
+        (
+            &sgf::FORMAT,
+            "(;GM[4]SZ[15]PB[A\\]]AB[hh]PL[W];W[ii](;B[jj])(;B[kk]))".to_string(),
+        ),
+        (
+            &psq::FORMAT,
+            "Piskvorky 15x15, 11:11, 0\n8,8,0\n9,9,0\n-1\na\nb\n".to_string(),
+        ),
+        (&renjunet::FORMAT, DATABASE.to_string()),
+    ];
+    for (format, text) in samples {
+        let chars: Vec<char> = text.chars().collect();
+        for cut in 0..=chars.len() {
+            let prefix: String = chars[..cut].iter().collect();
+            let _ = format.read(&prefix);
+            let mut mangled = chars.clone();
+            mangled[cut % chars.len().max(1)] = ['é', '[', ']', '<', '"', '0', ';', '('][cut % 8];
+            let _ = format.read(&mangled.iter().collect::<String>());
+        }
+    }
+    let bytes = write_renlib(&[vec![p("h8"), p("h9")], vec![p("h8"), p("i9"), p("j10")]]).unwrap_or_default();
+    for cut in 0..=bytes.len() {
+        let _ = renlib_drafts(&bytes[..cut]);
+        let mut mangled = bytes.clone();
+        if let Some(b) = mangled.get_mut(cut) {
+            *b = b.wrapping_add(0x5B);
+        }
+        let _ = renlib_drafts(&mangled);
+    }
 }
