@@ -5,7 +5,7 @@
 use std::time::Instant;
 
 use kifu_core::games::renju::board::Colour;
-use kifu_core::games::renju::forbidden::{forbidden_points, Reading};
+use kifu_core::games::renju::forbidden::forbidden_points;
 use kifu_core::games::renju::position::Position;
 use kifu_core::games::renju::ruleset::RuleSet;
 use kifu_core::record::{ChanceMode, Header};
@@ -26,7 +26,7 @@ fn main() {
     let mut found = 0;
     for _ in 0..rounds {
         for p in &positions {
-            found += forbidden_points(&p.board, Colour::Black, &bans, Reading::Piskvork).len();
+            found += forbidden_points(&p.board, Colour::Black, &bans).len();
         }
     }
     let per_scan = start.elapsed().as_secs_f64() / (rounds * positions.len()) as f64;

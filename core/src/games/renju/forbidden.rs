@@ -1,8 +1,9 @@
 //! Fives, fours, threes and forbidden points by the RIF definitions, for any rule set: a
-//! five wins before anything else; an overline, two fours, or two free threes (a three is
-//! free only if a point that is itself not forbidden makes it a straight four, checked
-//! recursively) are fouls where the colour's bans bar them. It never changes the board it
-//! is given (scratch stones are taken back before returning).
+//! five wins before anything else; an overline, two fours, or two free threes are fouls where
+//! the colour's bans bar them. A three is free only if one stone turns it into a straight
+//! four without making a five at the same time (the RIF definition of a three) and that
+//! point is itself not forbidden, checked recursively. It never changes the board it is
+//! given (scratch stones are taken back before returning).
 
 use serde::{Deserialize, Serialize};
 
@@ -38,16 +39,6 @@ pub enum Verdict {
     Plain,
 }
 
-/// How a straight-four point that also makes a five is read when deciding whether a three
-/// is free. The RIF definitions never call a five forbidden, so the three is free (`Rif`,
-/// what the engine enforces); the Piskvork judge, and the `renju` oracle ported from it,
-/// count such a point as unusable (`Piskvork`), which the oracle tests reproduce.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Reading {
-    Rif,
-    Piskvork,
-}
-
 fn wins(len: i32, bans: &Bans) -> bool {
     len == 5 || (len > 5 && bans.overline == Effect::Win)
 }
@@ -56,13 +47,13 @@ fn back(d: (i8, i8)) -> (i8, i8) {
     (-d.0, -d.1)
 }
 
-/// What `colour` playing at the empty point `p` makes, with the RIF reading of threes.
+/// What `colour` playing at the empty point `p` makes.
 pub fn judge(board: &Board, p: Point, colour: Colour, bans: &Bans) -> Verdict {
-    judge_with(&mut board.clone(), p, colour, bans, Reading::Rif)
+    judge_on(&mut board.clone(), p, colour, bans)
 }
 
 /// Every empty point where `colour` would commit a foul, with its kind, row by row from a1.
-pub fn forbidden_points(board: &Board, colour: Colour, bans: &Bans, reading: Reading) -> Vec<(Point, Foul)> {
+pub fn forbidden_points(board: &Board, colour: Colour, bans: &Bans) -> Vec<(Point, Foul)> {
     if !bans.any_barred() {
         return Vec::new();
     }
@@ -70,7 +61,7 @@ pub fn forbidden_points(board: &Board, colour: Colour, bans: &Bans, reading: Rea
     let mut found = Vec::new();
     for p in board.points() {
         if board.get(p).is_none() {
-            if let Verdict::Foul(foul) = judge_with(&mut scratch, p, colour, bans, reading) {
+            if let Verdict::Foul(foul) = judge_on(&mut scratch, p, colour, bans) {
                 found.push((p, foul));
             }
         }
@@ -78,18 +69,18 @@ pub fn forbidden_points(board: &Board, colour: Colour, bans: &Bans, reading: Rea
     found
 }
 
-/// `judge` on a scratch board, with a chosen reading of threes.
-pub fn judge_with(board: &mut Board, p: Point, colour: Colour, bans: &Bans, reading: Reading) -> Verdict {
+/// `judge` on a scratch board.
+fn judge_on(board: &mut Board, p: Point, colour: Colour, bans: &Bans) -> Verdict {
     if !board.on_board(p) || board.get(p).is_some() {
         return Verdict::Plain;
     }
     board.set(p, Some(colour));
-    let verdict = judge_placed(board, p, colour, bans, reading);
+    let verdict = judge_placed(board, p, colour, bans);
     board.set(p, None);
     verdict
 }
 
-fn judge_placed(board: &mut Board, p: Point, colour: Colour, bans: &Bans, reading: Reading) -> Verdict {
+fn judge_placed(board: &mut Board, p: Point, colour: Colour, bans: &Bans) -> Verdict {
     let mut overline = false;
     for d in DIRECTIONS {
         let len = 1 + board.run(p, d, colour) + board.run(p, back(d), colour);
@@ -107,7 +98,7 @@ fn judge_placed(board: &mut Board, p: Point, colour: Colour, bans: &Bans, readin
     if bans.double_three == Effect::Barred {
         let threes = DIRECTIONS
             .iter()
-            .filter(|d| free_three(board, p, **d, colour, bans, reading))
+            .filter(|d| free_three(board, p, **d, colour, bans))
             .count();
         if threes >= 2 {
             return Verdict::Foul(Foul::DoubleThree);
@@ -144,9 +135,9 @@ pub fn count_fours(board: &mut Board, p: Point, colour: Colour, bans: &Bans) -> 
 }
 
 /// Whether the stone at `p` forms a free three along `d`: some empty point `q` turns it into
-/// a straight four holding `p` and `q` (four in a row whose both ends make a winning line),
-/// and `q` is itself not forbidden.
-fn free_three(board: &mut Board, p: Point, d: (i8, i8), colour: Colour, bans: &Bans, reading: Reading) -> bool {
+/// a straight four holding `p` and `q` (four in a row whose both ends make a winning line)
+/// while making no five anywhere, and `q` is itself not forbidden.
+fn free_three(board: &mut Board, p: Point, d: (i8, i8), colour: Colour, bans: &Bans) -> bool {
     for k in -3..=3 {
         let Some(q) = board.step(p, d, k) else { continue };
         if k == 0 || board.get(q).is_some() {
@@ -158,12 +149,7 @@ fn free_three(board: &mut Board, p: Point, d: (i8, i8), colour: Colour, bans: &B
         if !straight {
             continue;
         }
-        let usable = match judge_with(board, q, colour, bans, reading) {
-            Verdict::Plain => true,
-            Verdict::Five => reading == Reading::Rif,
-            Verdict::Foul(_) => false,
-        };
-        if usable {
+        if judge_on(board, q, colour, bans) == Verdict::Plain {
             return true;
         }
     }

@@ -6,11 +6,11 @@ use serde_json::{json, Value};
 
 use super::board::{Colour, Point};
 use super::engine::State;
-use super::forbidden::{forbidden_points, Foul, Reading};
+use super::forbidden::{forbidden_points, Foul};
 use super::opening::Step;
 
 fn forbidden(state: &State, colour: Colour) -> Vec<(Point, Foul)> {
-    forbidden_points(&state.board, colour, state.config.rules.bans(colour), Reading::Rif)
+    forbidden_points(&state.board, colour, state.config.rules.bans(colour))
 }
 
 fn forbidden_json(list: &[(Point, Foul)]) -> Value {
