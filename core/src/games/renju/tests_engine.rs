@@ -317,3 +317,14 @@ fn the_225_move_fixture_game_fills_the_board_to_a_draw() {
     let (winners, reason) = winner(&r).unwrap_or_default();
     assert!(winners.is_empty() && reason.contains("full"), "{reason}");
 }
+
+#[test]
+fn the_text_board_marks_forbidden_points_and_the_last_move() {
+    let mut r = replay("renju", &[], Some("b:f8,g8,h6,h7 w:a1,a3,a5 to:w"));
+    play(&mut r, "o15");
+    let text = r.render(View::Full);
+    let rank8 = text.lines().find(|l| l.starts_with(" 8 ")).unwrap_or_default();
+    assert_eq!(rank8, " 8  . . . . . X X # . . . . . . . 8", "{text}");
+    assert!(text.contains("(O 15"), "{text}");
+    assert!(text.ends_with("p1 (black) to move\n"), "{text}");
+}
