@@ -328,3 +328,38 @@ fn the_text_board_marks_forbidden_points_and_the_last_move() {
     assert!(text.contains("(O 15"), "{text}");
     assert!(text.ends_with("p1 (black) to move\n"), "{text}");
 }
+
+/// Random playouts: every listed command is accepted and comes back in the same canonical
+/// text, across openings and foul modes.
+#[test]
+fn every_legal_command_is_accepted_as_listed() {
+    let configs: [&[(&str, &str)]; 7] = [
+        &[],
+        &[("fouls", "claim")],
+        &[("fouls", "auto")],
+        &[("opening", "rif")],
+        &[("opening", "yamaguchi")],
+        &[("opening", "soosorv8"), ("fouls", "claim")],
+        &[("opening", "taraguchi10")],
+    ];
+    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    for (index, options) in configs.iter().enumerate() {
+        for game in 0..2 {
+            let mut r = replay("renju", options, None);
+            for _ in 0..40 {
+                let Some(legal) = r.current().legal() else { break };
+                if legal.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let pick = &legal[(seed % legal.len() as u64) as usize];
+                let entry = r
+                    .play(None, pick, None)
+                    .unwrap_or_else(|f| panic!("config {index} game {game}: {pick}: {f}"));
+                assert_eq!(&entry.command, pick);
+            }
+        }
+    }
+}
