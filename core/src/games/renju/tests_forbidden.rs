@@ -113,19 +113,16 @@ fn omok_bars_white_too_and_freestyle_bars_nothing() {
     assert!(forbidden_points(&board, Colour::White, &free.white).is_empty());
 }
 
-/// Every empty point of every oracle position must get the oracle's verdict exactly: the
-/// forbidden ones with the same kind, all the others none.
-#[test]
-fn every_point_matches_the_oracle() {
-    let text = include_str!("../../../../fixtures/renju/oracle.txt");
-    let (mut positions, mut points, mut fouls) = (0, 0, 0);
+/// Reads an oracle fixture: each position with the oracle's forbidden points for black.
+fn oracle(text: &str, size: u8) -> Vec<(Position, Vec<(Point, Foul)>)> {
+    let mut out = Vec::new();
     for (index, line) in text.lines().enumerate().filter(|(_, l)| !l.starts_with('#')) {
         let (setup, expected) = line.split_once(" | ").unwrap_or((line, ""));
-        let position = pos(setup);
-        let mut want: Vec<(Point, Foul)> = Vec::new();
+        let position = Position::parse(setup, size).unwrap_or_else(|e| panic!("line {}: {e}", index + 1));
+        let mut want = Vec::new();
         for item in expected.split_whitespace() {
             let (point, kind) = item.split_once('=').unwrap_or((item, ""));
-            let p = Point::parse(point, 15).unwrap_or_else(|e| panic!("line {}: {e}", index + 1));
+            let p = Point::parse(point, size).unwrap_or_else(|e| panic!("line {}: {e}", index + 1));
             let foul = match kind {
                 "double-three" => Foul::DoubleThree,
                 "double-four" => Foul::DoubleFour,
@@ -134,13 +131,54 @@ fn every_point_matches_the_oracle() {
             };
             want.push((p, foul));
         }
-        let bans = &RuleSet::RENJU.black;
-        let got = forbidden_points(&position.board, Colour::Black, bans);
-        assert_eq!(got, want, "line {}: {setup}", index + 1);
-        positions += 1;
-        points += 225 - position.board.stones(Colour::Black).len() - position.board.stones(Colour::White).len();
-        fouls += want.len();
+        out.push((position, want));
     }
-    assert!(positions >= 400 && fouls > 600, "{positions} positions, {fouls} fouls");
-    println!("{positions} positions, {points} empty points, {fouls} forbidden");
+    out
+}
+
+/// Every empty point of every oracle position must get the oracle's verdict exactly: the
+/// forbidden ones with the same kind, all the others none.
+#[test]
+fn every_point_matches_the_oracle() {
+    for (text, size, least) in [
+        (include_str!("../../../../fixtures/renju/oracle.txt"), 15, 400),
+        (include_str!("../../../../fixtures/renju/oracle19.txt"), 19, 60),
+    ] {
+        let cases = oracle(text, size);
+        assert!(cases.len() >= least, "{} positions", cases.len());
+        let (mut points, mut fouls) = (0, 0);
+        for (line, (position, want)) in cases.iter().enumerate() {
+            let got = forbidden_points(&position.board, Colour::Black, &RuleSet::RENJU.black);
+            assert_eq!(&got, want, "{size}x{size} position {}: {}", line + 1, position.text());
+            points += position
+                .board
+                .points()
+                .filter(|p| position.board.get(*p).is_none())
+                .count();
+            fouls += want.len();
+        }
+        println!(
+            "{size}x{size}: {} positions, {points} empty points, {fouls} forbidden",
+            cases.len()
+        );
+    }
+}
+
+/// The omok rule bars white as Renju bars black: with the colours swapped, white's forbidden
+/// points are the oracle's black ones.
+#[test]
+fn omok_white_matches_the_oracle_with_colours_swapped() {
+    let omok = RuleSet::named("omok").unwrap_or(RuleSet::RENJU);
+    for (position, want) in oracle(include_str!("../../../../fixtures/renju/oracle.txt"), 15) {
+        let mut swapped = position.board.clone();
+        for p in position.board.points() {
+            swapped.set(p, position.board.get(p).map(Colour::other));
+        }
+        assert_eq!(
+            forbidden_points(&swapped, Colour::White, &omok.white),
+            want,
+            "{}",
+            position.text()
+        );
+    }
 }
