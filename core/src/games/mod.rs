@@ -1,6 +1,7 @@
 //! Every game kifu knows, by registry name, and every notation format beside kifu's own.
 
 pub mod condottiere;
+pub mod renju;
 pub mod senet;
 
 use crate::format::Format;
@@ -8,7 +9,7 @@ use crate::game::Game;
 
 /// Every game, in the order `kifu games` lists them.
 pub fn all() -> Vec<&'static dyn Game> {
-    vec![&senet::GAME, &condottiere::GAME]
+    vec![&senet::GAME, &renju::GAME, &renju::GOMOKU, &condottiere::GAME]
 }
 
 /// A game by its registry name.
@@ -18,7 +19,14 @@ pub fn find(name: &str) -> Option<&'static dyn Game> {
 
 /// Every notation format beside kifu's own text format.
 pub fn formats() -> Vec<&'static dyn Format> {
-    vec![&senet::FORMAT]
+    vec![
+        &senet::FORMAT,
+        &renju::notation::coords::FORMAT,
+        &renju::notation::sgf::FORMAT,
+        &renju::notation::psq::FORMAT,
+        &renju::notation::renjunet::FORMAT,
+        &renju::notation::renlib::FORMAT,
+    ]
 }
 
 /// A format by name.

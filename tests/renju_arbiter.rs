@@ -1,0 +1,121 @@
+//! End-to-end: a Renju arbiter records tournament games, checks forbidden points, takes a
+//! foul claim, and moves games between RenjuNet, Renlib, SGF, Piskvork and plain coordinates.
+
+use kifu_e2e::Session;
+
+/// Black h8 i9 j8 i7 around i8, white far away: i8 is a double three for black.
+const THREE_THREE: [&str; 8] = ["h8", "a1", "i9", "a2", "j8", "a3", "i7", "a4"];
+
+#[test]
+fn a_forbidden_point_is_listed_and_refused_with_its_kind() {
+    let s = Session::new();
+    let id = s.ok(&["new", "renju", "-p", "Kim", "-p", "Lee"]).trim().to_string();
+    let mut args = vec!["play", id.as_str()];
+    args.extend(THREE_THREE);
+    s.ok(&args);
+    let state = &s.json(&["show", &id, "--json"])["state"];
+    assert_eq!(
+        state["forbidden"],
+        serde_json::json!([{"point": "i8", "kind": "double-three"}])
+    );
+    let run = s.fails(&["play", &id, "i8"], 1);
+    assert!(
+        run.stderr.contains("entry 9 (p1 'i8')") && run.stderr.contains("double three"),
+        "{}",
+        run.stderr
+    );
+    s.ok(&["play", &id, "k8"]);
+}
+
+#[test]
+fn under_claim_rules_a_foul_stands_until_white_claims_it() {
+    let s = Session::new();
+    let id = s.ok(&["new", "renju", "--option", "fouls=claim"]).trim().to_string();
+    let mut args = vec!["play", id.as_str()];
+    args.extend(THREE_THREE);
+    args.push("i8");
+    s.ok(&args);
+    s.ok(&["play", &id, "claim"]);
+    let turn = &s.json(&["show", &id, "--json"])["turn"];
+    assert_eq!(turn["kind"], "over");
+    assert_eq!(
+        turn["outcome"]["winners"],
+        serde_json::json!([1]),
+        "white wins on the claim"
+    );
+    assert!(s.ok(&["verify", &id]).contains(": ok, 10 entries"));
+}
+
+#[test]
+fn a_renjunet_database_imports_game_by_game_and_names_the_bad_ones() {
+    let s = Session::new();
+    let db = s.path("tournament.xml");
+    std::fs::write(
+        &db,
+        r#"<?xml version="1.0" encoding="utf-8"?>
+<database>
+<players><player id="1" name="Ann" surname="Lee"/><player id="2" name="Bob" surname="Ray"/></players>
+<tournaments><tournament id="3" name="Club Open" start="2026-11-01" city="7"/></tournaments>
+<games>
+<game id="10" tournament="3" round="1" black="1" white="2" bresult="1"><move>h8 i9 h7 i7 h6 i6 h5 i5 h4</move></game>
+<game id="12" tournament="3" round="2" black="1" white="2" bresult="0.5"><move>h8 h8</move></game>
+<game id="13" tournament="3" round="3" black="2" white="1" bresult="0"><move>h8 i9 j10</move></game>
+</games>
+</database>
+"#,
+    )
+    .unwrap();
+    let run = s.fails(&["import", db.to_str().unwrap(), "--format", "renjunet"], 1);
+    assert_eq!(run.stdout.lines().count(), 2, "two good games stored: {}", run.stdout);
+    assert!(
+        run.stderr.contains("game 2") && run.stderr.contains("ply 2"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("2 stored, 0 already in the store, 1 skipped"),
+        "{}",
+        run.stderr
+    );
+    let listed = s.json(&["list", "--player", "Ann Lee", "--json"]);
+    assert_eq!(listed.as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn games_round_trip_through_renlib_sgf_psq_and_coordinates() {
+    let s = Session::new();
+    let id = s.ok(&["new", "renju", "-p", "Kim", "-p", "Lee"]).trim().to_string();
+    s.ok(&["play", &id, "h8", "i9", "h7", "i7", "h6", "i6", "h5", "i5", "h4"]);
+    let moves = |s: &Session, id: &str| -> Vec<String> {
+        s.ok(&["log", id])
+            .lines()
+            .filter(|l| l.contains(" p1 ") || l.contains(" p2 "))
+            .map(|l| l.split(' ').take(3).collect::<Vec<_>>().join(" "))
+            .collect()
+    };
+    let original = moves(&s, &id);
+    assert_eq!(original.len(), 9);
+    for (format, file) in [
+        ("renlib", "g.lib"),
+        ("sgf", "g.sgf"),
+        ("coords", "g.txt"),
+        ("psq", "g.psq"),
+    ] {
+        let path = s.path(file);
+        s.ok(&["export", &id, "--format", format, "-o", path.to_str().unwrap()]);
+        let other = Session::new();
+        let out = other.ok(&["import", path.to_str().unwrap(), "--format", format]);
+        let new_id = out
+            .lines()
+            .next()
+            .unwrap_or_else(|| panic!("{format}: nothing imported"));
+        assert_eq!(moves(&other, new_id), original, "{format} keeps the moves");
+        assert_eq!(
+            other.json(&["show", new_id, "--json"])["turn"]["kind"],
+            "over",
+            "{format}"
+        );
+    }
+    let bytes = std::fs::read(s.path("g.lib")).unwrap();
+    assert!(bytes.contains(&0), "renlib is written as binary");
+}
