@@ -1,0 +1,304 @@
+//! Legal move generation for every variant: pseudo-legal moves from the pieces' movement
+//! data, castling, drops, then the variant's legality (royal king, explosions, no checks,
+//! forced captures). It never changes the position it is given.
+
+use super::piece::{Color, Leap, Role, ROLES};
+use super::position::{Move, MoveKind, Position, KINGSIDE, QUEENSIDE};
+use super::variant::Safety;
+
+/// Every legal move in the position.
+pub fn legal_moves(pos: &Position) -> Vec<Move> {
+    let mut out = Vec::with_capacity(64);
+    gen_legal(pos, &mut out);
+    out
+}
+
+/// Fills `out` (cleared first) with the legal moves.
+pub fn gen_legal(pos: &Position, out: &mut Vec<Move>) {
+    out.clear();
+    gen_pseudo(pos, out);
+    let us = pos.turn;
+    match pos.variant.safety() {
+        Safety::None => {}
+        Safety::Royal => {
+            if pos.kings[us.index()].is_some() {
+                let pins = Pins::new(pos);
+                out.retain(|m| pins.is_safe(m) || stays_safe(pos, m));
+            }
+        }
+        _ => out.retain(|m| stays_safe(pos, m)),
+    }
+    if pos.variant.forced_captures() && out.iter().any(|m| pos.is_capture(m)) {
+        out.retain(|m| pos.is_capture(m));
+    }
+}
+
+/// Whether the side to move has at least one legal move.
+pub fn has_legal_move(pos: &Position) -> bool {
+    !legal_moves(pos).is_empty()
+}
+
+/// Playing `m` on a copy leaves the mover's king as safe as the variant requires.
+fn stays_safe(pos: &Position, m: &Move) -> bool {
+    let us = pos.turn;
+    let them = us.other();
+    let mut after = pos.clone();
+    after.play(m);
+    match pos.variant.safety() {
+        Safety::None => true,
+        Safety::Royal => !king_attacked(&after, us),
+        Safety::NoChecks => !king_attacked(&after, us) && !king_attacked(&after, them),
+        Safety::Atomic => {
+            if after.kings[us.index()].is_none() {
+                return false;
+            }
+            after.kings[them.index()].is_none() || !after.in_check(us)
+        }
+    }
+}
+
+fn king_attacked(pos: &Position, color: Color) -> bool {
+    pos.kings[color.index()].is_some_and(|k| pos.attacked(k, color.other()))
+}
+
+/// The shortcut for royal variants: when the king is not in check, a move of a non-king
+/// piece that is not pinned (and not en passant) is legal without trying it.
+struct Pins {
+    in_check: bool,
+    king: u8,
+    pinned: Vec<u8>,
+}
+
+impl Pins {
+    fn new(pos: &Position) -> Pins {
+        let us = pos.turn;
+        let king = pos.kings[us.index()].unwrap_or(0);
+        let in_check = pos.attacked(king, us.other());
+        let mut pinned = Vec::new();
+        if !in_check {
+            for d in 0..8 {
+                let mut own = None;
+                for &t in pos.geo.ray(king, d) {
+                    let code = pos.board[t as usize];
+                    if code == 0 {
+                        continue;
+                    }
+                    if pos.is_color(t, us) {
+                        if own.is_some() {
+                            break;
+                        }
+                        own = Some(t);
+                        continue;
+                    }
+                    if let (Some(o), Some(role)) = (own, Role::from_code(code)) {
+                        if role.slides().contains(&d) {
+                            pinned.push(o);
+                        }
+                    }
+                    break;
+                }
+            }
+        }
+        Pins { in_check, king, pinned }
+    }
+    fn is_safe(&self, m: &Move) -> bool {
+        !self.in_check
+            && m.from != self.king
+            && !matches!(m.kind, MoveKind::EnPassant | MoveKind::Castle)
+            && (m.kind == MoveKind::Drop || !self.pinned.contains(&m.from))
+    }
+}
+
+/// Every move the pieces' patterns allow, before king safety.
+pub fn gen_pseudo(pos: &Position, out: &mut Vec<Move>) {
+    let geo = pos.geo;
+    let us = pos.turn;
+    for sq in 0..geo.squares() as u8 {
+        if !pos.is_color(sq, us) {
+            continue;
+        }
+        let Some(role) = Role::from_code(pos.board[sq as usize]) else {
+            continue;
+        };
+        if role == Role::Pawn {
+            pawn_moves(pos, sq, out);
+            continue;
+        }
+        for &d in role.slides() {
+            for &t in geo.ray(sq, d) {
+                if pos.board[t as usize] == 0 {
+                    out.push(simple(role, sq, t));
+                    continue;
+                }
+                if !pos.is_color(t, us) {
+                    out.push(simple(role, sq, t));
+                }
+                break;
+            }
+        }
+        let leaps = match role.leap() {
+            Leap::None => &[][..],
+            Leap::Knight => geo.knight.get(sq as usize),
+            Leap::King => geo.king.get(sq as usize),
+        };
+        for &t in leaps {
+            if !pos.is_color(t, us) {
+                if pos.variant.explodes() && role == Role::King && pos.board[t as usize] != 0 {
+                    continue;
+                }
+                out.push(simple(role, sq, t));
+            }
+        }
+    }
+    castling_moves(pos, out);
+    drop_moves(pos, out);
+}
+
+fn simple(role: Role, from: u8, to: u8) -> Move {
+    Move {
+        role,
+        from,
+        to,
+        promotion: None,
+        kind: MoveKind::Normal,
+    }
+}
+
+fn pawn_moves(pos: &Position, sq: u8, out: &mut Vec<Move>) {
+    let geo = pos.geo;
+    let us = pos.turn;
+    let last = geo.height - 1;
+    let push = |out: &mut Vec<Move>, to: u8, kind: MoveKind| {
+        if geo.relative_rank(us, to) == last {
+            let mut roles = vec![Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
+            if pos.variant.promote_to_king() {
+                roles.push(Role::King);
+            }
+            for p in roles {
+                out.push(Move {
+                    role: Role::Pawn,
+                    from: sq,
+                    to,
+                    promotion: Some(p),
+                    kind,
+                });
+            }
+        } else {
+            out.push(Move {
+                role: Role::Pawn,
+                from: sq,
+                to,
+                promotion: None,
+                kind,
+            });
+        }
+    };
+    if let Some(one) = geo.forward(us, sq) {
+        if pos.board[one as usize] == 0 {
+            push(out, one, MoveKind::Normal);
+            let rank = geo.relative_rank(us, sq);
+            let first = pos.variant.first_rank_double_step() && rank == 0;
+            if rank == 1 || first {
+                if let Some(two) = geo.forward(us, one) {
+                    if pos.board[two as usize] == 0 {
+                        let kind = if first { MoveKind::Normal } else { MoveKind::DoublePush };
+                        push(out, two, kind);
+                    }
+                }
+            }
+        }
+    }
+    for &t in geo.pawn_attacks(us, sq) {
+        if pos.board[t as usize] != 0 && !pos.is_color(t, us) {
+            push(out, t, MoveKind::Normal);
+        } else if Some(t) == pos.ep && pos.board[t as usize] == 0 {
+            push(out, t, MoveKind::EnPassant);
+        }
+    }
+}
+
+fn castling_moves(pos: &Position, out: &mut Vec<Move>) {
+    let us = pos.turn;
+    let Some(king) = pos.kings[us.index()] else {
+        return;
+    };
+    for side in [QUEENSIDE, KINGSIDE] {
+        let Some(rook) = pos.castles[us.index()][side] else {
+            continue;
+        };
+        if castle_ok(pos, king, rook, side) {
+            out.push(Move {
+                role: Role::King,
+                from: king,
+                to: rook,
+                promotion: None,
+                kind: MoveKind::Castle,
+            });
+        }
+    }
+}
+
+/// The squares between king, rook and their targets are free, and the king neither starts
+/// in check nor crosses an attacked square (its final square is checked like any move).
+fn castle_ok(pos: &Position, king: u8, rook: u8, side: usize) -> bool {
+    let us = pos.turn;
+    let geo = pos.geo;
+    let (kt, rt) = pos.castle_targets(us, side);
+    let files = [geo.file(king), geo.file(rook), geo.file(kt), geo.file(rt)];
+    let lo = files.iter().copied().min().unwrap_or(0);
+    let hi = files.iter().copied().max().unwrap_or(0);
+    let rank_start = geo.rank(king) * geo.width;
+    for f in lo..=hi {
+        let sq = rank_start + f;
+        if sq != king && sq != rook && pos.board[sq as usize] != 0 {
+            return false;
+        }
+    }
+    let them = us.other();
+    let their_king = pos.kings[them.index()];
+    let near_their_king = |sq: u8| their_king.is_some_and(|k| geo.king.get(k as usize).contains(&sq));
+    let exempt = |sq: u8| pos.variant.explodes() && near_their_king(sq);
+    if pos.attacked(king, them) && !exempt(king) {
+        return false;
+    }
+    let mut bare = pos.clone();
+    bare.board[king as usize] = 0;
+    let (kf, tf) = (geo.file(king), geo.file(kt));
+    let path: Vec<u8> = if kf <= tf { (kf..tf).collect() } else { ((tf + 1)..=kf).rev().collect() };
+    for f in path {
+        let sq = rank_start + f;
+        if sq != king && bare.attacked(sq, them) && !exempt(sq) {
+            return false;
+        }
+    }
+    true
+}
+
+fn drop_moves(pos: &Position, out: &mut Vec<Move>) {
+    if !pos.variant.drops() {
+        return;
+    }
+    let geo = pos.geo;
+    let us = pos.turn;
+    for role in ROLES {
+        if pos.pockets[us.index()][role.index()] == 0 {
+            continue;
+        }
+        for sq in 0..geo.squares() as u8 {
+            if pos.board[sq as usize] != 0 {
+                continue;
+            }
+            let rank = geo.rank(sq);
+            if role == Role::Pawn && (rank == 0 || rank == geo.height - 1) {
+                continue;
+            }
+            out.push(Move {
+                role,
+                from: sq,
+                to: sq,
+                promotion: None,
+                kind: MoveKind::Drop,
+            });
+        }
+    }
+}

@@ -1,0 +1,3 @@
+//! Tests of the chess engine: perft suites, notation, FEN, game ends and the oracle games.
+
+mod perft_suites;
