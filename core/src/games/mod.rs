@@ -7,7 +7,17 @@ pub mod chess;
 
 /// Every game, in the order `kifu games` lists them.
 pub fn all() -> Vec<&'static dyn Game> {
-    vec![]
+    vec![
+        &chess::CHESS,
+        &chess::CHESS960,
+        &chess::CRAZYHOUSE,
+        &chess::ATOMIC,
+        &chess::ANTICHESS,
+        &chess::HORDE,
+        &chess::KINGOFTHEHILL,
+        &chess::THREECHECK,
+        &chess::RACINGKINGS,
+    ]
 }
 
 /// A game by its registry name.

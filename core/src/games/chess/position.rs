@@ -171,7 +171,7 @@ impl Position {
         let them = us.other();
         let geo = self.geo;
         let mut capture = false;
-        let mut zeroing = m.role == Role::Pawn;
+        let mut zeroing = m.role == Role::Pawn && m.kind != MoveKind::Drop;
         self.ep = None;
         match m.kind {
             MoveKind::Drop => {
@@ -262,7 +262,8 @@ impl Position {
             for side in 0..2 {
                 if let Some(r) = self.castles[color.index()][side] {
                     let moved = m.kind != MoveKind::Drop && (r == m.from || r == m.to);
-                    if moved || !self.has(r, color, Role::Rook) {
+                    let king_home = self.kings[color.index()].is_some_and(|k| self.geo.rank(k) == self.geo.rank(r));
+                    if moved || !king_home || !self.has(r, color, Role::Rook) {
                         self.castles[color.index()][side] = None;
                     }
                 }

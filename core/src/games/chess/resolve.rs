@@ -89,7 +89,7 @@ pub fn resolve(pos: &Position, loose: &LooseMove) -> Result<Move, ResolveError> 
     match found.len() {
         1 => {
             let m = found[0];
-            if loose.capture && !pos.is_capture(&m) {
+            if loose.capture && !pos.is_capture(&m) && m.kind != MoveKind::Castle {
                 return Err(ResolveError::Illegal(format!("there is nothing to take on {}", geo.name(m.to))));
             }
             Ok(m)

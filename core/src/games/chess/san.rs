@@ -3,7 +3,7 @@
 //! algebraic, `0-0`, figurines, lower-case pieces, no `x`, no `=`). It never picks between
 //! two legal readings: it says the text is ambiguous.
 
-use super::movegen::{has_legal_move, legal_moves};
+use super::movegen::{gen_pseudo, has_legal_move, legal_moves};
 use super::piece::Role;
 use super::position::{Move, MoveKind, Position, KINGSIDE, QUEENSIDE};
 use super::resolve::{resolve, LooseMove, ResolveError};
@@ -37,12 +37,14 @@ pub fn move_to_san_plain(pos: &Position, m: &Move) -> String {
         _ => {
             let mut s = String::new();
             s.push(m.role.letter());
-            let rivals: Vec<u8> = legal_moves(pos)
-                .iter()
-                .filter(|o| o.kind != MoveKind::Castle && o.kind != MoveKind::Drop)
-                .filter(|o| o.role == m.role && o.to == m.to && o.from != m.from)
-                .map(|o| o.from)
-                .collect();
+            let rival = |o: &Move| o.kind == MoveKind::Normal && o.role == m.role && o.to == m.to && o.from != m.from;
+            let mut pseudo = Vec::new();
+            gen_pseudo(pos, &mut pseudo);
+            let rivals: Vec<u8> = if pseudo.iter().any(rival) {
+                legal_moves(pos).iter().filter(|o| rival(o)).map(|o| o.from).collect()
+            } else {
+                Vec::new()
+            };
             if !rivals.is_empty() {
                 let same_file = rivals.iter().any(|&r| geo.file(r) == geo.file(m.from));
                 let same_rank = rivals.iter().any(|&r| geo.rank(r) == geo.rank(m.from));
@@ -193,6 +195,7 @@ fn readings(pos: &Position, text: &str) -> Result<Vec<LooseMove>, String> {
     let first = prefix.first().copied();
     let piece_readings: Vec<Option<Role>> = match first {
         Some(c) if c.is_ascii_uppercase() => vec![Some(Role::from_letter(c).ok_or_else(bad)?)],
+        Some(c) if strict_pawn_capture(pos, &prefix, capture) && c.is_ascii_lowercase() => vec![None],
         Some(c) if Role::from_letter(c).is_some() => vec![Role::from_letter(c), None],
         _ => vec![None],
     };
@@ -217,6 +220,11 @@ fn readings(pos: &Position, text: &str) -> Result<Vec<LooseMove>, String> {
         return Err(bad());
     }
     Ok(out)
+}
+
+/// `bxc6` is strict SAN for a pawn capture: a lower-case `b` there is the file, not a bishop.
+fn strict_pawn_capture(pos: &Position, prefix: &[char], capture: bool) -> bool {
+    capture && prefix.len() == 1 && prefix[0].is_ascii_lowercase() && ((prefix[0] as u8 - b'a') < pos.geo.width)
 }
 
 /// Reads disambiguation hints: a file letter, a rank number, or both.

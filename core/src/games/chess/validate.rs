@@ -27,9 +27,6 @@ pub fn validate(pos: &Position) -> Result<(), String> {
                 ));
             }
         }
-        if pos.pieces(color).next().is_none() && variant != Variant::Antichess {
-            return Err(format!("{} has no pieces", color.name()));
-        }
     }
     for color in [Color::White, Color::Black] {
         for (sq, role) in pos.pieces(color) {
