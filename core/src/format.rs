@@ -137,7 +137,9 @@ pub enum Encoding {
 /// as Latin-1, and a file with a NUL byte in its first 8 KiB is refused as binary.
 pub fn decode_text(bytes: &[u8]) -> Result<(String, Encoding), FormatError> {
     if bytes.iter().take(8192).any(|b| *b == 0) {
-        return Err(FormatError::new("this is a binary file, not a notation text (it holds NUL bytes)"));
+        return Err(FormatError::new(
+            "this is a binary file, not a notation text (it holds NUL bytes)",
+        ));
     }
     let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
     match std::str::from_utf8(bytes) {
@@ -152,8 +154,14 @@ mod tests {
 
     #[test]
     fn decoding_handles_bom_latin1_and_binary() {
-        assert_eq!(decode_text(b"\xef\xbb\xbfabc").unwrap(), ("abc".to_string(), Encoding::Utf8));
+        assert_eq!(
+            decode_text(b"\xef\xbb\xbfabc").unwrap(),
+            ("abc".to_string(), Encoding::Utf8)
+        );
         assert_eq!(decode_text(b"Ren\xe9").unwrap(), ("René".to_string(), Encoding::Latin1));
-        assert!(decode_text(b"PK\x03\x04\x00\x00").unwrap_err().reason.contains("binary"));
+        assert!(decode_text(b"PK\x03\x04\x00\x00")
+            .unwrap_err()
+            .reason
+            .contains("binary"));
     }
 }

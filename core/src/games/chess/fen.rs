@@ -12,7 +12,10 @@ use super::variant::Variant;
 pub fn parse_fen(variant: Variant, text: &str) -> Result<Position, String> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     if fields.len() < 2 {
-        return Err(format!("'{}' is not a FEN: it needs at least the board and the side to move", text.trim()));
+        return Err(format!(
+            "'{}' is not a FEN: it needs at least the board and the side to move",
+            text.trim()
+        ));
     }
     if fields.len() > 7 {
         return Err(format!("a FEN has at most 7 fields, this one has {}", fields.len()));
@@ -38,7 +41,9 @@ pub fn parse_epd(variant: Variant, text: &str) -> Result<(Position, Vec<(String,
         rest = &rest[end..];
     }
     if fields.len() < 4 {
-        return Err(format!("'{trimmed}' is not an EPD: it needs board, side, castling and en passant"));
+        return Err(format!(
+            "'{trimmed}' is not an EPD: it needs board, side, castling and en passant"
+        ));
     }
     let pos = parse_fields(variant, &fields)?;
     validate(&pos)?;
@@ -52,7 +57,10 @@ pub fn parse_epd(variant: Variant, text: &str) -> Result<(Position, Vec<(String,
             Some(i) => (&op[..i], op[i..].trim()),
             None => (op, ""),
         };
-        let operand = operand.strip_prefix('"').and_then(|o| o.strip_suffix('"')).unwrap_or(operand);
+        let operand = operand
+            .strip_prefix('"')
+            .and_then(|o| o.strip_suffix('"'))
+            .unwrap_or(operand);
         ops.push((code.to_string(), operand.to_string()));
     }
     Ok((pos, ops))
@@ -91,7 +99,10 @@ fn parse_fields(variant: Variant, fields: &[&str]) -> Result<Position, String> {
     }
     if let Some(e) = fields.get(3) {
         if *e != "-" {
-            let sq = pos.geo.parse_square(e).ok_or_else(|| format!("'{e}' is not an en passant square"))?;
+            let sq = pos
+                .geo
+                .parse_square(e)
+                .ok_or_else(|| format!("'{e}' is not an en passant square"))?;
             pos.ep = Some(sq);
         }
     }
@@ -117,7 +128,10 @@ fn parse_fields(variant: Variant, fields: &[&str]) -> Result<Position, String> {
     pos.halfmove = numbers.first().copied().unwrap_or(0);
     pos.fullmove = numbers.get(1).copied().unwrap_or(1).max(1);
     if pos.checks != [0, 0] && variant.checks_to_win().is_none() {
-        return Err(format!("check counters are only for three-check, not {}", variant.name()));
+        return Err(format!(
+            "check counters are only for three-check, not {}",
+            variant.name()
+        ));
     }
     Ok(pos)
 }
@@ -160,7 +174,9 @@ fn parse_board(pos: &mut Position, text: &str) -> Result<(), String> {
                 continue;
             }
             if !digits.is_empty() {
-                file += digits.parse::<u32>().map_err(|_| format!("rank {}: bad number", rank + 1))?;
+                file += digits
+                    .parse::<u32>()
+                    .map_err(|_| format!("rank {}: bad number", rank + 1))?;
                 digits.clear();
             }
             if c == ' ' {
@@ -171,7 +187,8 @@ fn parse_board(pos: &mut Position, text: &str) -> Result<(), String> {
                 pos.board[sq as usize] |= PROMOTED_BIT;
                 continue;
             }
-            let piece = Piece::from_fen_char(c).ok_or_else(|| format!("rank {}: '{c}' is not a piece letter", rank + 1))?;
+            let piece =
+                Piece::from_fen_char(c).ok_or_else(|| format!("rank {}: '{c}' is not a piece letter", rank + 1))?;
             if file >= geo.width as u32 {
                 return Err(format!("rank {} has more than {} squares", rank + 1, geo.width));
             }
@@ -181,7 +198,12 @@ fn parse_board(pos: &mut Position, text: &str) -> Result<(), String> {
             file += 1;
         }
         if file != geo.width as u32 {
-            return Err(format!("rank {} has {} squares, it needs {}", rank + 1, file, geo.width));
+            return Err(format!(
+                "rank {} has {} squares, it needs {}",
+                rank + 1,
+                file,
+                geo.width
+            ));
         }
     }
     if let Some(p) = pocket {
@@ -189,7 +211,10 @@ fn parse_board(pos: &mut Position, text: &str) -> Result<(), String> {
             if p.is_empty() {
                 return Ok(());
             }
-            return Err(format!("{} has no pockets, but the FEN gives '{p}'", pos.variant.name()));
+            return Err(format!(
+                "{} has no pockets, but the FEN gives '{p}'",
+                pos.variant.name()
+            ));
         }
         for c in p.chars() {
             let piece = Piece::from_fen_char(c).ok_or_else(|| format!("'{c}' in the pocket is not a piece letter"))?;
@@ -208,10 +233,17 @@ fn parse_castling(pos: &mut Position, text: &str) -> Result<(), String> {
     }
     let geo = pos.geo;
     for c in text.chars() {
-        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
         let rank = if color == Color::White { 0 } else { geo.height - 1 };
         let Some(king) = pos.kings[color.index()].filter(|&k| geo.rank(k) == rank) else {
-            return Err(format!("castling right '{c}' but the {} king is not on its first rank", color.name()));
+            return Err(format!(
+                "castling right '{c}' but the {} king is not on its first rank",
+                color.name()
+            ));
         };
         let kf = geo.file(king);
         let rook = Piece::new(color, Role::Rook).code();
@@ -225,7 +257,10 @@ fn parse_castling(pos: &mut Position, text: &str) -> Result<(), String> {
             _ => return Err(format!("'{c}' is not a castling letter")),
         };
         let Some(file) = file else {
-            return Err(format!("castling right '{c}' but no {} rook stands there", color.name()));
+            return Err(format!(
+                "castling right '{c}' but no {} rook stands there",
+                color.name()
+            ));
         };
         let side = if file > kf { KINGSIDE } else { QUEENSIDE };
         let slot = &mut pos.castles[color.index()][side];
@@ -335,8 +370,14 @@ pub fn castling_text(pos: &Position) -> String {
             };
             let rank = geo.rank(r);
             let f = geo.file(r);
-            let beyond: Vec<u8> = if side == KINGSIDE { (f + 1..geo.width).collect() } else { (0..f).collect() };
-            let outermost = !beyond.iter().any(|&g| pos.board[(rank * geo.width + g) as usize] & !PROMOTED_BIT == rook);
+            let beyond: Vec<u8> = if side == KINGSIDE {
+                (f + 1..geo.width).collect()
+            } else {
+                (0..f).collect()
+            };
+            let outermost = !beyond
+                .iter()
+                .any(|&g| pos.board[(rank * geo.width + g) as usize] & !PROMOTED_BIT == rook);
             let letter = if outermost {
                 if side == KINGSIDE {
                     'K'
@@ -346,7 +387,11 @@ pub fn castling_text(pos: &Position) -> String {
             } else {
                 geo.file_char(f).to_ascii_uppercase()
             };
-            out.push(if color == Color::White { letter } else { letter.to_ascii_lowercase() });
+            out.push(if color == Color::White {
+                letter
+            } else {
+                letter.to_ascii_lowercase()
+            });
         }
     }
     if out.is_empty() {

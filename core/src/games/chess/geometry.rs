@@ -80,9 +80,15 @@ impl Geometry {
             }
         }
         for sq in 0..n {
-            let list: Vec<u8> = KNIGHT_JUMPS.iter().filter_map(|&(f, r)| g.offset(sq as u8, f, r)).collect();
+            let list: Vec<u8> = KNIGHT_JUMPS
+                .iter()
+                .filter_map(|&(f, r)| g.offset(sq as u8, f, r))
+                .collect();
             g.knight.push(&list);
-            let list: Vec<u8> = DIRECTIONS.iter().filter_map(|&(f, r)| g.offset(sq as u8, f, r)).collect();
+            let list: Vec<u8> = DIRECTIONS
+                .iter()
+                .filter_map(|&(f, r)| g.offset(sq as u8, f, r))
+                .collect();
             g.king.push(&list);
         }
         for dr in [1i8, -1] {

@@ -25,12 +25,30 @@ use crate::game::Erased;
 use rules::ChessRules;
 use variant::Variant;
 
-pub static CHESS: Erased<ChessRules> = Erased(ChessRules { variant: Variant::Standard });
-pub static CHESS960: Erased<ChessRules> = Erased(ChessRules { variant: Variant::Chess960 });
-pub static CRAZYHOUSE: Erased<ChessRules> = Erased(ChessRules { variant: Variant::Crazyhouse });
-pub static ATOMIC: Erased<ChessRules> = Erased(ChessRules { variant: Variant::Atomic });
-pub static ANTICHESS: Erased<ChessRules> = Erased(ChessRules { variant: Variant::Antichess });
-pub static HORDE: Erased<ChessRules> = Erased(ChessRules { variant: Variant::Horde });
-pub static KINGOFTHEHILL: Erased<ChessRules> = Erased(ChessRules { variant: Variant::KingOfTheHill });
-pub static THREECHECK: Erased<ChessRules> = Erased(ChessRules { variant: Variant::ThreeCheck });
-pub static RACINGKINGS: Erased<ChessRules> = Erased(ChessRules { variant: Variant::RacingKings });
+pub static CHESS: Erased<ChessRules> = Erased(ChessRules {
+    variant: Variant::Standard,
+});
+pub static CHESS960: Erased<ChessRules> = Erased(ChessRules {
+    variant: Variant::Chess960,
+});
+pub static CRAZYHOUSE: Erased<ChessRules> = Erased(ChessRules {
+    variant: Variant::Crazyhouse,
+});
+pub static ATOMIC: Erased<ChessRules> = Erased(ChessRules {
+    variant: Variant::Atomic,
+});
+pub static ANTICHESS: Erased<ChessRules> = Erased(ChessRules {
+    variant: Variant::Antichess,
+});
+pub static HORDE: Erased<ChessRules> = Erased(ChessRules {
+    variant: Variant::Horde,
+});
+pub static KINGOFTHEHILL: Erased<ChessRules> = Erased(ChessRules {
+    variant: Variant::KingOfTheHill,
+});
+pub static THREECHECK: Erased<ChessRules> = Erased(ChessRules {
+    variant: Variant::ThreeCheck,
+});
+pub static RACINGKINGS: Erased<ChessRules> = Erased(ChessRules {
+    variant: Variant::RacingKings,
+});

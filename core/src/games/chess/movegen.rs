@@ -264,7 +264,11 @@ fn castle_ok(pos: &Position, king: u8, rook: u8, side: usize) -> bool {
     let mut bare = pos.clone();
     bare.board[king as usize] = 0;
     let (kf, tf) = (geo.file(king), geo.file(kt));
-    let path: Vec<u8> = if kf <= tf { (kf..tf).collect() } else { ((tf + 1)..=kf).rev().collect() };
+    let path: Vec<u8> = if kf <= tf {
+        (kf..tf).collect()
+    } else {
+        ((tf + 1)..=kf).rev().collect()
+    };
     for f in path {
         let sq = rank_start + f;
         if sq != king && bare.attacked(sq, them) && !exempt(sq) {

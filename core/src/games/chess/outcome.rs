@@ -20,9 +20,15 @@ pub fn variant_result(pos: &Position) -> Option<Outcome> {
         Variant::Atomic => {
             let gone = |c: Color| pos.kings[c.index()].is_none();
             if gone(us) {
-                Some(Outcome::win(seat(us.other()), format!("the {} king exploded", us.name())))
+                Some(Outcome::win(
+                    seat(us.other()),
+                    format!("the {} king exploded", us.name()),
+                ))
             } else if gone(us.other()) {
-                Some(Outcome::win(seat(us), format!("the {} king exploded", us.other().name())))
+                Some(Outcome::win(
+                    seat(us),
+                    format!("the {} king exploded", us.other().name()),
+                ))
             } else {
                 None
             }
@@ -31,7 +37,10 @@ pub fn variant_result(pos: &Position) -> Option<Outcome> {
             if pos.pieces(us).next().is_none() {
                 Some(Outcome::win(seat(us), format!("{} lost every piece", us.name())))
             } else if pos.pieces(us.other()).next().is_none() {
-                Some(Outcome::win(seat(us.other()), format!("{} lost every piece", us.other().name())))
+                Some(Outcome::win(
+                    seat(us.other()),
+                    format!("{} lost every piece", us.other().name()),
+                ))
             } else {
                 None
             }
@@ -39,7 +48,10 @@ pub fn variant_result(pos: &Position) -> Option<Outcome> {
         Variant::Horde => {
             for c in [us, us.other()] {
                 if pos.pieces(c).next().is_none() {
-                    return Some(Outcome::win(seat(c.other()), format!("{} has no pieces left", c.name())));
+                    return Some(Outcome::win(
+                        seat(c.other()),
+                        format!("{} has no pieces left", c.name()),
+                    ));
                 }
             }
             None
@@ -97,9 +109,10 @@ fn black_can_reach(pos: &Position) -> bool {
     let Some(k) = pos.kings[Color::Black.index()] else {
         return false;
     };
-    geo.king.get(k as usize).iter().any(|&t| {
-        geo.rank(t) == geo.height - 1 && !pos.is_color(t, Color::Black) && !pos.attacked(t, Color::White)
-    })
+    geo.king
+        .get(k as usize)
+        .iter()
+        .any(|&t| geo.rank(t) == geo.height - 1 && !pos.is_color(t, Color::Black) && !pos.attacked(t, Color::White))
 }
 
 /// The game's end in this position, repetition aside, in the order: variant ending,
@@ -186,7 +199,8 @@ fn atomic_cannot_win(pos: &Position, color: Color) -> bool {
             .all(|&c| pos.pieces(c).all(|(_, r)| r == Role::King || r == Role::Bishop));
         if only_bishops {
             let on = |c: Color, light: bool| {
-                pos.pieces(c).any(|(sq, r)| r == Role::Bishop && pos.geo.light(sq) == light)
+                pos.pieces(c)
+                    .any(|(sq, r)| r == Role::Bishop && pos.geo.light(sq) == light)
             };
             if !on(Color::White, false) {
                 return !on(Color::Black, true);
@@ -218,7 +232,11 @@ fn antichess_cannot_win(pos: &Position, color: Color) -> bool {
     if pos.pieces(them).next().is_none() {
         return true;
     }
-    let all = |role: Role| [Color::White, Color::Black].iter().all(|&c| pos.pieces(c).all(|(_, r)| r == role));
+    let all = |role: Role| {
+        [Color::White, Color::Black]
+            .iter()
+            .all(|&c| pos.pieces(c).all(|(_, r)| r == role))
+    };
     if all(Role::Bishop) {
         let some_on = |c: Color, light: bool| pos.pieces(c).any(|(sq, _)| pos.geo.light(sq) == light);
         let all_on = |c: Color, light: bool| pos.pieces(c).all(|(sq, _)| pos.geo.light(sq) == light);

@@ -38,7 +38,14 @@ pub enum Role {
 }
 
 /// Every role, pawn first (the order pockets are kept in).
-pub const ROLES: [Role; 6] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
+pub const ROLES: [Role; 6] = [
+    Role::Pawn,
+    Role::Knight,
+    Role::Bishop,
+    Role::Rook,
+    Role::Queen,
+    Role::King,
+];
 
 /// The eight ray directions, in the order the geometry tables keep them: four orthogonal
 /// (north, south, east, west) then four diagonal (north-east, north-west, south-east, south-west).
@@ -153,7 +160,11 @@ impl Piece {
     }
     pub fn from_code(code: u8) -> Option<Piece> {
         let role = Role::from_code(code)?;
-        let color = if code & BLACK_BIT != 0 { Color::Black } else { Color::White };
+        let color = if code & BLACK_BIT != 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
         Some(Piece { color, role })
     }
     /// The FEN letter: upper case for white.
@@ -166,7 +177,11 @@ impl Piece {
     }
     pub fn from_fen_char(c: char) -> Option<Piece> {
         let role = Role::from_letter(c)?;
-        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
         Some(Piece { color, role })
     }
     pub fn figurine(self) -> char {

@@ -90,8 +90,7 @@ impl Position {
     pub fn find_kings(&mut self) {
         self.kings = [None; 2];
         for color in [Color::White, Color::Black] {
-            self.kings[color.index()] =
-                (0..self.geo.squares() as u8).find(|&sq| self.has(sq, color, Role::King));
+            self.kings[color.index()] = (0..self.geo.squares() as u8).find(|&sq| self.has(sq, color, Role::King));
         }
     }
 
@@ -114,13 +113,20 @@ impl Position {
                 break;
             }
         }
-        if geo.knight.get(sq as usize).iter().any(|&t| self.has(t, by, Role::Knight)) {
+        if geo
+            .knight
+            .get(sq as usize)
+            .iter()
+            .any(|&t| self.has(t, by, Role::Knight))
+        {
             return true;
         }
         if geo.king.get(sq as usize).iter().any(|&t| self.has(t, by, Role::King)) {
             return true;
         }
-        geo.pawn_attacks(by.other(), sq).iter().any(|&t| self.has(t, by, Role::Pawn))
+        geo.pawn_attacks(by.other(), sq)
+            .iter()
+            .any(|&t| self.has(t, by, Role::Pawn))
     }
 
     /// Whether `color`'s king is in check, by the variant's meaning of check.
@@ -202,7 +208,11 @@ impl Position {
                     capture = true;
                     self.board[taken_sq as usize] = 0;
                     if self.variant.drops() {
-                        let role = if taken & PROMOTED_BIT != 0 { Some(Role::Pawn) } else { Role::from_code(taken) };
+                        let role = if taken & PROMOTED_BIT != 0 {
+                            Some(Role::Pawn)
+                        } else {
+                            Role::from_code(taken)
+                        };
                         if let Some(role) = role {
                             self.pockets[us.index()][role.index()] += 1;
                         }

@@ -35,7 +35,12 @@ pub fn render_position(pos: &Position) -> String {
             let pocket: String = ROLES
                 .iter()
                 .rev()
-                .flat_map(|r| std::iter::repeat_n(Piece::new(color, *r).fen_char(), pos.pockets[color.index()][r.index()] as usize))
+                .flat_map(|r| {
+                    std::iter::repeat_n(
+                        Piece::new(color, *r).fen_char(),
+                        pos.pockets[color.index()][r.index()] as usize,
+                    )
+                })
                 .collect();
             let shown = if pocket.is_empty() { "-".to_string() } else { pocket };
             out.push_str(&format!("{} pocket: {shown}\n", color.name()));

@@ -61,7 +61,8 @@ fn fits(pos: &Position, loose: &LooseMove, m: &Move) -> bool {
     if m.kind == MoveKind::Drop || m.role != loose.piece.unwrap_or(Role::Pawn) {
         return false;
     }
-    if loose.from_file.is_some_and(|f| f != geo.file(m.from)) || loose.from_rank.is_some_and(|r| r != geo.rank(m.from)) {
+    if loose.from_file.is_some_and(|f| f != geo.file(m.from)) || loose.from_rank.is_some_and(|r| r != geo.rank(m.from))
+    {
         return false;
     }
     let target_ok = match (m.kind, loose.to) {
@@ -84,13 +85,18 @@ pub fn resolve(pos: &Position, loose: &LooseMove) -> Result<Move, ResolveError> 
         found.retain(|m| m.kind != MoveKind::Castle);
     }
     if found.len() > 1 && loose.promotion.is_none() && found.iter().all(|m| m.promotion.is_some()) {
-        return Err(ResolveError::Ambiguous("a promotion: name the piece, as in e8=Q".to_string()));
+        return Err(ResolveError::Ambiguous(
+            "a promotion: name the piece, as in e8=Q".to_string(),
+        ));
     }
     match found.len() {
         1 => {
             let m = found[0];
             if loose.capture && !pos.is_capture(&m) && m.kind != MoveKind::Castle {
-                return Err(ResolveError::Illegal(format!("there is nothing to take on {}", geo.name(m.to))));
+                return Err(ResolveError::Illegal(format!(
+                    "there is nothing to take on {}",
+                    geo.name(m.to)
+                )));
             }
             Ok(m)
         }
@@ -113,7 +119,9 @@ fn explain(pos: &Position, loose: &LooseMove) -> ResolveError {
         if pos.castles[pos.turn.index()][side].is_none() {
             return ResolveError::Illegal(format!("{} can no longer castle {name}", pos.turn.name()));
         }
-        return ResolveError::Illegal(format!("castling {name} is not allowed now (path blocked, or king in or through check)"));
+        return ResolveError::Illegal(format!(
+            "castling {name} is not allowed now (path blocked, or king in or through check)"
+        ));
     }
     if let Some(role) = loose.drop {
         if pos.pockets[pos.turn.index()][role.index()] == 0 {
@@ -126,7 +134,9 @@ fn explain(pos: &Position, loose: &LooseMove) -> ResolveError {
         if forced {
             return ResolveError::Illegal(format!("{what} is not allowed: a capture is compulsory"));
         }
-        return ResolveError::Illegal(format!("{what} is not legal: it would leave the king in danger or give a forbidden check"));
+        return ResolveError::Illegal(format!(
+            "{what} is not legal: it would leave the king in danger or give a forbidden check"
+        ));
     }
     let role = loose.piece.unwrap_or(Role::Pawn);
     if !pos.pieces(pos.turn).any(|(_, r)| r == role) {

@@ -48,7 +48,8 @@ pub enum Command {
 
 impl ChessRules {
     fn position(&self, state: &ChessState) -> Result<Position, RuleError> {
-        parse_fen(self.variant, &state.fen).map_err(|e| RuleError::new(format!("the stored position is unreadable: {e}")))
+        parse_fen(self.variant, &state.fen)
+            .map_err(|e| RuleError::new(format!("the stored position is unreadable: {e}")))
     }
 
     fn repetitions(state: &ChessState) -> usize {

@@ -110,11 +110,14 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
                 }
             }
             Err(e) => {
-                let better = match (&first_error, &e) {
-                    (None, _) => true,
-                    (Some(ResolveError::NoSuchPiece(_)), ResolveError::Illegal(_) | ResolveError::Ambiguous(_)) => true,
-                    _ => false,
-                };
+                let better = matches!(
+                    (&first_error, &e),
+                    (None, _)
+                        | (
+                            Some(ResolveError::NoSuchPiece(_)),
+                            ResolveError::Illegal(_) | ResolveError::Ambiguous(_)
+                        )
+                );
                 if better {
                     first_error = Some(e);
                 }
@@ -123,10 +126,16 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
     }
     match found.len() {
         1 => Ok(found[0]),
-        0 => Err(first_error.map(|e| e.reason().to_string()).unwrap_or_else(|| format!("'{text}' is not a move"))),
+        0 => Err(first_error
+            .map(|e| e.reason().to_string())
+            .unwrap_or_else(|| format!("'{text}' is not a move"))),
         _ => {
             let names: Vec<String> = found.iter().map(|m| move_to_san(pos, m)).collect();
-            Err(format!("'{}' is ambiguous: it could be {}", text.trim(), names.join(" or ")))
+            Err(format!(
+                "'{}' is ambiguous: it could be {}",
+                text.trim(),
+                names.join(" or ")
+            ))
         }
     }
 }

@@ -9,7 +9,11 @@ use crate::rules::{RuleError, Setup};
 
 /// The position a game starts from.
 pub fn start_position(variant: Variant, setup: &Setup) -> Result<Position, RuleError> {
-    let known: &[&str] = if variant == Variant::Chess960 { &["position"] } else { &[] };
+    let known: &[&str] = if variant == Variant::Chess960 {
+        &["position"]
+    } else {
+        &[]
+    };
     setup.only_options(known)?;
     let fen = match (setup.start, setup.option("position")) {
         (Some(_), Some(_)) => refuse!("give either a start position or position=N, not both"),
@@ -39,7 +43,18 @@ pub fn chess960_fen(n: u32) -> Option<String> {
     let queen = n % 6;
     n /= 6;
     place(&mut rank, queen, 'Q');
-    const KNIGHTS: [(usize, usize); 10] = [(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)];
+    const KNIGHTS: [(usize, usize); 10] = [
+        (0, 1),
+        (0, 2),
+        (0, 3),
+        (0, 4),
+        (1, 2),
+        (1, 3),
+        (1, 4),
+        (2, 3),
+        (2, 4),
+        (3, 4),
+    ];
     let (a, b) = KNIGHTS[n];
     place(&mut rank, b, 'N');
     place(&mut rank, a, 'N');

@@ -27,7 +27,10 @@ pub fn move_to_uci(pos: &Position, m: &Move) -> String {
             format!("{}{}", geo.name(m.from), geo.name(kt))
         }
         _ => {
-            let promo = m.promotion.map(|r| r.letter().to_ascii_lowercase().to_string()).unwrap_or_default();
+            let promo = m
+                .promotion
+                .map(|r| r.letter().to_ascii_lowercase().to_string())
+                .unwrap_or_default();
             format!("{}{}{}", geo.name(m.from), geo.name(m.to), promo)
         }
     }
@@ -48,7 +51,9 @@ pub fn parse_uci(pos: &Position, text: &str) -> Result<Move, String> {
                 _ => return Err(format!("'{piece}' is not a piece letter")),
             }
         };
-        let to = geo.parse_square(square).ok_or_else(|| format!("'{square}' is not a square"))?;
+        let to = geo
+            .parse_square(square)
+            .ok_or_else(|| format!("'{square}' is not a square"))?;
         return legal
             .into_iter()
             .find(|m| m.kind == MoveKind::Drop && m.role == role && m.to == to)
@@ -59,7 +64,9 @@ pub fn parse_uci(pos: &Position, text: &str) -> Result<Move, String> {
         Some(c) => Some(Role::from_letter(c).ok_or_else(|| format!("'{c}' is not a promotion piece"))?),
         None => None,
     };
-    let exact = legal.iter().find(|m| m.kind != MoveKind::Drop && m.from == from && m.to == to && m.promotion == promotion);
+    let exact = legal
+        .iter()
+        .find(|m| m.kind != MoveKind::Drop && m.from == from && m.to == to && m.promotion == promotion);
     if let Some(m) = exact {
         return Ok(*m);
     }
@@ -72,7 +79,11 @@ pub fn parse_uci(pos: &Position, text: &str) -> Result<Move, String> {
     if let Some(m) = castle {
         return Ok(*m);
     }
-    if promotion.is_none() && legal.iter().any(|m| m.from == from && m.to == to && m.promotion.is_some()) {
+    if promotion.is_none()
+        && legal
+            .iter()
+            .any(|m| m.from == from && m.to == to && m.promotion.is_some())
+    {
         return Err(format!("'{text}' promotes: add the piece, as in {text}q"));
     }
     Err(format!("{text} is not a legal move here"))

@@ -50,11 +50,7 @@ pub fn validate(pos: &Position) -> Result<(), String> {
     let us = pos.turn;
     let them = us.other();
     if pos.in_check(them) {
-        return Err(format!(
-            "{} is in check but it is {}'s move",
-            them.name(),
-            us.name()
-        ));
+        return Err(format!("{} is in check but it is {}'s move", them.name(), us.name()));
     }
     if variant.safety() == Safety::NoChecks && pos.in_check(us) {
         return Err(format!("{} is in check, and racing kings allows no checks", us.name()));
@@ -73,14 +69,22 @@ fn check_ep(pos: &Position, ep: u8) -> Result<(), String> {
     let them = us.other();
     let name = geo.name(ep);
     if geo.relative_rank(us, ep) != geo.height - 3 {
-        return Err(format!("en passant square {name} is not on the right rank for {} to move", us.name()));
+        return Err(format!(
+            "en passant square {name} is not on the right rank for {} to move",
+            us.name()
+        ));
     }
     let pawn_sq = geo.forward(them, ep);
     let origin = geo.forward(us, ep);
-    let pawn_there = pawn_sq.and_then(|s| pos.piece_at(s)).is_some_and(|p| p.color == them && p.role == Role::Pawn);
+    let pawn_there = pawn_sq
+        .and_then(|s| pos.piece_at(s))
+        .is_some_and(|p| p.color == them && p.role == Role::Pawn);
     let empty = |s: Option<u8>| s.is_some_and(|s| pos.board[s as usize] == 0);
     if pos.board[ep as usize] != 0 || !pawn_there || !empty(origin) {
-        return Err(format!("en passant square {name} does not follow a {} pawn's double step", them.name()));
+        return Err(format!(
+            "en passant square {name} does not follow a {} pawn's double step",
+            them.name()
+        ));
     }
     Ok(())
 }

@@ -12,7 +12,10 @@ fn round(variant: Variant, fen: &str) -> Result<String, String> {
 fn standard_fen_round_trips() {
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     assert_eq!(round(Variant::Standard, start).as_deref(), Ok(start));
-    let short = round(Variant::Standard, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -");
+    let short = round(
+        Variant::Standard,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -",
+    );
     assert_eq!(short.as_deref(), Ok(start), "EPD-style FEN gets default counters");
 }
 
@@ -21,7 +24,11 @@ fn shredder_and_xfen_castling() {
     let shredder = round(Variant::Standard, "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1");
     assert_eq!(shredder.as_deref(), Ok("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"));
     let inner = round(Variant::Chess960, "rr2k3/8/8/8/8/8/8/RR2K3 w Bb - 0 1");
-    assert_eq!(inner.as_deref(), Ok("rr2k3/8/8/8/8/8/8/RR2K3 w Bb - 0 1"), "inner rook keeps its file letter");
+    assert_eq!(
+        inner.as_deref(),
+        Ok("rr2k3/8/8/8/8/8/8/RR2K3 w Bb - 0 1"),
+        "inner rook keeps its file letter"
+    );
     let outer = round(Variant::Chess960, "rr2k3/8/8/8/8/8/8/RR2K3 w Aa - 0 1");
     assert_eq!(outer.as_deref(), Ok("rr2k3/8/8/8/8/8/8/RR2K3 w Qq - 0 1"));
 }
@@ -29,9 +36,15 @@ fn shredder_and_xfen_castling() {
 #[test]
 fn en_passant_printed_only_when_capturable() {
     let fen = "rnbqkbnr/pppp1ppp/8/8/4p3/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-    let p = parse_fen(Variant::Standard, "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+    let p = parse_fen(
+        Variant::Standard,
+        "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+    );
     assert!(p.is_ok_and(|p| to_fen(&p).contains(" e3 ")));
-    let p = parse_fen(Variant::Standard, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+    let p = parse_fen(
+        Variant::Standard,
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+    );
     assert!(p.is_ok_and(|p| to_fen(&p).contains(" - ")));
     assert!(parse_fen(Variant::Standard, fen).is_ok());
 }
@@ -78,8 +91,14 @@ fn illegal_positions_are_refused_with_reasons() {
         }
     }
     assert!(parse_fen(Variant::RacingKings, "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w KQ - 0 1").is_err());
-    assert!(parse_fen(Variant::Horde, "4k3/8/8/8/8/8/8/PPPP4 w - - 0 1").is_ok(), "horde pawns on rank 1");
-    assert!(parse_fen(Variant::Antichess, "8/8/8/8/8/8/8/KK6 w - - 0 1").is_ok(), "antichess kings are ordinary");
+    assert!(
+        parse_fen(Variant::Horde, "4k3/8/8/8/8/8/8/PPPP4 w - - 0 1").is_ok(),
+        "horde pawns on rank 1"
+    );
+    assert!(
+        parse_fen(Variant::Antichess, "8/8/8/8/8/8/8/KK6 w - - 0 1").is_ok(),
+        "antichess kings are ordinary"
+    );
 }
 
 #[test]
@@ -89,6 +108,12 @@ fn epd_operations_round_trip() {
     let Ok((pos, ops)) = parsed else {
         panic!("{parsed:?}");
     };
-    assert_eq!(ops, vec![("bm".to_string(), "Qxh3".to_string()), ("id".to_string(), "kiwi pete".to_string())]);
+    assert_eq!(
+        ops,
+        vec![
+            ("bm".to_string(), "Qxh3".to_string()),
+            ("id".to_string(), "kiwi pete".to_string())
+        ]
+    );
     assert_eq!(to_epd_with(&pos, &ops), line);
 }

@@ -40,7 +40,17 @@ fn over(m: &dyn Match) -> String {
 
 #[test]
 fn every_variant_is_registered() {
-    for name in ["chess", "chess960", "crazyhouse", "atomic", "antichess", "horde", "kingofthehill", "threecheck", "racingkings"] {
+    for name in [
+        "chess",
+        "chess960",
+        "crazyhouse",
+        "atomic",
+        "antichess",
+        "horde",
+        "kingofthehill",
+        "threecheck",
+        "racingkings",
+    ] {
         let m = start(name, None, &[]);
         assert!(m.is_ok_and(|m| m.turn() == Turn::seat(0)), "{name}");
     }
@@ -52,7 +62,9 @@ fn fools_mate_in_canonical_san() -> Result<(), String> {
     let texts = play(&mut m, &["f2f3", "e5", "g4", "Qd8-h4"])?;
     assert_eq!(texts, vec!["f3", "e5", "g4", "Qh4#"]);
     assert_eq!(over(m.as_ref()), "p2 wins: checkmate");
-    assert!(m.state_json(crate::rules::View::Public)["fen"].as_str().is_some_and(|f| f.starts_with("rnb1kbnr")));
+    assert!(m.state_json(crate::rules::View::Public)["fen"]
+        .as_str()
+        .is_some_and(|f| f.starts_with("rnb1kbnr")));
     Ok(())
 }
 
@@ -72,8 +84,13 @@ fn resign_and_draw_agreement() -> Result<(), String> {
     assert_eq!(m.turn(), Turn::seat(1));
     let mut m = start("chess", None, &[])?;
     play(&mut m, &["draw offer", "e4", "e5"])?;
-    assert!(m.apply(Actor::Seat(0), "draw accept").is_err(), "a move declines the offer");
-    assert!(m.apply(Actor::Seat(1), "d4").is_err_and(|e| e.reason.contains("white's move")));
+    assert!(
+        m.apply(Actor::Seat(0), "draw accept").is_err(),
+        "a move declines the offer"
+    );
+    assert!(m
+        .apply(Actor::Seat(1), "d4")
+        .is_err_and(|e| e.reason.contains("white's move")));
     Ok(())
 }
 
@@ -82,7 +99,10 @@ fn threefold_claim_and_fivefold_end() -> Result<(), String> {
     let mut m = start("chess", None, &[])?;
     let shuffle = ["Nf3", "Nf6", "Ng1", "Ng8"];
     play(&mut m, &shuffle)?;
-    assert!(m.clone_box().apply(Actor::Seat(0), "claim").is_err(), "only twice so far");
+    assert!(
+        m.clone_box().apply(Actor::Seat(0), "claim").is_err(),
+        "only twice so far"
+    );
     play(&mut m, &shuffle)?;
     assert!(m.legal().is_some_and(|l| l.contains(&"draw claim".to_string())));
     let mut claimed = m.clone_box();
@@ -102,7 +122,10 @@ fn fifty_move_claim_and_seventy_five_move_end() -> Result<(), String> {
     play(&mut m.clone_box(), &["claim"])?;
     let mut m = start("chess", Some("4k3/8/8/8/8/8/8/R3K3 w - - 149 80"), &[])?;
     play(&mut m, &["Ra2"])?;
-    assert_eq!(over(m.as_ref()), "draw: seventy-five moves without a capture or a pawn move");
+    assert_eq!(
+        over(m.as_ref()),
+        "draw: seventy-five moves without a capture or a pawn move"
+    );
     Ok(())
 }
 
@@ -134,7 +157,10 @@ fn variant_wins() -> Result<(), String> {
     play(&mut atomic, &["Ra7", "Kf8", "Rxe7"])?;
     assert_eq!(over(atomic.as_ref()), "p1 wins: the black king exploded");
     let mut anti = start("antichess", Some("8/8/8/8/8/8/1p6/2R5 b - - 0 1"), &[])?;
-    assert!(anti.clone_box().apply(Actor::Seat(1), "b1=Q").is_err(), "capture is compulsory");
+    assert!(
+        anti.clone_box().apply(Actor::Seat(1), "b1=Q").is_err(),
+        "capture is compulsory"
+    );
     play(&mut anti, &["bxc1=K"])?;
     assert_eq!(over(anti.as_ref()), "p1 wins: white lost every piece");
     let mut race = start("racingkings", Some("8/6K1/8/8/8/8/k7/8 w - - 0 1"), &[])?;
@@ -155,9 +181,13 @@ fn variant_wins() -> Result<(), String> {
 #[test]
 fn chess960_position_option_and_setup_errors() -> Result<(), String> {
     let m = start("chess960", None, &[("position", "0")])?;
-    assert!(m.state_json(crate::rules::View::Full)["fen"].as_str().is_some_and(|f| f.starts_with("bbqnnrkr/")));
+    assert!(m.state_json(crate::rules::View::Full)["fen"]
+        .as_str()
+        .is_some_and(|f| f.starts_with("bbqnnrkr/")));
     let m = start("chess960", None, &[("position", "518")])?;
-    assert!(m.state_json(crate::rules::View::Full)["fen"].as_str().is_some_and(|f| f.starts_with("rnbqkbnr/")));
+    assert!(m.state_json(crate::rules::View::Full)["fen"]
+        .as_str()
+        .is_some_and(|f| f.starts_with("rnbqkbnr/")));
     assert!(start("chess960", None, &[("position", "960")]).is_err());
     assert!(start("chess", None, &[("position", "1")]).is_err_and(|e| e.contains("unknown option")));
     assert!(start("chess", Some("8/8/8/8/8/8/8/8 w - - 0 1"), &[]).is_err_and(|e| e.contains("kings")));

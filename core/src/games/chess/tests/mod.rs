@@ -1,7 +1,7 @@
 //! Tests of the chess engine: perft suites, notation, FEN, game ends and the oracle games.
 
-mod perft_suites;
-mod oracle_games;
-mod notation;
 mod fen_tests;
 mod game_rules;
+mod notation;
+mod oracle_games;
+mod perft_suites;

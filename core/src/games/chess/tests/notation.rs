@@ -31,7 +31,11 @@ fn lenient_forms_read_as_the_same_move() {
     for text in ["e4", "e2e4", "e2-e4", "Pe4"] {
         assert_eq!(san_of(&p, text), Ok("e4".to_string()), "{text}");
     }
-    assert_eq!(san_of(&p, "E4"), Ok("e4".to_string()), "upper-case square names are read too");
+    assert_eq!(
+        san_of(&p, "E4"),
+        Ok("e4".to_string()),
+        "upper-case square names are read too"
+    );
     assert!(parse_move(&p, "Ze4").is_err());
     assert!(parse_move(&p, "e5").is_err_and(|e| e.contains("no white pawn can go to e5")));
 }
@@ -54,7 +58,10 @@ fn castling_forms_and_marks() {
 
 #[test]
 fn chess960_castling_is_king_takes_rook_in_uci() {
-    let p = pos(Variant::Chess960, "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9");
+    let p = pos(
+        Variant::Chess960,
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+    );
     let m = parse_move(&p, "O-O");
     assert!(m.is_err(), "blocked castling must be refused");
     let open = pos(Variant::Chess960, "1r4kr/8/8/8/8/8/8/1R4KR w HBhb - 0 1");
@@ -75,7 +82,11 @@ fn disambiguation_is_exact() {
     assert_eq!(san_of(&three, "a4b3"), Ok("Qa4b3".to_string()));
     assert!(parse_move(&p, "Nd2").is_err_and(|e| e.contains("Nbd2") && e.contains("Nfd2")));
     let pinned = pos(Variant::Standard, "k7/8/8/6N1/8/8/r2N2K1/8 w - - 0 1");
-    assert_eq!(san_of(&pinned, "Ne4"), Ok("Ne4".to_string()), "the pinned knight is no rival");
+    assert_eq!(
+        san_of(&pinned, "Ne4"),
+        Ok("Ne4".to_string()),
+        "the pinned knight is no rival"
+    );
 }
 
 #[test]
@@ -123,8 +134,14 @@ fn resolver_reports_why() {
     };
     use crate::games::chess::piece::Role;
     assert!(resolve(&p, &loose(Some(Role::Knight), "f3")).is_ok());
-    assert!(matches!(resolve(&p, &loose(Some(Role::Knight), "f4")), Err(ResolveError::NoSuchPiece(_))));
-    assert!(matches!(resolve(&p, &loose(Some(Role::Bishop), "c4")), Err(ResolveError::NoSuchPiece(_))));
+    assert!(matches!(
+        resolve(&p, &loose(Some(Role::Knight), "f4")),
+        Err(ResolveError::NoSuchPiece(_))
+    ));
+    assert!(matches!(
+        resolve(&p, &loose(Some(Role::Bishop), "c4")),
+        Err(ResolveError::NoSuchPiece(_))
+    ));
     let castle = LooseMove {
         castle: Some(KINGSIDE),
         ..LooseMove::default()

@@ -11,15 +11,42 @@ use crate::record::Actor;
 use crate::rules::{Rules, Setup, Turn};
 
 const FILES: [(Variant, &str); 9] = [
-    (Variant::Standard, include_str!("../../../../../fixtures/chess/oracle/chess.games")),
-    (Variant::Chess960, include_str!("../../../../../fixtures/chess/oracle/chess960.games")),
-    (Variant::Crazyhouse, include_str!("../../../../../fixtures/chess/oracle/crazyhouse.games")),
-    (Variant::Atomic, include_str!("../../../../../fixtures/chess/oracle/atomic.games")),
-    (Variant::Antichess, include_str!("../../../../../fixtures/chess/oracle/antichess.games")),
-    (Variant::Horde, include_str!("../../../../../fixtures/chess/oracle/horde.games")),
-    (Variant::KingOfTheHill, include_str!("../../../../../fixtures/chess/oracle/kingofthehill.games")),
-    (Variant::ThreeCheck, include_str!("../../../../../fixtures/chess/oracle/threecheck.games")),
-    (Variant::RacingKings, include_str!("../../../../../fixtures/chess/oracle/racingkings.games")),
+    (
+        Variant::Standard,
+        include_str!("../../../../../fixtures/chess/oracle/chess.games"),
+    ),
+    (
+        Variant::Chess960,
+        include_str!("../../../../../fixtures/chess/oracle/chess960.games"),
+    ),
+    (
+        Variant::Crazyhouse,
+        include_str!("../../../../../fixtures/chess/oracle/crazyhouse.games"),
+    ),
+    (
+        Variant::Atomic,
+        include_str!("../../../../../fixtures/chess/oracle/atomic.games"),
+    ),
+    (
+        Variant::Antichess,
+        include_str!("../../../../../fixtures/chess/oracle/antichess.games"),
+    ),
+    (
+        Variant::Horde,
+        include_str!("../../../../../fixtures/chess/oracle/horde.games"),
+    ),
+    (
+        Variant::KingOfTheHill,
+        include_str!("../../../../../fixtures/chess/oracle/kingofthehill.games"),
+    ),
+    (
+        Variant::ThreeCheck,
+        include_str!("../../../../../fixtures/chess/oracle/threecheck.games"),
+    ),
+    (
+        Variant::RacingKings,
+        include_str!("../../../../../fixtures/chess/oracle/racingkings.games"),
+    ),
 ];
 
 struct Game {
@@ -38,9 +65,12 @@ fn games(text: &str) -> Vec<Game> {
                 fields.insert(k, v);
             }
         }
-        let (Some(start), Some(moves), Some(final_fen), Some(outcome)) =
-            (fields.get("start"), fields.get("moves"), fields.get("final"), fields.get("outcome"))
-        else {
+        let (Some(start), Some(moves), Some(final_fen), Some(outcome)) = (
+            fields.get("start"),
+            fields.get("moves"),
+            fields.get("final"),
+            fields.get("outcome"),
+        ) else {
             continue;
         };
         out.push(Game {
@@ -81,7 +111,10 @@ fn oracle_words(turn: &Turn) -> String {
 }
 
 fn normalise(oracle: &str) -> String {
-    oracle.replace("VARIANT_WIN", "VARIANT").replace("VARIANT_LOSS", "VARIANT").replace("VARIANT_DRAW", "VARIANT")
+    oracle
+        .replace("VARIANT_WIN", "VARIANT")
+        .replace("VARIANT_LOSS", "VARIANT")
+        .replace("VARIANT_DRAW", "VARIANT")
 }
 
 fn replay(variant: Variant, game: &Game) -> Result<(), String> {
@@ -98,13 +131,19 @@ fn replay(variant: Variant, game: &Game) -> Result<(), String> {
             return Err(format!("ply {}: game already over before {uci}", i + 1));
         };
         let actor = Actor::Seat(seat);
-        let command = rules.parse(&state, actor, uci).map_err(|e| format!("ply {} {uci}: {e}", i + 1))?;
+        let command = rules
+            .parse(&state, actor, uci)
+            .map_err(|e| format!("ply {} {uci}: {e}", i + 1))?;
         let san = rules.format(&state, &command);
-        let again = rules.parse(&state, actor, &san).map_err(|e| format!("ply {} SAN {san}: {e}", i + 1))?;
+        let again = rules
+            .parse(&state, actor, &san)
+            .map_err(|e| format!("ply {} SAN {san}: {e}", i + 1))?;
         if again != command || !matches!(command, Command::Move(_)) {
             return Err(format!("ply {} SAN {san} reads back as another move", i + 1));
         }
-        rules.apply(&mut state, actor, &command).map_err(|e| format!("ply {} {uci}: {e}", i + 1))?;
+        rules
+            .apply(&mut state, actor, &command)
+            .map_err(|e| format!("ply {} {uci}: {e}", i + 1))?;
     }
     let pos = parse_fen(variant, &state.fen)?;
     let fen = crate::games::chess::fen::to_fen(&pos);
@@ -138,5 +177,10 @@ fn oracle_games_replay() {
         }
     }
     assert!(count * STEP >= 300, "only {count} oracle games");
-    assert!(failures.is_empty(), "{} of {count} games differ:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {count} games differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }

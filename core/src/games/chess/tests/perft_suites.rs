@@ -5,15 +5,42 @@ use crate::games::chess::perft::perft;
 use crate::games::chess::variant::Variant;
 
 const SUITES: [(Variant, &str); 9] = [
-    (Variant::Standard, include_str!("../../../../../fixtures/chess/perft/standard.perft")),
-    (Variant::Chess960, include_str!("../../../../../fixtures/chess/perft/chess960.perft")),
-    (Variant::Crazyhouse, include_str!("../../../../../fixtures/chess/perft/crazyhouse.perft")),
-    (Variant::Atomic, include_str!("../../../../../fixtures/chess/perft/atomic.perft")),
-    (Variant::Antichess, include_str!("../../../../../fixtures/chess/perft/antichess.perft")),
-    (Variant::Horde, include_str!("../../../../../fixtures/chess/perft/horde.perft")),
-    (Variant::KingOfTheHill, include_str!("../../../../../fixtures/chess/perft/kingofthehill.perft")),
-    (Variant::ThreeCheck, include_str!("../../../../../fixtures/chess/perft/threecheck.perft")),
-    (Variant::RacingKings, include_str!("../../../../../fixtures/chess/perft/racingkings.perft")),
+    (
+        Variant::Standard,
+        include_str!("../../../../../fixtures/chess/perft/standard.perft"),
+    ),
+    (
+        Variant::Chess960,
+        include_str!("../../../../../fixtures/chess/perft/chess960.perft"),
+    ),
+    (
+        Variant::Crazyhouse,
+        include_str!("../../../../../fixtures/chess/perft/crazyhouse.perft"),
+    ),
+    (
+        Variant::Atomic,
+        include_str!("../../../../../fixtures/chess/perft/atomic.perft"),
+    ),
+    (
+        Variant::Antichess,
+        include_str!("../../../../../fixtures/chess/perft/antichess.perft"),
+    ),
+    (
+        Variant::Horde,
+        include_str!("../../../../../fixtures/chess/perft/horde.perft"),
+    ),
+    (
+        Variant::KingOfTheHill,
+        include_str!("../../../../../fixtures/chess/perft/kingofthehill.perft"),
+    ),
+    (
+        Variant::ThreeCheck,
+        include_str!("../../../../../fixtures/chess/perft/threecheck.perft"),
+    ),
+    (
+        Variant::RacingKings,
+        include_str!("../../../../../fixtures/chess/perft/racingkings.perft"),
+    ),
 ];
 
 /// Each suite line: the FEN and its (depth, count) pairs.
@@ -50,7 +77,10 @@ fn run(limit: u64) -> usize {
                 let got = perft(variant, &fen, depth);
                 checked += 1;
                 if got != Ok(expected) {
-                    failures.push(format!("{} {fen} depth {depth}: expected {expected}, got {got:?}", variant.name()));
+                    failures.push(format!(
+                        "{} {fen} depth {depth}: expected {expected}, got {got:?}",
+                        variant.name()
+                    ));
                 }
             }
         }
