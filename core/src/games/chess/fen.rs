@@ -184,7 +184,7 @@ fn parse_board(pos: &mut Position, text: &str) -> Result<(), String> {
             }
             if c == '~' {
                 let sq = last.ok_or_else(|| format!("rank {}: '~' must follow a piece", rank + 1))?;
-                pos.board[sq as usize] |= PROMOTED_BIT;
+                pos.put(sq, pos.board[sq as usize] | PROMOTED_BIT);
                 continue;
             }
             let piece =
@@ -193,7 +193,7 @@ fn parse_board(pos: &mut Position, text: &str) -> Result<(), String> {
                 return Err(format!("rank {} has more than {} squares", rank + 1, geo.width));
             }
             let sq = rank * geo.width + file as u8;
-            pos.board[sq as usize] = piece.code();
+            pos.put(sq, piece.code());
             last = Some(sq);
             file += 1;
         }

@@ -23,7 +23,13 @@ pub fn gen_legal(pos: &Position, out: &mut Vec<Move>) {
         Safety::Royal => {
             if pos.kings[us.index()].is_some() {
                 let pins = Pins::new(pos);
-                out.retain(|m| pins.is_safe(m) || stays_safe(pos, m));
+                let them = us.other();
+                out.retain(|m| {
+                    if m.kind == MoveKind::Normal && m.from == pins.king {
+                        return !pos.attacked_through(m.to, them, Some(pins.king));
+                    }
+                    pins.is_safe(m) || stays_safe(pos, m)
+                });
             }
         }
         _ => out.retain(|m| stays_safe(pos, m)),
@@ -66,7 +72,8 @@ fn king_attacked(pos: &Position, color: Color) -> bool {
 struct Pins {
     in_check: bool,
     king: u8,
-    pinned: Vec<u8>,
+    /// A bit per square holding a pinned piece of the side to move.
+    pinned: [u64; 4],
 }
 
 impl Pins {
@@ -74,7 +81,7 @@ impl Pins {
         let us = pos.turn;
         let king = pos.kings[us.index()].unwrap_or(0);
         let in_check = pos.attacked(king, us.other());
-        let mut pinned = Vec::new();
+        let mut pinned = [0u64; 4];
         if !in_check {
             for d in 0..8 {
                 let mut own = None;
@@ -92,7 +99,7 @@ impl Pins {
                     }
                     if let (Some(o), Some(role)) = (own, Role::from_code(code)) {
                         if role.slides().contains(&d) {
-                            pinned.push(o);
+                            pinned[o as usize / 64] |= 1 << (o % 64);
                         }
                     }
                     break;
@@ -105,7 +112,7 @@ impl Pins {
         !self.in_check
             && m.from != self.king
             && !matches!(m.kind, MoveKind::EnPassant | MoveKind::Castle)
-            && (m.kind == MoveKind::Drop || !self.pinned.contains(&m.from))
+            && (m.kind == MoveKind::Drop || self.pinned[m.from as usize / 64] & (1 << (m.from % 64)) == 0)
     }
 }
 
@@ -113,10 +120,7 @@ impl Pins {
 pub fn gen_pseudo(pos: &Position, out: &mut Vec<Move>) {
     let geo = pos.geo;
     let us = pos.turn;
-    for sq in 0..geo.squares() as u8 {
-        if !pos.is_color(sq, us) {
-            continue;
-        }
+    for sq in pos.squares_of(us) {
         let Some(role) = Role::from_code(pos.board[sq as usize]) else {
             continue;
         };
@@ -261,8 +265,6 @@ fn castle_ok(pos: &Position, king: u8, rook: u8, side: usize) -> bool {
     if pos.attacked(king, them) && !exempt(king) {
         return false;
     }
-    let mut bare = pos.clone();
-    bare.board[king as usize] = 0;
     let (kf, tf) = (geo.file(king), geo.file(kt));
     let path: Vec<u8> = if kf <= tf {
         (kf..tf).collect()
@@ -271,7 +273,7 @@ fn castle_ok(pos: &Position, king: u8, rook: u8, side: usize) -> bool {
     };
     for f in path {
         let sq = rank_start + f;
-        if sq != king && bare.attacked(sq, them) && !exempt(sq) {
+        if sq != king && pos.attacked_through(sq, them, Some(king)) && !exempt(sq) {
             return false;
         }
     }

@@ -29,6 +29,9 @@ pub struct Move {
     pub kind: MoveKind,
 }
 
+/// Per square code role (low three bits), the ray directions it slides along as bits.
+const SLIDE_BITS: [u8; 8] = [0, 0, 0, 0xF0, 0x0F, 0xFF, 0, 0];
+
 /// Which castling side: 0 towards the a-file (queenside), 1 towards the last file (kingside).
 pub const QUEENSIDE: usize = 0;
 pub const KINGSIDE: usize = 1;
@@ -38,7 +41,10 @@ pub struct Position {
     pub variant: Variant,
     pub geo: &'static Geometry,
     /// Square codes (see [`Piece::code`]); 0 is empty. Only the first `geo.squares()` are used.
+    /// Written only through [`Position::put`], which keeps `occupied` in step.
     pub board: [u8; 256],
+    /// Per colour, a bit per square holding one of its pieces.
+    pub occupied: [[u64; 4]; 2],
     pub turn: Color,
     /// The castling rook squares still usable, per colour, `[QUEENSIDE, KINGSIDE]`.
     pub castles: [[Option<u8>; 2]; 2],
@@ -61,6 +67,7 @@ impl Position {
             variant,
             geo: variant.geometry(),
             board: [0; 256],
+            occupied: [[0; 4]; 2],
             turn: Color::White,
             castles: [[None; 2]; 2],
             ep: None,
@@ -70,6 +77,36 @@ impl Position {
             checks: [0; 2],
             kings: [None; 2],
         }
+    }
+
+    /// Sets a square's code (0 to empty it), keeping the occupancy bits in step.
+    #[inline]
+    pub fn put(&mut self, sq: u8, code: u8) {
+        let (word, bit) = (sq as usize / 64, 1u64 << (sq % 64));
+        self.occupied[0][word] &= !bit;
+        self.occupied[1][word] &= !bit;
+        if code != 0 {
+            let color = usize::from(code & BLACK_BIT != 0);
+            self.occupied[color][word] |= bit;
+        }
+        self.board[sq as usize] = code;
+    }
+
+    /// The squares holding `color`'s pieces, in increasing order.
+    #[inline]
+    pub fn squares_of(&self, color: Color) -> impl Iterator<Item = u8> {
+        let words = self.occupied[color.index()];
+        (0..4).flat_map(move |w| {
+            let mut bits = words[w];
+            std::iter::from_fn(move || {
+                if bits == 0 {
+                    return None;
+                }
+                let b = bits.trailing_zeros();
+                bits &= bits - 1;
+                Some((w as u32 * 64 + b) as u8)
+            })
+        })
     }
 
     #[inline]
@@ -96,37 +133,31 @@ impl Position {
 
     /// Whether `by` attacks `sq` (the pieces' capture patterns, kings included).
     pub fn attacked(&self, sq: u8, by: Color) -> bool {
+        self.attacked_through(sq, by, None)
+    }
+
+    /// As [`Position::attacked`], with the square `through` treated as empty.
+    pub fn attacked_through(&self, sq: u8, by: Color, through: Option<u8>) -> bool {
         let geo = self.geo;
         for d in 0..8 {
             for &t in geo.ray(sq, d) {
                 let code = self.board[t as usize];
-                if code == 0 {
+                if code == 0 || Some(t) == through {
                     continue;
                 }
-                if self.is_color(t, by) {
-                    if let Some(role) = Role::from_code(code) {
-                        if role.slides().contains(&d) {
-                            return true;
-                        }
-                    }
+                if self.is_color(t, by) && SLIDE_BITS[(code & 7) as usize] & (1 << d) != 0 {
+                    return true;
                 }
                 break;
             }
         }
-        if geo
-            .knight
-            .get(sq as usize)
-            .iter()
-            .any(|&t| self.has(t, by, Role::Knight))
-        {
+        if geo.knight.get(sq as usize).iter().any(|&t| self.has(t, by, Role::Knight)) {
             return true;
         }
         if geo.king.get(sq as usize).iter().any(|&t| self.has(t, by, Role::King)) {
             return true;
         }
-        geo.pawn_attacks(by.other(), sq)
-            .iter()
-            .any(|&t| self.has(t, by, Role::Pawn))
+        geo.pawn_attacks(by.other(), sq).iter().any(|&t| self.has(t, by, Role::Pawn))
     }
 
     /// Whether `color`'s king is in check, by the variant's meaning of check.
@@ -181,7 +212,7 @@ impl Position {
         self.ep = None;
         match m.kind {
             MoveKind::Drop => {
-                self.board[m.to as usize] = Piece::new(us, m.role).code();
+                self.put(m.to, Piece::new(us, m.role).code());
                 let slot = &mut self.pockets[us.index()][m.role.index()];
                 *slot = slot.saturating_sub(1);
             }
@@ -189,10 +220,10 @@ impl Position {
                 let side = self.castle_side(us, m.to);
                 let (kt, rt) = self.castle_targets(us, side);
                 let rook = self.board[m.to as usize];
-                self.board[m.from as usize] = 0;
-                self.board[m.to as usize] = 0;
-                self.board[kt as usize] = Piece::new(us, Role::King).code();
-                self.board[rt as usize] = rook;
+                self.put(m.from, 0);
+                self.put(m.to, 0);
+                self.put(kt, Piece::new(us, Role::King).code());
+                self.put(rt, rook);
                 self.kings[us.index()] = Some(kt);
                 self.castles[us.index()] = [None; 2];
             }
@@ -206,7 +237,7 @@ impl Position {
                 let taken = self.board[taken_sq as usize];
                 if taken != 0 {
                     capture = true;
-                    self.board[taken_sq as usize] = 0;
+                    self.put(taken_sq, 0);
                     if self.variant.drops() {
                         let role = if taken & PROMOTED_BIT != 0 {
                             Some(Role::Pawn)
@@ -218,12 +249,13 @@ impl Position {
                         }
                     }
                 }
-                self.board[m.from as usize] = 0;
-                self.board[m.to as usize] = match m.promotion {
+                self.put(m.from, 0);
+                let placed = match m.promotion {
                     Some(p) if self.variant.drops() => Piece::new(us, p).code() | PROMOTED_BIT,
                     Some(p) => Piece::new(us, p).code(),
                     None => moving,
                 };
+                self.put(m.to, placed);
                 if m.kind == MoveKind::DoublePush {
                     self.ep = geo.forward(us, m.from);
                 }
@@ -258,10 +290,11 @@ impl Position {
 
     /// Atomic: the capturer and every non-pawn piece around `at` are removed.
     fn explode(&mut self, at: u8) {
-        self.board[at as usize] = 0;
-        for &t in self.geo.king.get(at as usize) {
+        self.put(at, 0);
+        let geo = self.geo;
+        for &t in geo.king.get(at as usize) {
             if Role::from_code(self.board[t as usize]).is_some_and(|r| r != Role::Pawn) {
-                self.board[t as usize] = 0;
+                self.put(t, 0);
             }
         }
     }
@@ -283,9 +316,6 @@ impl Position {
 
     /// Pieces of a colour on the board, as (square, role).
     pub fn pieces(&self, color: Color) -> impl Iterator<Item = (u8, Role)> + '_ {
-        (0..self.geo.squares() as u8).filter_map(move |sq| {
-            let p = self.piece_at(sq)?;
-            (p.color == color).then_some((sq, p.role))
-        })
+        self.squares_of(color).filter_map(move |sq| Some((sq, Role::from_code(self.board[sq as usize])?)))
     }
 }
