@@ -9,30 +9,32 @@ use super::piece::{Color, DIRECTIONS};
 /// The knight's eight jumps.
 const KNIGHT_JUMPS: [(i8, i8); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
 
-/// Squares reachable from each square, kept flat: `get(i)` is the list for entry `i`.
+/// Squares reachable from each square, kept flat with a fixed stride: `get(i)` is the list
+/// for entry `i`.
 #[derive(Debug)]
 pub struct Table {
-    start: Vec<u32>,
+    stride: usize,
     len: Vec<u8>,
     squares: Vec<u8>,
 }
 
 impl Table {
-    fn new() -> Table {
+    fn new(stride: usize) -> Table {
         Table {
-            start: Vec::new(),
+            stride,
             len: Vec::new(),
             squares: Vec::new(),
         }
     }
     fn push(&mut self, list: &[u8]) {
-        self.start.push(self.squares.len() as u32);
-        self.len.push(list.len() as u8);
-        self.squares.extend_from_slice(list);
+        let n = list.len().min(self.stride);
+        self.len.push(n as u8);
+        self.squares.extend_from_slice(&list[..n]);
+        self.squares.resize(self.len.len() * self.stride, 0);
     }
     #[inline]
     pub fn get(&self, i: usize) -> &[u8] {
-        let s = self.start[i] as usize;
+        let s = i * self.stride;
         &self.squares[s..s + self.len[i] as usize]
     }
 }
@@ -59,10 +61,10 @@ impl Geometry {
             width,
             height,
             wrap_files,
-            rays: Table::new(),
-            knight: Table::new(),
-            king: Table::new(),
-            pawn_attacks: Table::new(),
+            rays: Table::new(width.max(height) as usize),
+            knight: Table::new(8),
+            king: Table::new(8),
+            pawn_attacks: Table::new(2),
         };
         let n = g.squares();
         for sq in 0..n {

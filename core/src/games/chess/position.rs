@@ -151,13 +151,20 @@ impl Position {
                 break;
             }
         }
-        if geo.knight.get(sq as usize).iter().any(|&t| self.has(t, by, Role::Knight)) {
+        if geo
+            .knight
+            .get(sq as usize)
+            .iter()
+            .any(|&t| self.has(t, by, Role::Knight))
+        {
             return true;
         }
         if geo.king.get(sq as usize).iter().any(|&t| self.has(t, by, Role::King)) {
             return true;
         }
-        geo.pawn_attacks(by.other(), sq).iter().any(|&t| self.has(t, by, Role::Pawn))
+        geo.pawn_attacks(by.other(), sq)
+            .iter()
+            .any(|&t| self.has(t, by, Role::Pawn))
     }
 
     /// Whether `color`'s king is in check, by the variant's meaning of check.
@@ -316,6 +323,7 @@ impl Position {
 
     /// Pieces of a colour on the board, as (square, role).
     pub fn pieces(&self, color: Color) -> impl Iterator<Item = (u8, Role)> + '_ {
-        self.squares_of(color).filter_map(move |sq| Some((sq, Role::from_code(self.board[sq as usize])?)))
+        self.squares_of(color)
+            .filter_map(move |sq| Some((sq, Role::from_code(self.board[sq as usize])?)))
     }
 }

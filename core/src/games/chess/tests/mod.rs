@@ -2,6 +2,8 @@
 
 mod fen_tests;
 mod game_rules;
+mod geometry_tests;
 mod notation;
 mod oracle_games;
 mod perft_suites;
+mod robustness;
