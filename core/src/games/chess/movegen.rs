@@ -3,7 +3,7 @@
 //! forced captures). It never changes the position it is given.
 
 use super::piece::{Color, Leap, Role, ROLES};
-use super::position::{Move, MoveKind, Position, KINGSIDE, QUEENSIDE};
+use super::position::{slides_along, Move, MoveKind, Position, KINGSIDE, QUEENSIDE};
 use super::variant::Safety;
 
 /// Every legal move in the position.
@@ -77,33 +77,34 @@ struct Pins {
 }
 
 impl Pins {
+    /// One scan of the eight rays from the king finds slider checks and pins; leapers are
+    /// checked apart.
     fn new(pos: &Position) -> Pins {
         let us = pos.turn;
         let king = pos.kings[us.index()].unwrap_or(0);
-        let in_check = pos.attacked(king, us.other());
+        let mut in_check = pos.leaper_attacked(king, us.other());
         let mut pinned = [0u64; 4];
-        if !in_check {
-            for d in 0..8 {
-                let mut own = None;
-                for &t in pos.geo.ray(king, d) {
-                    let code = pos.board[t as usize];
-                    if code == 0 {
-                        continue;
-                    }
-                    if pos.is_color(t, us) {
-                        if own.is_some() {
-                            break;
-                        }
-                        own = Some(t);
-                        continue;
-                    }
-                    if let (Some(o), Some(role)) = (own, Role::from_code(code)) {
-                        if role.slides().contains(&d) {
-                            pinned[o as usize / 64] |= 1 << (o % 64);
-                        }
-                    }
-                    break;
+        for d in 0..8 {
+            let mut own = None;
+            for &t in pos.geo.ray(king, d) {
+                let code = pos.board[t as usize];
+                if code == 0 {
+                    continue;
                 }
+                if pos.is_color(t, us) {
+                    if own.is_some() {
+                        break;
+                    }
+                    own = Some(t);
+                    continue;
+                }
+                if slides_along(code, d) {
+                    match own {
+                        Some(o) => pinned[o as usize / 64] |= 1 << (o % 64),
+                        None => in_check = true,
+                    }
+                }
+                break;
             }
         }
         Pins { in_check, king, pinned }

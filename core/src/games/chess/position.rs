@@ -32,6 +32,12 @@ pub struct Move {
 /// Per square code role (low three bits), the ray directions it slides along as bits.
 const SLIDE_BITS: [u8; 8] = [0, 0, 0, 0xF0, 0x0F, 0xFF, 0, 0];
 
+/// Whether the piece with square code `code` slides along direction `d`.
+#[inline]
+pub fn slides_along(code: u8, d: usize) -> bool {
+    SLIDE_BITS[(code & 7) as usize] & (1 << d) != 0
+}
+
 /// Which castling side: 0 towards the a-file (queenside), 1 towards the last file (kingside).
 pub const QUEENSIDE: usize = 0;
 pub const KINGSIDE: usize = 1;
@@ -145,12 +151,18 @@ impl Position {
                 if code == 0 || Some(t) == through {
                     continue;
                 }
-                if self.is_color(t, by) && SLIDE_BITS[(code & 7) as usize] & (1 << d) != 0 {
+                if self.is_color(t, by) && slides_along(code, d) {
                     return true;
                 }
                 break;
             }
         }
+        self.leaper_attacked(sq, by)
+    }
+
+    /// Whether a knight, king or pawn of `by` attacks `sq`.
+    pub fn leaper_attacked(&self, sq: u8, by: Color) -> bool {
+        let geo = self.geo;
         if geo
             .knight
             .get(sq as usize)

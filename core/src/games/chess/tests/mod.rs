@@ -6,4 +6,5 @@ mod geometry_tests;
 mod notation;
 mod oracle_games;
 mod perft_suites;
+mod record_replay;
 mod robustness;
