@@ -3,7 +3,8 @@
 //! algebraic, `0-0`, figurines, lower-case pieces, no `x`, no `=`). It never picks between
 //! two legal readings: it says the text is ambiguous.
 
-use super::movegen::{gen_pseudo, has_legal_move, legal_moves};
+use super::movegen::{gen_pseudo, legal_moves};
+use super::outcome::position_result;
 use super::piece::Role;
 use super::position::{Move, MoveKind, Position, KINGSIDE, QUEENSIDE};
 use super::resolve::{resolve, LooseMove, ResolveError};
@@ -65,13 +66,19 @@ pub fn move_to_san_plain(pos: &Position, m: &Move) -> String {
     }
 }
 
-/// The canonical SAN of a legal move, with `+` for check and `#` for checkmate.
+/// The canonical SAN of a legal move, with `+` for check and `#` for checkmate or any move
+/// after which the game has a winner (an exploded king, the third check, the hill, an
+/// antichess player left without moves).
 pub fn move_to_san(pos: &Position, m: &Move) -> String {
     let mut s = move_to_san_plain(pos, m);
     let mut after = pos.clone();
     after.play(m);
-    if after.in_check(after.turn) {
-        s.push(if has_legal_move(&after) { '+' } else { '#' });
+    let decisive = position_result(&after).is_some_and(|o| !o.winners.is_empty());
+    let check = after.in_check(after.turn);
+    if decisive {
+        s.push('#');
+    } else if check {
+        s.push('+');
     }
     s
 }

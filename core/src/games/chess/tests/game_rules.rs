@@ -147,14 +147,18 @@ fn insufficient_material_and_stalemate() -> Result<(), String> {
 #[test]
 fn variant_wins() -> Result<(), String> {
     let mut koth = start("kingofthehill", Some("4k3/8/8/8/8/4K3/8/8 w - - 0 1"), &[])?;
-    play(&mut koth, &["Ke4"])?;
+    assert_eq!(
+        play(&mut koth, &["Ke4"])?,
+        vec!["Ke4#"],
+        "a winning variant move is marked #"
+    );
     assert_eq!(over(koth.as_ref()), "p1 wins: the white king reached the hill");
     let mut three = start("threecheck", Some("4k3/8/8/8/8/8/8/R3K3 w - - 1+3 0 1"), &[])?;
-    play(&mut three, &["Ra8+"])?;
+    assert_eq!(play(&mut three, &["Ra8+"])?, vec!["Ra8#"]);
     assert_eq!(over(three.as_ref()), "p1 wins: white gave the third check");
     let mut atomic = start("atomic", Some("4k3/4p3/8/8/8/8/8/R3K3 w - - 0 1"), &[])?;
     assert!(atomic.clone_box().apply(Actor::Seat(0), "Kd2").is_ok());
-    play(&mut atomic, &["Ra7", "Kf8", "Rxe7"])?;
+    assert_eq!(play(&mut atomic, &["Ra7", "Kf8", "Rxe7"])?, vec!["Ra7", "Kf8", "Rxe7#"]);
     assert_eq!(over(atomic.as_ref()), "p1 wins: the black king exploded");
     let mut anti = start("antichess", Some("8/8/8/8/8/8/1p6/2R5 b - - 0 1"), &[])?;
     assert!(

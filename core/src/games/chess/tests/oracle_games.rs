@@ -1,6 +1,7 @@
 //! Replays the random games python-chess played (fixtures/chess/oracle, see generate.py
-//! there): every move must be accepted, its canonical SAN must read back as the same move,
-//! and the final FEN and the outcome must match the oracle's.
+//! there): every UCI move must be accepted, its canonical SAN must equal python-chess's SAN
+//! (pawn drops written `P@e4` here, `@e4` there) and read back as the same move, and the
+//! final FEN and the outcome must match the oracle's.
 
 use std::collections::BTreeMap;
 
@@ -52,6 +53,7 @@ const FILES: [(Variant, &str); 9] = [
 struct Game {
     start: String,
     moves: Vec<String>,
+    sans: Vec<String>,
     final_fen: String,
     outcome: String,
 }
@@ -65,9 +67,10 @@ fn games(text: &str) -> Vec<Game> {
                 fields.insert(k, v);
             }
         }
-        let (Some(start), Some(moves), Some(final_fen), Some(outcome)) = (
+        let (Some(start), Some(moves), Some(sans), Some(final_fen), Some(outcome)) = (
             fields.get("start"),
             fields.get("moves"),
+            fields.get("san"),
             fields.get("final"),
             fields.get("outcome"),
         ) else {
@@ -76,6 +79,7 @@ fn games(text: &str) -> Vec<Game> {
         out.push(Game {
             start: start.to_string(),
             moves: moves.split_whitespace().map(str::to_string).collect(),
+            sans: sans.split_whitespace().map(str::to_string).collect(),
             final_fen: final_fen.to_string(),
             outcome: outcome.to_string(),
         });
@@ -135,6 +139,13 @@ fn replay(variant: Variant, game: &Game) -> Result<(), String> {
             .parse(&state, actor, uci)
             .map_err(|e| format!("ply {} {uci}: {e}", i + 1))?;
         let san = rules.format(&state, &command);
+        let oracle_san = game
+            .sans
+            .get(i)
+            .map(|s| if s.starts_with('@') { format!("P{s}") } else { s.clone() });
+        if oracle_san.as_deref() != Some(san.as_str()) {
+            return Err(format!("ply {} {uci}: SAN {san}, oracle {oracle_san:?}", i + 1));
+        }
         let again = rules
             .parse(&state, actor, &san)
             .map_err(|e| format!("ply {} SAN {san}: {e}", i + 1))?;
