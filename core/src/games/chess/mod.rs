@@ -1,6 +1,13 @@
 //! Chess and its variants: one engine whose board geometry, piece movement and variant rules
 //! are data, registered as one game per variant. Notation readers (PGN) call the pure
-//! functions re-exported here; nothing in this folder reads files or clocks.
+//! functions of the modules below; nothing in this folder reads files or clocks.
+//!
+//! Module map: `geometry` (board shapes and move tables), `piece` (roles and their movement),
+//! `variant` (rule switches per variant), `position` (a position and making a move),
+//! `movegen` (legal moves), `validate` (is a position legal), `fen` (FEN/EPD), `san` (SAN out,
+//! lenient move reading), `uci` (UCI moves), `resolve` (a loose move to the one legal move),
+//! `outcome` (game ends), `perft`, `start` (set-up, Chess960 numbering), `render`, `rules`
+//! (the `Rules` face: commands, draws, results).
 
 pub mod fen;
 pub mod geometry;
@@ -21,9 +28,12 @@ pub mod variant;
 #[cfg(test)]
 mod tests;
 
+pub use position::{Move, MoveKind, Position};
+pub use resolve::{resolve, LooseMove, ResolveError};
+pub use variant::Variant;
+
 use crate::game::Erased;
 use rules::ChessRules;
-use variant::Variant;
 
 pub static CHESS: Erased<ChessRules> = Erased(ChessRules {
     variant: Variant::Standard,
