@@ -24,9 +24,13 @@ pub fn gen_legal(pos: &Position, out: &mut Vec<Move>) {
             if pos.kings[us.index()].is_some() {
                 let pins = Pins::new(pos);
                 let them = us.other();
+                let unpinned = pins.pinned == [0; 4];
                 out.retain(|m| {
-                    if m.kind == MoveKind::Normal && m.from == pins.king {
+                    if m.from == pins.king && m.kind == MoveKind::Normal {
                         return !pos.attacked_through(m.to, them, Some(pins.king));
+                    }
+                    if unpinned && !pins.in_check && m.kind == MoveKind::Normal {
+                        return true;
                     }
                     pins.is_safe(m) || stays_safe(pos, m)
                 });
@@ -119,44 +123,55 @@ impl Pins {
 
 /// Every move the pieces' patterns allow, before king safety.
 pub fn gen_pseudo(pos: &Position, out: &mut Vec<Move>) {
-    let geo = pos.geo;
-    let us = pos.turn;
-    for sq in pos.squares_of(us) {
-        let Some(role) = Role::from_code(pos.board[sq as usize]) else {
-            continue;
-        };
-        if role == Role::Pawn {
-            pawn_moves(pos, sq, out);
-            continue;
-        }
-        for &d in role.slides() {
-            for &t in geo.ray(sq, d) {
-                if pos.board[t as usize] == 0 {
-                    out.push(simple(role, sq, t));
-                    continue;
-                }
-                if !pos.is_color(t, us) {
-                    out.push(simple(role, sq, t));
-                }
-                break;
-            }
-        }
-        let leaps = match role.leap() {
-            Leap::None => &[][..],
-            Leap::Knight => geo.knight.get(sq as usize),
-            Leap::King => geo.king.get(sq as usize),
-        };
-        for &t in leaps {
-            if !pos.is_color(t, us) {
-                if pos.variant.explodes() && role == Role::King && pos.board[t as usize] != 0 {
-                    continue;
-                }
-                out.push(simple(role, sq, t));
-            }
+    let words = pos.occupied[pos.turn.index()];
+    for (w, &word) in words.iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            let sq = (w as u32 * 64 + bits.trailing_zeros()) as u8;
+            bits &= bits - 1;
+            piece_moves(pos, sq, out);
         }
     }
     castling_moves(pos, out);
     drop_moves(pos, out);
+}
+
+/// The moves of the piece on `sq` (the side to move's).
+fn piece_moves(pos: &Position, sq: u8, out: &mut Vec<Move>) {
+    let geo = pos.geo;
+    let us = pos.turn;
+    let Some(role) = Role::from_code(pos.board[sq as usize]) else {
+        return;
+    };
+    if role == Role::Pawn {
+        pawn_moves(pos, sq, out);
+        return;
+    }
+    for &d in role.slides() {
+        for &t in geo.ray(sq, d) {
+            if pos.board[t as usize] == 0 {
+                out.push(simple(role, sq, t));
+                continue;
+            }
+            if !pos.is_color(t, us) {
+                out.push(simple(role, sq, t));
+            }
+            break;
+        }
+    }
+    let leaps = match role.leap() {
+        Leap::None => &[][..],
+        Leap::Knight => geo.knight.get(sq as usize),
+        Leap::King => geo.king.get(sq as usize),
+    };
+    for &t in leaps {
+        if !pos.is_color(t, us) {
+            if pos.variant.explodes() && role == Role::King && pos.board[t as usize] != 0 {
+                continue;
+            }
+            out.push(simple(role, sq, t));
+        }
+    }
 }
 
 fn simple(role: Role, from: u8, to: u8) -> Move {
@@ -267,11 +282,7 @@ fn castle_ok(pos: &Position, king: u8, rook: u8, side: usize) -> bool {
         return false;
     }
     let (kf, tf) = (geo.file(king), geo.file(kt));
-    let path: Vec<u8> = if kf <= tf {
-        (kf..tf).collect()
-    } else {
-        ((tf + 1)..=kf).rev().collect()
-    };
+    let path = if kf <= tf { kf..tf } else { (tf + 1)..(kf + 1) };
     for f in path {
         let sq = rank_start + f;
         if sq != king && pos.attacked_through(sq, them, Some(king)) && !exempt(sq) {
