@@ -44,6 +44,9 @@ impl Table {
 pub struct Geometry {
     pub width: u8,
     pub height: u8,
+    /// File and rank of every square, as tables (no division in the hot paths).
+    files: [u8; 256],
+    ranks: [u8; 256],
     /// Files wrap around: the a-file and the last file are neighbours.
     pub wrap_files: bool,
     /// `rays.get(sq * 8 + d)`: the squares along direction `d` from `sq`, nearest first.
@@ -57,9 +60,17 @@ pub struct Geometry {
 impl Geometry {
     /// Builds the tables for a `width` x `height` board (each 1 to 16).
     pub fn new(width: u8, height: u8, wrap_files: bool) -> Geometry {
+        let mut files = [0u8; 256];
+        let mut ranks = [0u8; 256];
+        for sq in 0..(width as usize * height as usize).min(256) {
+            files[sq] = (sq % width as usize) as u8;
+            ranks[sq] = (sq / width as usize) as u8;
+        }
         let mut g = Geometry {
             width,
             height,
+            files,
+            ranks,
             wrap_files,
             rays: Table::new(width.max(height) as usize),
             knight: Table::new(8),
@@ -113,11 +124,11 @@ impl Geometry {
     }
     #[inline]
     pub fn file(&self, sq: u8) -> u8 {
-        sq % self.width
+        self.files[sq as usize]
     }
     #[inline]
     pub fn rank(&self, sq: u8) -> u8 {
-        sq / self.width
+        self.ranks[sq as usize]
     }
     pub fn square(&self, file: u8, rank: u8) -> Option<u8> {
         (file < self.width && rank < self.height).then(|| rank * self.width + file)

@@ -16,30 +16,52 @@ pub fn legal_moves(pos: &Position) -> Vec<Move> {
 /// Fills `out` (cleared first) with the legal moves.
 pub fn gen_legal(pos: &Position, out: &mut Vec<Move>) {
     out.clear();
-    gen_pseudo(pos, out);
+    for_each_legal(pos, |m| out.push(m));
+    if pos.variant.forced_captures() && out.iter().any(|m| pos.is_capture(m)) {
+        out.retain(|m| pos.is_capture(m));
+    }
+}
+
+/// How many legal moves there are (perft's leaves), without keeping them.
+pub fn count_legal(pos: &Position) -> u64 {
+    if pos.variant.forced_captures() {
+        return legal_moves(pos).len() as u64;
+    }
+    let mut n = 0;
+    for_each_legal(pos, |_| n += 1);
+    n
+}
+
+/// Calls `emit` with each legal move, before any forced-capture rule.
+fn for_each_legal<F: FnMut(Move)>(pos: &Position, mut emit: F) {
     let us = pos.turn;
     match pos.variant.safety() {
-        Safety::None => {}
-        Safety::Royal => {
-            if pos.kings[us.index()].is_some() {
+        Safety::None => gen_pseudo_with(pos, &mut emit),
+        Safety::Royal => match pos.kings[us.index()] {
+            None => gen_pseudo_with(pos, &mut emit),
+            Some(_) => {
                 let pins = Pins::new(pos);
                 let them = us.other();
                 let unpinned = pins.pinned == [0; 4];
-                out.retain(|m| {
-                    if m.from == pins.king && m.kind == MoveKind::Normal {
-                        return !pos.attacked_through(m.to, them, Some(pins.king));
+                gen_pseudo_with(pos, &mut |m: Move| {
+                    let legal = if m.from == pins.king && m.kind == MoveKind::Normal {
+                        !pos.attacked_through(m.to, them, Some(pins.king))
+                    } else {
+                        (unpinned && !pins.in_check && m.kind == MoveKind::Normal)
+                            || pins.is_safe(&m)
+                            || stays_safe(pos, &m)
+                    };
+                    if legal {
+                        emit(m);
                     }
-                    if unpinned && !pins.in_check && m.kind == MoveKind::Normal {
-                        return true;
-                    }
-                    pins.is_safe(m) || stays_safe(pos, m)
                 });
             }
-        }
-        _ => out.retain(|m| stays_safe(pos, m)),
-    }
-    if pos.variant.forced_captures() && out.iter().any(|m| pos.is_capture(m)) {
-        out.retain(|m| pos.is_capture(m));
+        },
+        _ => gen_pseudo_with(pos, &mut |m: Move| {
+            if stays_safe(pos, &m) {
+                emit(m);
+            }
+        }),
     }
 }
 
@@ -123,38 +145,42 @@ impl Pins {
 
 /// Every move the pieces' patterns allow, before king safety.
 pub fn gen_pseudo(pos: &Position, out: &mut Vec<Move>) {
+    gen_pseudo_with(pos, &mut |m| out.push(m));
+}
+
+fn gen_pseudo_with<F: FnMut(Move)>(pos: &Position, emit: &mut F) {
     let words = pos.occupied[pos.turn.index()];
     for (w, &word) in words.iter().enumerate() {
         let mut bits = word;
         while bits != 0 {
             let sq = (w as u32 * 64 + bits.trailing_zeros()) as u8;
             bits &= bits - 1;
-            piece_moves(pos, sq, out);
+            piece_moves(pos, sq, emit);
         }
     }
-    castling_moves(pos, out);
-    drop_moves(pos, out);
+    castling_moves(pos, emit);
+    drop_moves(pos, emit);
 }
 
 /// The moves of the piece on `sq` (the side to move's).
-fn piece_moves(pos: &Position, sq: u8, out: &mut Vec<Move>) {
+fn piece_moves<F: FnMut(Move)>(pos: &Position, sq: u8, emit: &mut F) {
     let geo = pos.geo;
     let us = pos.turn;
     let Some(role) = Role::from_code(pos.board[sq as usize]) else {
         return;
     };
     if role == Role::Pawn {
-        pawn_moves(pos, sq, out);
+        pawn_moves(pos, sq, emit);
         return;
     }
     for &d in role.slides() {
         for &t in geo.ray(sq, d) {
             if pos.board[t as usize] == 0 {
-                out.push(simple(role, sq, t));
+                emit(simple(role, sq, t));
                 continue;
             }
             if !pos.is_color(t, us) {
-                out.push(simple(role, sq, t));
+                emit(simple(role, sq, t));
             }
             break;
         }
@@ -169,7 +195,7 @@ fn piece_moves(pos: &Position, sq: u8, out: &mut Vec<Move>) {
             if pos.variant.explodes() && role == Role::King && pos.board[t as usize] != 0 {
                 continue;
             }
-            out.push(simple(role, sq, t));
+            emit(simple(role, sq, t));
         }
     }
 }
@@ -184,18 +210,16 @@ fn simple(role: Role, from: u8, to: u8) -> Move {
     }
 }
 
-fn pawn_moves(pos: &Position, sq: u8, out: &mut Vec<Move>) {
+fn pawn_moves<F: FnMut(Move)>(pos: &Position, sq: u8, emit: &mut F) {
     let geo = pos.geo;
     let us = pos.turn;
     let last = geo.height - 1;
-    let push = |out: &mut Vec<Move>, to: u8, kind: MoveKind| {
+    let mut push = |to: u8, kind: MoveKind| {
         if geo.relative_rank(us, to) == last {
-            let mut roles = vec![Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
-            if pos.variant.promote_to_king() {
-                roles.push(Role::King);
-            }
-            for p in roles {
-                out.push(Move {
+            let roles = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::King];
+            let n = if pos.variant.promote_to_king() { 5 } else { 4 };
+            for &p in &roles[..n] {
+                emit(Move {
                     role: Role::Pawn,
                     from: sq,
                     to,
@@ -204,7 +228,7 @@ fn pawn_moves(pos: &Position, sq: u8, out: &mut Vec<Move>) {
                 });
             }
         } else {
-            out.push(Move {
+            emit(Move {
                 role: Role::Pawn,
                 from: sq,
                 to,
@@ -215,14 +239,14 @@ fn pawn_moves(pos: &Position, sq: u8, out: &mut Vec<Move>) {
     };
     if let Some(one) = geo.forward(us, sq) {
         if pos.board[one as usize] == 0 {
-            push(out, one, MoveKind::Normal);
+            push(one, MoveKind::Normal);
             let rank = geo.relative_rank(us, sq);
             let first = pos.variant.first_rank_double_step() && rank == 0;
             if rank == 1 || first {
                 if let Some(two) = geo.forward(us, one) {
                     if pos.board[two as usize] == 0 {
                         let kind = if first { MoveKind::Normal } else { MoveKind::DoublePush };
-                        push(out, two, kind);
+                        push(two, kind);
                     }
                 }
             }
@@ -230,14 +254,14 @@ fn pawn_moves(pos: &Position, sq: u8, out: &mut Vec<Move>) {
     }
     for &t in geo.pawn_attacks(us, sq) {
         if pos.board[t as usize] != 0 && !pos.is_color(t, us) {
-            push(out, t, MoveKind::Normal);
+            push(t, MoveKind::Normal);
         } else if Some(t) == pos.ep && pos.board[t as usize] == 0 {
-            push(out, t, MoveKind::EnPassant);
+            push(t, MoveKind::EnPassant);
         }
     }
 }
 
-fn castling_moves(pos: &Position, out: &mut Vec<Move>) {
+fn castling_moves<F: FnMut(Move)>(pos: &Position, emit: &mut F) {
     let us = pos.turn;
     let Some(king) = pos.kings[us.index()] else {
         return;
@@ -247,7 +271,7 @@ fn castling_moves(pos: &Position, out: &mut Vec<Move>) {
             continue;
         };
         if castle_ok(pos, king, rook, side) {
-            out.push(Move {
+            emit(Move {
                 role: Role::King,
                 from: king,
                 to: rook,
@@ -292,7 +316,7 @@ fn castle_ok(pos: &Position, king: u8, rook: u8, side: usize) -> bool {
     true
 }
 
-fn drop_moves(pos: &Position, out: &mut Vec<Move>) {
+fn drop_moves<F: FnMut(Move)>(pos: &Position, emit: &mut F) {
     if !pos.variant.drops() {
         return;
     }
@@ -310,7 +334,7 @@ fn drop_moves(pos: &Position, out: &mut Vec<Move>) {
             if role == Role::Pawn && (rank == 0 || rank == geo.height - 1) {
                 continue;
             }
-            out.push(Move {
+            emit(Move {
                 role,
                 from: sq,
                 to: sq,

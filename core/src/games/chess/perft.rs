@@ -2,7 +2,7 @@
 //! generator, with `divide` per root move and a text report for the command line. It is pure.
 
 use super::fen::parse_fen;
-use super::movegen::gen_legal;
+use super::movegen::{count_legal, gen_legal};
 use super::position::{Move, Position};
 use super::uci::move_to_uci;
 use super::variant::Variant;
@@ -29,10 +29,10 @@ fn count(pos: &Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
     if super::outcome::variant_result(pos).is_some() {
         return 0;
     }
-    gen_legal(pos, moves);
     if depth == 1 {
-        return moves.len() as u64;
+        return count_legal(pos);
     }
+    gen_legal(pos, moves);
     let mut total = 0;
     for m in moves.iter() {
         let mut next = pos.clone();
