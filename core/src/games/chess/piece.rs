@@ -184,22 +184,6 @@ impl Piece {
         };
         Some(Piece { color, role })
     }
-    pub fn figurine(self) -> char {
-        match (self.color, self.role) {
-            (Color::White, Role::King) => '♔',
-            (Color::White, Role::Queen) => '♕',
-            (Color::White, Role::Rook) => '♖',
-            (Color::White, Role::Bishop) => '♗',
-            (Color::White, Role::Knight) => '♘',
-            (Color::White, Role::Pawn) => '♙',
-            (Color::Black, Role::King) => '♚',
-            (Color::Black, Role::Queen) => '♛',
-            (Color::Black, Role::Rook) => '♜',
-            (Color::Black, Role::Bishop) => '♝',
-            (Color::Black, Role::Knight) => '♞',
-            (Color::Black, Role::Pawn) => '♟',
-        }
-    }
 }
 
 /// The code with the promoted marker stripped: what the piece is and whose.
