@@ -237,6 +237,7 @@ impl Rules for ChessRules {
         Some(out)
     }
 
+    /// Chess has no chance: `turn` is never `Chance`, so the kernel never calls this.
     fn sample_chance(&self, _state: &ChessState, _rng: &mut ChanceRng) -> Command {
         Command::Resign
     }
