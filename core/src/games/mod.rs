@@ -1,5 +1,6 @@
 //! Every game kifu knows, by registry name, and every notation format beside kifu's own.
 
+pub mod chess;
 pub mod condottiere;
 pub mod renju;
 pub mod senet;
@@ -9,7 +10,21 @@ use crate::game::Game;
 
 /// Every game, in the order `kifu games` lists them.
 pub fn all() -> Vec<&'static dyn Game> {
-    vec![&senet::GAME, &renju::GAME, &renju::GOMOKU, &condottiere::GAME]
+    vec![
+        &chess::CHESS,
+        &chess::CHESS960,
+        &chess::CRAZYHOUSE,
+        &chess::ATOMIC,
+        &chess::ANTICHESS,
+        &chess::HORDE,
+        &chess::KINGOFTHEHILL,
+        &chess::THREECHECK,
+        &chess::RACINGKINGS,
+        &senet::GAME,
+        &renju::GAME,
+        &renju::GOMOKU,
+        &condottiere::GAME,
+    ]
 }
 
 /// A game by its registry name.

@@ -1,0 +1,406 @@
+//! FEN and EPD, read and written: X-FEN and Shredder-FEN castling, crazyhouse pockets in
+//! brackets or as an extra rank with `~` promoted markers, three-check counters in both
+//! dialects. Reading refuses an illegal position with a reason; it never panics on text.
+
+use super::movegen;
+use super::piece::{Color, Piece, Role, PROMOTED_BIT, ROLES};
+use super::position::{MoveKind, Position, KINGSIDE, QUEENSIDE};
+use super::validate::validate;
+use super::variant::Variant;
+
+/// Reads a FEN (four to seven fields) for a variant and checks the position is legal.
+pub fn parse_fen(variant: Variant, text: &str) -> Result<Position, String> {
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    if fields.len() < 2 {
+        return Err(format!(
+            "'{}' is not a FEN: it needs at least the board and the side to move",
+            text.trim()
+        ));
+    }
+    if fields.len() > 7 {
+        return Err(format!("a FEN has at most 7 fields, this one has {}", fields.len()));
+    }
+    let pos = parse_fields(variant, &fields)?;
+    validate(&pos)?;
+    Ok(pos)
+}
+
+/// Reads an EPD line: the four position fields, then `opcode operand;` operations.
+/// Returns the position and the operations in order (operands without quotes).
+pub fn parse_epd(variant: Variant, text: &str) -> Result<(Position, Vec<(String, String)>), String> {
+    let trimmed = text.trim();
+    let mut rest = trimmed;
+    let mut fields = Vec::new();
+    for _ in 0..4 {
+        rest = rest.trim_start();
+        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        if end == 0 {
+            break;
+        }
+        fields.push(&rest[..end]);
+        rest = &rest[end..];
+    }
+    if fields.len() < 4 {
+        return Err(format!(
+            "'{trimmed}' is not an EPD: it needs board, side, castling and en passant"
+        ));
+    }
+    let pos = parse_fields(variant, &fields)?;
+    validate(&pos)?;
+    let mut ops = Vec::new();
+    for op in split_ops(rest) {
+        let op = op.trim();
+        if op.is_empty() {
+            continue;
+        }
+        let (code, operand) = match op.find(char::is_whitespace) {
+            Some(i) => (&op[..i], op[i..].trim()),
+            None => (op, ""),
+        };
+        let operand = operand
+            .strip_prefix('"')
+            .and_then(|o| o.strip_suffix('"'))
+            .unwrap_or(operand);
+        ops.push((code.to_string(), operand.to_string()));
+    }
+    Ok((pos, ops))
+}
+
+/// Splits EPD operations at `;` outside quotes.
+fn split_ops(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut quoted = false;
+    for c in text.chars() {
+        match c {
+            '"' => {
+                quoted = !quoted;
+                cur.push(c);
+            }
+            ';' if !quoted => out.push(std::mem::take(&mut cur)),
+            _ => cur.push(c),
+        }
+    }
+    out.push(cur);
+    out
+}
+
+fn parse_fields(variant: Variant, fields: &[&str]) -> Result<Position, String> {
+    let mut pos = Position::empty(variant);
+    parse_board(&mut pos, fields[0])?;
+    pos.find_kings();
+    pos.turn = match fields[1] {
+        "w" | "W" => Color::White,
+        "b" | "B" => Color::Black,
+        other => return Err(format!("the side to move must be 'w' or 'b', not '{other}'")),
+    };
+    if let Some(c) = fields.get(2) {
+        parse_castling(&mut pos, c)?;
+    }
+    if let Some(e) = fields.get(3) {
+        if *e != "-" {
+            let sq = pos
+                .geo
+                .parse_square(e)
+                .ok_or_else(|| format!("'{e}' is not an en passant square"))?;
+            pos.ep = Some(sq);
+        }
+    }
+    let mut numbers = Vec::new();
+    for f in fields.iter().skip(4) {
+        if let Some(given) = f.strip_prefix('+') {
+            let (w, b) = parse_checks(given, f)?;
+            pos.checks = [w, b];
+        } else if f.contains('+') {
+            let (w, b) = parse_checks(f, f)?;
+            if w > 3 || b > 3 {
+                return Err(format!("'{f}': at most 3 checks remain in three-check"));
+            }
+            pos.checks = [3 - w, 3 - b];
+        } else {
+            let n: u32 = f.parse().map_err(|_| format!("'{f}' is not a move counter"))?;
+            numbers.push(n);
+        }
+    }
+    if numbers.len() > 2 {
+        return Err("a FEN has two move counters at most".to_string());
+    }
+    pos.halfmove = numbers.first().copied().unwrap_or(0);
+    pos.fullmove = numbers.get(1).copied().unwrap_or(1).max(1);
+    if pos.checks != [0, 0] && variant.checks_to_win().is_none() {
+        return Err(format!(
+            "check counters are only for three-check, not {}",
+            variant.name()
+        ));
+    }
+    Ok(pos)
+}
+
+fn parse_checks(text: &str, whole: &str) -> Result<(u8, u8), String> {
+    let bad = || format!("'{whole}' is not a check counter (like 3+3 or +0+0)");
+    let (a, b) = text.split_once('+').ok_or_else(bad)?;
+    let a: u8 = a.parse().map_err(|_| bad())?;
+    let b: u8 = b.parse().map_err(|_| bad())?;
+    Ok((a, b))
+}
+
+fn parse_board(pos: &mut Position, text: &str) -> Result<(), String> {
+    let geo = pos.geo;
+    let (board, pocket) = match text.split_once('[') {
+        Some((b, p)) => {
+            let p = p.strip_suffix(']').ok_or("the pocket '[' is not closed with ']'")?;
+            (b, Some(p))
+        }
+        None => (text, None),
+    };
+    let mut ranks: Vec<&str> = board.split('/').collect();
+    let mut pocket = pocket.map(str::to_string);
+    if ranks.len() == geo.height as usize + 1 && pocket.is_none() {
+        pocket = ranks.pop().map(str::to_string);
+    } else if ranks.last() == Some(&"") && ranks.len() == geo.height as usize + 1 {
+        ranks.pop();
+    }
+    if ranks.len() != geo.height as usize {
+        return Err(format!("the board has {} ranks, it needs {}", ranks.len(), geo.height));
+    }
+    for (i, row) in ranks.iter().enumerate() {
+        let rank = geo.height - 1 - i as u8;
+        let mut file: u32 = 0;
+        let mut digits = String::new();
+        let mut last: Option<u8> = None;
+        for c in row.chars().chain(std::iter::once(' ')) {
+            if c.is_ascii_digit() {
+                digits.push(c);
+                continue;
+            }
+            if !digits.is_empty() {
+                file += digits
+                    .parse::<u32>()
+                    .map_err(|_| format!("rank {}: bad number", rank + 1))?;
+                digits.clear();
+            }
+            if c == ' ' {
+                break;
+            }
+            if c == '~' {
+                let sq = last.ok_or_else(|| format!("rank {}: '~' must follow a piece", rank + 1))?;
+                pos.put(sq, pos.board[sq as usize] | PROMOTED_BIT);
+                continue;
+            }
+            let piece =
+                Piece::from_fen_char(c).ok_or_else(|| format!("rank {}: '{c}' is not a piece letter", rank + 1))?;
+            if file >= geo.width as u32 {
+                return Err(format!("rank {} has more than {} squares", rank + 1, geo.width));
+            }
+            let sq = rank * geo.width + file as u8;
+            pos.put(sq, piece.code());
+            last = Some(sq);
+            file += 1;
+        }
+        if file != geo.width as u32 {
+            return Err(format!(
+                "rank {} has {} squares, it needs {}",
+                rank + 1,
+                file,
+                geo.width
+            ));
+        }
+    }
+    if let Some(p) = pocket {
+        if !pos.variant.drops() {
+            if p.is_empty() {
+                return Ok(());
+            }
+            return Err(format!(
+                "{} has no pockets, but the FEN gives '{p}'",
+                pos.variant.name()
+            ));
+        }
+        for c in p.chars() {
+            let piece = Piece::from_fen_char(c).ok_or_else(|| format!("'{c}' in the pocket is not a piece letter"))?;
+            if piece.role == Role::King {
+                return Err("a king cannot be in a pocket".to_string());
+            }
+            pos.pockets[piece.color.index()][piece.role.index()] += 1;
+        }
+    }
+    Ok(())
+}
+
+fn parse_castling(pos: &mut Position, text: &str) -> Result<(), String> {
+    if text == "-" {
+        return Ok(());
+    }
+    let geo = pos.geo;
+    for c in text.chars() {
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let rank = if color == Color::White { 0 } else { geo.height - 1 };
+        let Some(king) = pos.kings[color.index()].filter(|&k| geo.rank(k) == rank) else {
+            return Err(format!(
+                "castling right '{c}' but the {} king is not on its first rank",
+                color.name()
+            ));
+        };
+        let kf = geo.file(king);
+        let rook = Piece::new(color, Role::Rook).code();
+        let is_rook = |f: u8| pos.board[(rank * geo.width + f) as usize] & !PROMOTED_BIT == rook;
+        let file = match c.to_ascii_lowercase() {
+            'k' => (kf + 1..geo.width).rev().find(|&f| is_rook(f)),
+            'q' => (0..kf).find(|&f| is_rook(f)),
+            l if l.is_ascii_lowercase() && ((l as u8 - b'a') < geo.width) => {
+                Some(l as u8 - b'a').filter(|&f| is_rook(f) && f != kf)
+            }
+            _ => return Err(format!("'{c}' is not a castling letter")),
+        };
+        let Some(file) = file else {
+            return Err(format!(
+                "castling right '{c}' but no {} rook stands there",
+                color.name()
+            ));
+        };
+        let side = if file > kf { KINGSIDE } else { QUEENSIDE };
+        let slot = &mut pos.castles[color.index()][side];
+        if slot.is_some() {
+            return Err(format!("castling right '{c}' repeats a side already given"));
+        }
+        *slot = Some(rank * geo.width + file);
+    }
+    if pos.variant.no_castling() && pos.castles != [[None; 2]; 2] {
+        return Err(format!("{} has no castling", pos.variant.name()));
+    }
+    Ok(())
+}
+
+/// The FEN with move counters.
+pub fn to_fen(pos: &Position) -> String {
+    format!("{} {} {}", position_part(pos), pos.halfmove, pos.fullmove)
+}
+
+/// The four EPD position fields (plus the three-check counter): the repetition key.
+pub fn to_epd(pos: &Position) -> String {
+    position_part(pos)
+}
+
+/// An EPD line with operations (operands quoted when they hold spaces or are `id`-like).
+pub fn to_epd_with(pos: &Position, ops: &[(String, String)]) -> String {
+    let mut out = position_part(pos);
+    for (code, operand) in ops {
+        out.push(' ');
+        out.push_str(code);
+        if !operand.is_empty() {
+            if operand.contains(char::is_whitespace) || code == "id" || code == "c0" {
+                out.push_str(&format!(" \"{operand}\""));
+            } else {
+                out.push_str(&format!(" {operand}"));
+            }
+        }
+        out.push(';');
+    }
+    out
+}
+
+fn position_part(pos: &Position) -> String {
+    let geo = pos.geo;
+    let mut out = String::new();
+    for rank in (0..geo.height).rev() {
+        let mut empty = 0;
+        for file in 0..geo.width {
+            let sq = rank * geo.width + file;
+            match pos.piece_at(sq) {
+                None => empty += 1,
+                Some(p) => {
+                    if empty > 0 {
+                        out.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    out.push(p.fen_char());
+                    if pos.variant.drops() && pos.board[sq as usize] & PROMOTED_BIT != 0 {
+                        out.push('~');
+                    }
+                }
+            }
+        }
+        if empty > 0 {
+            out.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+    if pos.variant.drops() {
+        out.push('[');
+        for color in [Color::White, Color::Black] {
+            for role in ROLES.iter().rev() {
+                for _ in 0..pos.pockets[color.index()][role.index()] {
+                    out.push(Piece::new(color, *role).fen_char());
+                }
+            }
+        }
+        out.push(']');
+    }
+    out.push(' ');
+    out.push(if pos.turn == Color::White { 'w' } else { 'b' });
+    out.push(' ');
+    out.push_str(&castling_text(pos));
+    out.push(' ');
+    match pos.ep.filter(|_| has_legal_ep(pos)) {
+        Some(sq) => out.push_str(&geo.name(sq)),
+        None => out.push('-'),
+    }
+    if let Some(limit) = pos.variant.checks_to_win() {
+        let left = |c: Color| limit.saturating_sub(pos.checks[c.index()]);
+        out.push_str(&format!(" {}+{}", left(Color::White), left(Color::Black)));
+    }
+    out
+}
+
+/// X-FEN castling: `K`/`Q` for the outermost rook, the file letter otherwise.
+pub fn castling_text(pos: &Position) -> String {
+    let geo = pos.geo;
+    let mut out = String::new();
+    for color in [Color::White, Color::Black] {
+        let rook = Piece::new(color, Role::Rook).code();
+        for side in [KINGSIDE, QUEENSIDE] {
+            let Some(r) = pos.castles[color.index()][side] else {
+                continue;
+            };
+            let rank = geo.rank(r);
+            let f = geo.file(r);
+            let beyond: Vec<u8> = if side == KINGSIDE {
+                (f + 1..geo.width).collect()
+            } else {
+                (0..f).collect()
+            };
+            let outermost = !beyond
+                .iter()
+                .any(|&g| pos.board[(rank * geo.width + g) as usize] & !PROMOTED_BIT == rook);
+            let letter = if outermost {
+                if side == KINGSIDE {
+                    'K'
+                } else {
+                    'Q'
+                }
+            } else {
+                geo.file_char(f).to_ascii_uppercase()
+            };
+            out.push(if color == Color::White {
+                letter
+            } else {
+                letter.to_ascii_lowercase()
+            });
+        }
+    }
+    if out.is_empty() {
+        out.push('-');
+    }
+    out
+}
+
+/// Whether an en passant capture is legal now.
+pub fn has_legal_ep(pos: &Position) -> bool {
+    pos.ep.is_some() && movegen::legal_moves(pos).iter().any(|m| m.kind == MoveKind::EnPassant)
+}

@@ -1,0 +1,64 @@
+//! Chess and its variants: one engine whose board geometry, piece movement and variant rules
+//! are data, registered as one game per variant. Notation readers (PGN) call the pure
+//! functions of the modules below; nothing in this folder reads files or clocks.
+//!
+//! Module map: `geometry` (board shapes and move tables), `piece` (roles and their movement),
+//! `variant` (rule switches per variant), `position` (a position and making a move),
+//! `movegen` (legal moves), `validate` (is a position legal), `fen` (FEN/EPD), `san` (SAN out,
+//! lenient move reading), `uci` (UCI moves), `resolve` (a loose move to the one legal move),
+//! `outcome` (game ends), `perft`, `start` (set-up, Chess960 numbering), `render`, `rules`
+//! (the `Rules` face: commands, draws, results).
+
+pub mod fen;
+pub mod geometry;
+pub mod movegen;
+pub mod outcome;
+pub mod perft;
+pub mod piece;
+pub mod position;
+pub mod render;
+pub mod resolve;
+pub mod rules;
+pub mod san;
+pub mod start;
+pub mod uci;
+pub mod validate;
+pub mod variant;
+
+#[cfg(test)]
+mod tests;
+
+pub use position::{Move, MoveKind, Position};
+pub use resolve::{resolve, LooseMove, ResolveError};
+pub use variant::Variant;
+
+use crate::game::Erased;
+use rules::ChessRules;
+
+pub static CHESS: Erased<ChessRules> = Erased(ChessRules {
+    variant: Variant::Standard,
+});
+pub static CHESS960: Erased<ChessRules> = Erased(ChessRules {
+    variant: Variant::Chess960,
+});
+pub static CRAZYHOUSE: Erased<ChessRules> = Erased(ChessRules {
+    variant: Variant::Crazyhouse,
+});
+pub static ATOMIC: Erased<ChessRules> = Erased(ChessRules {
+    variant: Variant::Atomic,
+});
+pub static ANTICHESS: Erased<ChessRules> = Erased(ChessRules {
+    variant: Variant::Antichess,
+});
+pub static HORDE: Erased<ChessRules> = Erased(ChessRules {
+    variant: Variant::Horde,
+});
+pub static KINGOFTHEHILL: Erased<ChessRules> = Erased(ChessRules {
+    variant: Variant::KingOfTheHill,
+});
+pub static THREECHECK: Erased<ChessRules> = Erased(ChessRules {
+    variant: Variant::ThreeCheck,
+});
+pub static RACINGKINGS: Erased<ChessRules> = Erased(ChessRules {
+    variant: Variant::RacingKings,
+});

@@ -1,0 +1,346 @@
+//! Legal move generation for every variant: pseudo-legal moves from the pieces' movement
+//! data, castling, drops, then the variant's legality (royal king, explosions, no checks,
+//! forced captures). It never changes the position it is given.
+
+use super::piece::{Color, Leap, Role, ROLES};
+use super::position::{slides_along, Move, MoveKind, Position, KINGSIDE, QUEENSIDE};
+use super::variant::Safety;
+
+/// Every legal move in the position.
+pub fn legal_moves(pos: &Position) -> Vec<Move> {
+    let mut out = Vec::with_capacity(64);
+    gen_legal(pos, &mut out);
+    out
+}
+
+/// Fills `out` (cleared first) with the legal moves.
+pub fn gen_legal(pos: &Position, out: &mut Vec<Move>) {
+    out.clear();
+    for_each_legal(pos, |m| out.push(m));
+    if pos.variant.forced_captures() && out.iter().any(|m| pos.is_capture(m)) {
+        out.retain(|m| pos.is_capture(m));
+    }
+}
+
+/// How many legal moves there are (perft's leaves), without keeping them.
+pub fn count_legal(pos: &Position) -> u64 {
+    if pos.variant.forced_captures() {
+        return legal_moves(pos).len() as u64;
+    }
+    let mut n = 0;
+    for_each_legal(pos, |_| n += 1);
+    n
+}
+
+/// Calls `emit` with each legal move, before any forced-capture rule.
+fn for_each_legal<F: FnMut(Move)>(pos: &Position, mut emit: F) {
+    let us = pos.turn;
+    match pos.variant.safety() {
+        Safety::None => gen_pseudo_with(pos, &mut emit),
+        Safety::Royal => match pos.kings[us.index()] {
+            None => gen_pseudo_with(pos, &mut emit),
+            Some(_) => {
+                let pins = Pins::new(pos);
+                let them = us.other();
+                let unpinned = pins.pinned == [0; 4];
+                gen_pseudo_with(pos, &mut |m: Move| {
+                    let legal = if m.from == pins.king && m.kind == MoveKind::Normal {
+                        !pos.attacked_through(m.to, them, Some(pins.king))
+                    } else {
+                        (unpinned && !pins.in_check && m.kind == MoveKind::Normal)
+                            || pins.is_safe(&m)
+                            || stays_safe(pos, &m)
+                    };
+                    if legal {
+                        emit(m);
+                    }
+                });
+            }
+        },
+        _ => gen_pseudo_with(pos, &mut |m: Move| {
+            if stays_safe(pos, &m) {
+                emit(m);
+            }
+        }),
+    }
+}
+
+/// Whether the side to move has at least one legal move.
+pub fn has_legal_move(pos: &Position) -> bool {
+    !legal_moves(pos).is_empty()
+}
+
+/// Playing `m` on a copy leaves the mover's king as safe as the variant requires.
+fn stays_safe(pos: &Position, m: &Move) -> bool {
+    let us = pos.turn;
+    let them = us.other();
+    let mut after = pos.clone();
+    after.play(m);
+    match pos.variant.safety() {
+        Safety::None => true,
+        Safety::Royal => !king_attacked(&after, us),
+        Safety::NoChecks => !king_attacked(&after, us) && !king_attacked(&after, them),
+        Safety::Atomic => {
+            if after.kings[us.index()].is_none() {
+                return false;
+            }
+            after.kings[them.index()].is_none() || !after.in_check(us)
+        }
+    }
+}
+
+fn king_attacked(pos: &Position, color: Color) -> bool {
+    pos.kings[color.index()].is_some_and(|k| pos.attacked(k, color.other()))
+}
+
+/// The shortcut for royal variants: when the king is not in check, a move of a non-king
+/// piece that is not pinned (and not en passant) is legal without trying it.
+struct Pins {
+    in_check: bool,
+    king: u8,
+    /// A bit per square holding a pinned piece of the side to move.
+    pinned: [u64; 4],
+}
+
+impl Pins {
+    /// One scan of the eight rays from the king finds slider checks and pins; leapers are
+    /// checked apart.
+    fn new(pos: &Position) -> Pins {
+        let us = pos.turn;
+        let king = pos.kings[us.index()].unwrap_or(0);
+        let mut in_check = pos.leaper_attacked(king, us.other());
+        let mut pinned = [0u64; 4];
+        for d in 0..8 {
+            let mut own = None;
+            for &t in pos.geo.ray(king, d) {
+                let code = pos.board[t as usize];
+                if code == 0 {
+                    continue;
+                }
+                if pos.is_color(t, us) {
+                    if own.is_some() {
+                        break;
+                    }
+                    own = Some(t);
+                    continue;
+                }
+                if slides_along(code, d) {
+                    match own {
+                        Some(o) => pinned[o as usize / 64] |= 1 << (o % 64),
+                        None => in_check = true,
+                    }
+                }
+                break;
+            }
+        }
+        Pins { in_check, king, pinned }
+    }
+    fn is_safe(&self, m: &Move) -> bool {
+        !self.in_check
+            && m.from != self.king
+            && !matches!(m.kind, MoveKind::EnPassant | MoveKind::Castle)
+            && (m.kind == MoveKind::Drop || self.pinned[m.from as usize / 64] & (1 << (m.from % 64)) == 0)
+    }
+}
+
+/// Every move the pieces' patterns allow, before king safety.
+pub fn gen_pseudo(pos: &Position, out: &mut Vec<Move>) {
+    gen_pseudo_with(pos, &mut |m| out.push(m));
+}
+
+fn gen_pseudo_with<F: FnMut(Move)>(pos: &Position, emit: &mut F) {
+    let words = pos.occupied[pos.turn.index()];
+    for (w, &word) in words.iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            let sq = (w as u32 * 64 + bits.trailing_zeros()) as u8;
+            bits &= bits - 1;
+            piece_moves(pos, sq, emit);
+        }
+    }
+    castling_moves(pos, emit);
+    drop_moves(pos, emit);
+}
+
+/// The moves of the piece on `sq` (the side to move's).
+fn piece_moves<F: FnMut(Move)>(pos: &Position, sq: u8, emit: &mut F) {
+    let geo = pos.geo;
+    let us = pos.turn;
+    let Some(role) = Role::from_code(pos.board[sq as usize]) else {
+        return;
+    };
+    if role == Role::Pawn {
+        pawn_moves(pos, sq, emit);
+        return;
+    }
+    for &d in role.slides() {
+        for &t in geo.ray(sq, d) {
+            if pos.board[t as usize] == 0 {
+                emit(simple(role, sq, t));
+                continue;
+            }
+            if !pos.is_color(t, us) {
+                emit(simple(role, sq, t));
+            }
+            break;
+        }
+    }
+    let leaps = match role.leap() {
+        Leap::None => &[][..],
+        Leap::Knight => geo.knight.get(sq as usize),
+        Leap::King => geo.king.get(sq as usize),
+    };
+    for &t in leaps {
+        if !pos.is_color(t, us) {
+            if pos.variant.explodes() && role == Role::King && pos.board[t as usize] != 0 {
+                continue;
+            }
+            emit(simple(role, sq, t));
+        }
+    }
+}
+
+fn simple(role: Role, from: u8, to: u8) -> Move {
+    Move {
+        role,
+        from,
+        to,
+        promotion: None,
+        kind: MoveKind::Normal,
+    }
+}
+
+fn pawn_moves<F: FnMut(Move)>(pos: &Position, sq: u8, emit: &mut F) {
+    let geo = pos.geo;
+    let us = pos.turn;
+    let last = geo.height - 1;
+    let mut push = |to: u8, kind: MoveKind| {
+        if geo.relative_rank(us, to) == last {
+            let roles = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::King];
+            let n = if pos.variant.promote_to_king() { 5 } else { 4 };
+            for &p in &roles[..n] {
+                emit(Move {
+                    role: Role::Pawn,
+                    from: sq,
+                    to,
+                    promotion: Some(p),
+                    kind,
+                });
+            }
+        } else {
+            emit(Move {
+                role: Role::Pawn,
+                from: sq,
+                to,
+                promotion: None,
+                kind,
+            });
+        }
+    };
+    if let Some(one) = geo.forward(us, sq) {
+        if pos.board[one as usize] == 0 {
+            push(one, MoveKind::Normal);
+            let rank = geo.relative_rank(us, sq);
+            let first = pos.variant.first_rank_double_step() && rank == 0;
+            if rank == 1 || first {
+                if let Some(two) = geo.forward(us, one) {
+                    if pos.board[two as usize] == 0 {
+                        let kind = if first { MoveKind::Normal } else { MoveKind::DoublePush };
+                        push(two, kind);
+                    }
+                }
+            }
+        }
+    }
+    for &t in geo.pawn_attacks(us, sq) {
+        if pos.board[t as usize] != 0 && !pos.is_color(t, us) {
+            push(t, MoveKind::Normal);
+        } else if Some(t) == pos.ep && pos.board[t as usize] == 0 {
+            push(t, MoveKind::EnPassant);
+        }
+    }
+}
+
+fn castling_moves<F: FnMut(Move)>(pos: &Position, emit: &mut F) {
+    let us = pos.turn;
+    let Some(king) = pos.kings[us.index()] else {
+        return;
+    };
+    for side in [QUEENSIDE, KINGSIDE] {
+        let Some(rook) = pos.castles[us.index()][side] else {
+            continue;
+        };
+        if castle_ok(pos, king, rook, side) {
+            emit(Move {
+                role: Role::King,
+                from: king,
+                to: rook,
+                promotion: None,
+                kind: MoveKind::Castle,
+            });
+        }
+    }
+}
+
+/// The squares between king, rook and their targets are free, and the king neither starts
+/// in check nor crosses an attacked square (its final square is checked like any move).
+fn castle_ok(pos: &Position, king: u8, rook: u8, side: usize) -> bool {
+    let us = pos.turn;
+    let geo = pos.geo;
+    let (kt, rt) = pos.castle_targets(us, side);
+    let files = [geo.file(king), geo.file(rook), geo.file(kt), geo.file(rt)];
+    let lo = files.iter().copied().min().unwrap_or(0);
+    let hi = files.iter().copied().max().unwrap_or(0);
+    let rank_start = geo.rank(king) * geo.width;
+    for f in lo..=hi {
+        let sq = rank_start + f;
+        if sq != king && sq != rook && pos.board[sq as usize] != 0 {
+            return false;
+        }
+    }
+    let them = us.other();
+    let their_king = pos.kings[them.index()];
+    let near_their_king = |sq: u8| their_king.is_some_and(|k| geo.king.get(k as usize).contains(&sq));
+    let exempt = |sq: u8| pos.variant.explodes() && near_their_king(sq);
+    if pos.attacked(king, them) && !exempt(king) {
+        return false;
+    }
+    let (kf, tf) = (geo.file(king), geo.file(kt));
+    let path = if kf <= tf { kf..tf } else { (tf + 1)..(kf + 1) };
+    for f in path {
+        let sq = rank_start + f;
+        if sq != king && pos.attacked_through(sq, them, Some(king)) && !exempt(sq) {
+            return false;
+        }
+    }
+    true
+}
+
+fn drop_moves<F: FnMut(Move)>(pos: &Position, emit: &mut F) {
+    if !pos.variant.drops() {
+        return;
+    }
+    let geo = pos.geo;
+    let us = pos.turn;
+    for role in ROLES {
+        if pos.pockets[us.index()][role.index()] == 0 {
+            continue;
+        }
+        for sq in 0..geo.squares() as u8 {
+            if pos.board[sq as usize] != 0 {
+                continue;
+            }
+            let rank = geo.rank(sq);
+            if role == Role::Pawn && (rank == 0 || rank == geo.height - 1) {
+                continue;
+            }
+            emit(Move {
+                role,
+                from: sq,
+                to: sq,
+                promotion: None,
+                kind: MoveKind::Drop,
+            });
+        }
+    }
+}

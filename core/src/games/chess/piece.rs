@@ -1,0 +1,192 @@
+//! Colours, piece roles and their movement as data (slides and leaps), plus the one-byte
+//! square code the board stores. It knows nothing of boards or rules.
+
+/// A side. White is seat 0 (p1), black seat 1 (p2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Color {
+    White,
+    Black,
+}
+
+impl Color {
+    pub fn index(self) -> usize {
+        self as usize
+    }
+    pub fn other(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Color::White => "white",
+            Color::Black => "black",
+        }
+    }
+}
+
+/// What a piece is. The discriminants are the low three bits of a square code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Role {
+    Pawn = 1,
+    Knight = 2,
+    Bishop = 3,
+    Rook = 4,
+    Queen = 5,
+    King = 6,
+}
+
+/// Every role, pawn first (the order pockets are kept in).
+pub const ROLES: [Role; 6] = [
+    Role::Pawn,
+    Role::Knight,
+    Role::Bishop,
+    Role::Rook,
+    Role::Queen,
+    Role::King,
+];
+
+/// The eight ray directions, in the order the geometry tables keep them: four orthogonal
+/// (north, south, east, west) then four diagonal (north-east, north-west, south-east, south-west).
+pub const DIRECTIONS: [(i8, i8); 8] = [(0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1)];
+
+/// How a role moves, as data: the ray directions it slides along (indices into
+/// [`DIRECTIONS`]) and the leaper table it jumps with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Leap {
+    None,
+    Knight,
+    King,
+}
+
+impl Role {
+    pub fn index(self) -> usize {
+        self as usize - 1
+    }
+    pub fn from_code(code: u8) -> Option<Role> {
+        match code & 7 {
+            1 => Some(Role::Pawn),
+            2 => Some(Role::Knight),
+            3 => Some(Role::Bishop),
+            4 => Some(Role::Rook),
+            5 => Some(Role::Queen),
+            6 => Some(Role::King),
+            _ => None,
+        }
+    }
+    /// The ray directions this role slides along.
+    pub fn slides(self) -> &'static [usize] {
+        match self {
+            Role::Bishop => &[4, 5, 6, 7],
+            Role::Rook => &[0, 1, 2, 3],
+            Role::Queen => &[0, 1, 2, 3, 4, 5, 6, 7],
+            _ => &[],
+        }
+    }
+    pub fn leap(self) -> Leap {
+        match self {
+            Role::Knight => Leap::Knight,
+            Role::King => Leap::King,
+            _ => Leap::None,
+        }
+    }
+    /// The upper-case English letter (`P` for a pawn).
+    pub fn letter(self) -> char {
+        match self {
+            Role::Pawn => 'P',
+            Role::Knight => 'N',
+            Role::Bishop => 'B',
+            Role::Rook => 'R',
+            Role::Queen => 'Q',
+            Role::King => 'K',
+        }
+    }
+    /// A role from an English letter of either case.
+    pub fn from_letter(c: char) -> Option<Role> {
+        match c.to_ascii_uppercase() {
+            'P' => Some(Role::Pawn),
+            'N' => Some(Role::Knight),
+            'B' => Some(Role::Bishop),
+            'R' => Some(Role::Rook),
+            'Q' => Some(Role::Queen),
+            'K' => Some(Role::King),
+            _ => None,
+        }
+    }
+    /// A role from a figurine of either colour.
+    pub fn from_figurine(c: char) -> Option<Role> {
+        match c {
+            '♔' | '♚' => Some(Role::King),
+            '♕' | '♛' => Some(Role::Queen),
+            '♖' | '♜' => Some(Role::Rook),
+            '♗' | '♝' => Some(Role::Bishop),
+            '♘' | '♞' => Some(Role::Knight),
+            '♙' | '♟' => Some(Role::Pawn),
+            _ => None,
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Role::Pawn => "pawn",
+            Role::Knight => "knight",
+            Role::Bishop => "bishop",
+            Role::Rook => "rook",
+            Role::Queen => "queen",
+            Role::King => "king",
+        }
+    }
+}
+
+/// A piece on a square.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Piece {
+    pub color: Color,
+    pub role: Role,
+}
+
+/// The square code bit for black.
+pub const BLACK_BIT: u8 = 8;
+/// The square code bit for a piece that was a pawn before promotion (crazyhouse).
+pub const PROMOTED_BIT: u8 = 16;
+
+impl Piece {
+    pub fn new(color: Color, role: Role) -> Piece {
+        Piece { color, role }
+    }
+    /// The square code: 0 is empty; role in the low bits, [`BLACK_BIT`] for black.
+    pub fn code(self) -> u8 {
+        self.role as u8 | if self.color == Color::Black { BLACK_BIT } else { 0 }
+    }
+    pub fn from_code(code: u8) -> Option<Piece> {
+        let role = Role::from_code(code)?;
+        let color = if code & BLACK_BIT != 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        Some(Piece { color, role })
+    }
+    /// The FEN letter: upper case for white.
+    pub fn fen_char(self) -> char {
+        let c = self.role.letter();
+        match self.color {
+            Color::White => c,
+            Color::Black => c.to_ascii_lowercase(),
+        }
+    }
+    pub fn from_fen_char(c: char) -> Option<Piece> {
+        let role = Role::from_letter(c)?;
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        Some(Piece { color, role })
+    }
+}
+
+/// The code with the promoted marker stripped: what the piece is and whose.
+pub fn plain(code: u8) -> u8 {
+    code & !PROMOTED_BIT
+}

@@ -1,0 +1,341 @@
+//! A chess position of any variant (board, side to move, castling rooks, en passant,
+//! clocks, crazyhouse pockets, three-check counters) and making a move on it, explosions and
+//! pockets included. It never checks legality: move generation decides what may be played.
+
+use super::geometry::Geometry;
+use super::piece::{plain, Color, Piece, Role, BLACK_BIT, PROMOTED_BIT};
+use super::variant::Variant;
+
+/// How a move is made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum MoveKind {
+    Normal,
+    /// A pawn's two-square step that opens an en passant capture.
+    DoublePush,
+    EnPassant,
+    /// `from` is the king's square and `to` the castling rook's square.
+    Castle,
+    /// A piece from the pocket: `from` equals `to`.
+    Drop,
+}
+
+/// A move in a position. Castling is encoded king-takes-rook.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Move {
+    pub role: Role,
+    pub from: u8,
+    pub to: u8,
+    pub promotion: Option<Role>,
+    pub kind: MoveKind,
+}
+
+/// Per square code role (low three bits), the ray directions it slides along as bits.
+const SLIDE_BITS: [u8; 8] = [0, 0, 0, 0xF0, 0x0F, 0xFF, 0, 0];
+
+/// Whether the piece with square code `code` slides along direction `d`.
+#[inline]
+pub fn slides_along(code: u8, d: usize) -> bool {
+    SLIDE_BITS[(code & 7) as usize] & (1 << d) != 0
+}
+
+/// Which castling side: 0 towards the a-file (queenside), 1 towards the last file (kingside).
+pub const QUEENSIDE: usize = 0;
+pub const KINGSIDE: usize = 1;
+
+#[derive(Debug, Clone)]
+pub struct Position {
+    pub variant: Variant,
+    pub geo: &'static Geometry,
+    /// Square codes (see [`Piece::code`]); 0 is empty. Only the first `geo.squares()` are used.
+    /// Written only through [`Position::put`], which keeps `occupied` in step.
+    pub board: [u8; 256],
+    /// Per colour, a bit per square holding one of its pieces.
+    pub occupied: [[u64; 4]; 2],
+    pub turn: Color,
+    /// The castling rook squares still usable, per colour, `[QUEENSIDE, KINGSIDE]`.
+    pub castles: [[Option<u8>; 2]; 2],
+    /// The en passant target square, set after every double step.
+    pub ep: Option<u8>,
+    pub halfmove: u32,
+    pub fullmove: u32,
+    /// Crazyhouse pockets: counts per colour per role (indexed by [`Role::index`]).
+    pub pockets: [[u8; 6]; 2],
+    /// Checks given so far by each colour (three-check).
+    pub checks: [u8; 2],
+    /// Each colour's king square (the first found), `None` without a king.
+    pub kings: [Option<u8>; 2],
+}
+
+impl Position {
+    /// An empty board of a variant, white to move.
+    pub fn empty(variant: Variant) -> Position {
+        Position {
+            variant,
+            geo: variant.geometry(),
+            board: [0; 256],
+            occupied: [[0; 4]; 2],
+            turn: Color::White,
+            castles: [[None; 2]; 2],
+            ep: None,
+            halfmove: 0,
+            fullmove: 1,
+            pockets: [[0; 6]; 2],
+            checks: [0; 2],
+            kings: [None; 2],
+        }
+    }
+
+    /// Sets a square's code (0 to empty it), keeping the occupancy bits in step.
+    #[inline]
+    pub fn put(&mut self, sq: u8, code: u8) {
+        let (word, bit) = (sq as usize / 64, 1u64 << (sq % 64));
+        self.occupied[0][word] &= !bit;
+        self.occupied[1][word] &= !bit;
+        if code != 0 {
+            let color = usize::from(code & BLACK_BIT != 0);
+            self.occupied[color][word] |= bit;
+        }
+        self.board[sq as usize] = code;
+    }
+
+    /// The squares holding `color`'s pieces, in increasing order.
+    #[inline]
+    pub fn squares_of(&self, color: Color) -> impl Iterator<Item = u8> {
+        let words = self.occupied[color.index()];
+        (0..4).flat_map(move |w| {
+            let mut bits = words[w];
+            std::iter::from_fn(move || {
+                if bits == 0 {
+                    return None;
+                }
+                let b = bits.trailing_zeros();
+                bits &= bits - 1;
+                Some((w as u32 * 64 + b) as u8)
+            })
+        })
+    }
+
+    #[inline]
+    pub fn piece_at(&self, sq: u8) -> Option<Piece> {
+        Piece::from_code(self.board[sq as usize])
+    }
+    #[inline]
+    pub fn is_color(&self, sq: u8, color: Color) -> bool {
+        let c = self.board[sq as usize];
+        c != 0 && ((c & BLACK_BIT != 0) == (color == Color::Black))
+    }
+    #[inline]
+    fn has(&self, sq: u8, color: Color, role: Role) -> bool {
+        plain(self.board[sq as usize]) == Piece::new(color, role).code()
+    }
+
+    /// Finds every colour's first king again (after captures that may remove one).
+    pub fn find_kings(&mut self) {
+        self.kings = [None; 2];
+        for color in [Color::White, Color::Black] {
+            self.kings[color.index()] = (0..self.geo.squares() as u8).find(|&sq| self.has(sq, color, Role::King));
+        }
+    }
+
+    /// Whether `by` attacks `sq` (the pieces' capture patterns, kings included).
+    pub fn attacked(&self, sq: u8, by: Color) -> bool {
+        self.attacked_through(sq, by, None)
+    }
+
+    /// As [`Position::attacked`], with the square `through` treated as empty.
+    pub fn attacked_through(&self, sq: u8, by: Color, through: Option<u8>) -> bool {
+        let geo = self.geo;
+        for d in 0..8 {
+            for &t in geo.ray(sq, d) {
+                let code = self.board[t as usize];
+                if code == 0 || Some(t) == through {
+                    continue;
+                }
+                if self.is_color(t, by) && slides_along(code, d) {
+                    return true;
+                }
+                break;
+            }
+        }
+        self.leaper_attacked(sq, by)
+    }
+
+    /// Whether a knight, king or pawn of `by` attacks `sq`.
+    pub fn leaper_attacked(&self, sq: u8, by: Color) -> bool {
+        let geo = self.geo;
+        if geo
+            .knight
+            .get(sq as usize)
+            .iter()
+            .any(|&t| self.has(t, by, Role::Knight))
+        {
+            return true;
+        }
+        if geo.king.get(sq as usize).iter().any(|&t| self.has(t, by, Role::King)) {
+            return true;
+        }
+        geo.pawn_attacks(by.other(), sq)
+            .iter()
+            .any(|&t| self.has(t, by, Role::Pawn))
+    }
+
+    /// Whether `color`'s king is in check, by the variant's meaning of check.
+    pub fn in_check(&self, color: Color) -> bool {
+        let Some(k) = self.kings[color.index()] else {
+            return false;
+        };
+        match self.variant.safety() {
+            super::variant::Safety::None => false,
+            super::variant::Safety::Atomic => match self.kings[color.other().index()] {
+                Some(theirs) => !self.geo.king.get(k as usize).contains(&theirs) && self.attacked(k, color.other()),
+                None => false,
+            },
+            _ => self.attacked(k, color.other()),
+        }
+    }
+
+    /// The king's and the rook's destination squares when `color` castles on `side`.
+    pub fn castle_targets(&self, color: Color, side: usize) -> (u8, u8) {
+        let rank = if color == Color::White { 0 } else { self.geo.height - 1 };
+        let w = self.geo.width;
+        let (kf, rf) = if side == KINGSIDE { (w - 2, w - 3) } else { (2, 3) };
+        (rank * w + kf, rank * w + rf)
+    }
+
+    /// The castling side of a rook square for `color` (kingside when right of the king).
+    pub fn castle_side(&self, color: Color, rook: u8) -> usize {
+        let king_file = self.kings[color.index()].map(|k| self.geo.file(k)).unwrap_or(0);
+        if self.geo.file(rook) > king_file {
+            KINGSIDE
+        } else {
+            QUEENSIDE
+        }
+    }
+
+    /// Whether a move takes something (castling never does).
+    pub fn is_capture(&self, m: &Move) -> bool {
+        match m.kind {
+            MoveKind::EnPassant => true,
+            MoveKind::Castle | MoveKind::Drop => false,
+            _ => self.board[m.to as usize] != 0,
+        }
+    }
+
+    /// Makes a move, trusting it is legal.
+    pub fn play(&mut self, m: &Move) {
+        let us = self.turn;
+        let them = us.other();
+        let geo = self.geo;
+        let mut capture = false;
+        let mut zeroing = m.role == Role::Pawn && m.kind != MoveKind::Drop;
+        self.ep = None;
+        match m.kind {
+            MoveKind::Drop => {
+                self.put(m.to, Piece::new(us, m.role).code());
+                let slot = &mut self.pockets[us.index()][m.role.index()];
+                *slot = slot.saturating_sub(1);
+            }
+            MoveKind::Castle => {
+                let side = self.castle_side(us, m.to);
+                let (kt, rt) = self.castle_targets(us, side);
+                let rook = self.board[m.to as usize];
+                self.put(m.from, 0);
+                self.put(m.to, 0);
+                self.put(kt, Piece::new(us, Role::King).code());
+                self.put(rt, rook);
+                self.kings[us.index()] = Some(kt);
+                self.castles[us.index()] = [None; 2];
+            }
+            MoveKind::Normal | MoveKind::DoublePush | MoveKind::EnPassant => {
+                let moving = self.board[m.from as usize];
+                let taken_sq = if m.kind == MoveKind::EnPassant {
+                    geo.forward(them, m.to).unwrap_or(m.to)
+                } else {
+                    m.to
+                };
+                let taken = self.board[taken_sq as usize];
+                if taken != 0 {
+                    capture = true;
+                    self.put(taken_sq, 0);
+                    if self.variant.drops() {
+                        let role = if taken & PROMOTED_BIT != 0 {
+                            Some(Role::Pawn)
+                        } else {
+                            Role::from_code(taken)
+                        };
+                        if let Some(role) = role {
+                            self.pockets[us.index()][role.index()] += 1;
+                        }
+                    }
+                }
+                self.put(m.from, 0);
+                let placed = match m.promotion {
+                    Some(p) if self.variant.drops() => Piece::new(us, p).code() | PROMOTED_BIT,
+                    Some(p) => Piece::new(us, p).code(),
+                    None => moving,
+                };
+                self.put(m.to, placed);
+                if m.kind == MoveKind::DoublePush {
+                    self.ep = geo.forward(us, m.from);
+                }
+                if m.role == Role::King {
+                    self.kings[us.index()] = Some(m.to);
+                    self.castles[us.index()] = [None; 2];
+                }
+                if capture && self.variant.explodes() {
+                    self.explode(m.to);
+                }
+                if capture && (Role::from_code(taken) == Some(Role::King) || self.variant.explodes()) {
+                    self.find_kings();
+                }
+                if m.promotion == Some(Role::King) {
+                    self.find_kings();
+                }
+            }
+        }
+        zeroing |= capture;
+        self.clean_castles(m);
+        self.halfmove = if zeroing { 0 } else { self.halfmove + 1 };
+        if let Some(limit) = self.variant.checks_to_win() {
+            if self.in_check(them) && self.checks[us.index()] < limit {
+                self.checks[us.index()] += 1;
+            }
+        }
+        if us == Color::Black {
+            self.fullmove += 1;
+        }
+        self.turn = them;
+    }
+
+    /// Atomic: the capturer and every non-pawn piece around `at` are removed.
+    fn explode(&mut self, at: u8) {
+        self.put(at, 0);
+        let geo = self.geo;
+        for &t in geo.king.get(at as usize) {
+            if Role::from_code(self.board[t as usize]).is_some_and(|r| r != Role::Pawn) {
+                self.put(t, 0);
+            }
+        }
+    }
+
+    /// Drops castling rights whose rook left, was taken or blew up.
+    fn clean_castles(&mut self, m: &Move) {
+        for color in [Color::White, Color::Black] {
+            for side in 0..2 {
+                if let Some(r) = self.castles[color.index()][side] {
+                    let moved = m.kind != MoveKind::Drop && (r == m.from || r == m.to);
+                    let king_home = self.kings[color.index()].is_some_and(|k| self.geo.rank(k) == self.geo.rank(r));
+                    if moved || !king_home || !self.has(r, color, Role::Rook) {
+                        self.castles[color.index()][side] = None;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Pieces of a colour on the board, as (square, role).
+    pub fn pieces(&self, color: Color) -> impl Iterator<Item = (u8, Role)> + '_ {
+        self.squares_of(color)
+            .filter_map(move |sq| Some((sq, Role::from_code(self.board[sq as usize])?)))
+    }
+}

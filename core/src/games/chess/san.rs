@@ -1,0 +1,268 @@
+//! Standard algebraic notation: the canonical text of a move (exact disambiguation, `+`/`#`,
+//! `O-O`, `e8=Q`, drops `N@f3`) and a lenient reader for what people type (UCI, long
+//! algebraic, `0-0`, figurines, lower-case pieces, no `x`, no `=`). It never picks between
+//! two legal readings: it says the text is ambiguous.
+
+use super::movegen::{gen_pseudo, legal_moves};
+use super::outcome::position_result;
+use super::piece::Role;
+use super::position::{Move, MoveKind, Position, KINGSIDE, QUEENSIDE};
+use super::resolve::{resolve, LooseMove, ResolveError};
+use super::uci::{parse_uci, split_squares};
+
+/// SAN without the check mark.
+pub fn move_to_san_plain(pos: &Position, m: &Move) -> String {
+    let geo = pos.geo;
+    match m.kind {
+        MoveKind::Castle => {
+            if pos.castle_side(pos.turn, m.to) == KINGSIDE {
+                "O-O".to_string()
+            } else {
+                "O-O-O".to_string()
+            }
+        }
+        MoveKind::Drop => format!("{}@{}", m.role.letter(), geo.name(m.to)),
+        _ if m.role == Role::Pawn => {
+            let mut s = String::new();
+            if pos.is_capture(m) {
+                s.push(geo.file_char(geo.file(m.from)));
+                s.push('x');
+            }
+            s.push_str(&geo.name(m.to));
+            if let Some(p) = m.promotion {
+                s.push('=');
+                s.push(p.letter());
+            }
+            s
+        }
+        _ => {
+            let mut s = String::new();
+            s.push(m.role.letter());
+            let rival = |o: &Move| o.kind == MoveKind::Normal && o.role == m.role && o.to == m.to && o.from != m.from;
+            let mut pseudo = Vec::new();
+            gen_pseudo(pos, &mut pseudo);
+            let rivals: Vec<u8> = if pseudo.iter().any(rival) {
+                legal_moves(pos).iter().filter(|o| rival(o)).map(|o| o.from).collect()
+            } else {
+                Vec::new()
+            };
+            if !rivals.is_empty() {
+                let same_file = rivals.iter().any(|&r| geo.file(r) == geo.file(m.from));
+                let same_rank = rivals.iter().any(|&r| geo.rank(r) == geo.rank(m.from));
+                if !same_file {
+                    s.push(geo.file_char(geo.file(m.from)));
+                } else if !same_rank {
+                    s.push_str(&(geo.rank(m.from) + 1).to_string());
+                } else {
+                    s.push_str(&geo.name(m.from));
+                }
+            }
+            if pos.is_capture(m) {
+                s.push('x');
+            }
+            s.push_str(&geo.name(m.to));
+            s
+        }
+    }
+}
+
+/// The canonical SAN of a legal move, with `+` for check and `#` for checkmate or any move
+/// after which the game has a winner (an exploded king, the third check, the hill, an
+/// antichess player left without moves).
+pub fn move_to_san(pos: &Position, m: &Move) -> String {
+    let mut s = move_to_san_plain(pos, m);
+    let mut after = pos.clone();
+    after.play(m);
+    let decisive = position_result(&after).is_some_and(|o| !o.winners.is_empty());
+    let check = after.in_check(after.turn);
+    if decisive {
+        s.push('#');
+    } else if check {
+        s.push('+');
+    }
+    s
+}
+
+/// Reads a move typed leniently: SAN, UCI, long algebraic, castling with O or 0, figurines,
+/// lower-case piece letters (resolved by legality), drops `N@f3`/`@e4`.
+pub fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
+    let cleaned = clean(text);
+    if cleaned.is_empty() {
+        return Err("an empty move".to_string());
+    }
+    if let Some(side) = castle_side(&cleaned) {
+        let loose = LooseMove {
+            castle: Some(side),
+            ..LooseMove::default()
+        };
+        return resolve(pos, &loose).map_err(|e| e.reason().to_string());
+    }
+    if cleaned.contains('@') {
+        return parse_uci(pos, &cleaned);
+    }
+    let plain: String = cleaned.chars().filter(|&c| c != '-').collect();
+    if split_squares(pos, &plain.to_ascii_lowercase()).is_some() && !plain.starts_with(char::is_uppercase) {
+        if let Ok(m) = parse_uci(pos, &plain.to_ascii_lowercase()) {
+            return Ok(m);
+        }
+    }
+    let readings = readings(pos, &cleaned)?;
+    let mut found: Vec<Move> = Vec::new();
+    let mut first_error: Option<ResolveError> = None;
+    for loose in &readings {
+        match resolve(pos, loose) {
+            Ok(m) => {
+                if !found.contains(&m) {
+                    found.push(m);
+                }
+            }
+            Err(e) => {
+                let better = matches!(
+                    (&first_error, &e),
+                    (None, _)
+                        | (
+                            Some(ResolveError::NoSuchPiece(_)),
+                            ResolveError::Illegal(_) | ResolveError::Ambiguous(_)
+                        )
+                );
+                if better {
+                    first_error = Some(e);
+                }
+            }
+        }
+    }
+    match found.len() {
+        1 => Ok(found[0]),
+        0 => Err(first_error
+            .map(|e| e.reason().to_string())
+            .unwrap_or_else(|| format!("'{text}' is not a move"))),
+        _ => {
+            let names: Vec<String> = found.iter().map(|m| move_to_san(pos, m)).collect();
+            Err(format!(
+                "'{}' is ambiguous: it could be {}",
+                text.trim(),
+                names.join(" or ")
+            ))
+        }
+    }
+}
+
+/// Drops annotations, check marks, `e.p.` and figurines (made letters).
+fn clean(text: &str) -> String {
+    let mut s: String = text
+        .trim()
+        .chars()
+        .map(|c| Role::from_figurine(c).map(|r| r.letter()).unwrap_or(c))
+        .collect();
+    for suffix in ["e.p.", "ep"] {
+        if let Some(t) = s.strip_suffix(suffix) {
+            s = t.trim_end().to_string();
+        }
+    }
+    s.trim_end_matches(['+', '#', '!', '?']).trim().to_string()
+}
+
+fn castle_side(text: &str) -> Option<usize> {
+    match text.to_ascii_uppercase().replace('0', "O").as_str() {
+        "O-O" | "OO" => Some(KINGSIDE),
+        "O-O-O" | "OOO" => Some(QUEENSIDE),
+        _ => None,
+    }
+}
+
+/// Every way to read a SAN-like text as a loose move (a lower-case first letter may be a
+/// piece or a file).
+fn readings(pos: &Position, text: &str) -> Result<Vec<LooseMove>, String> {
+    let geo = pos.geo;
+    let bad = || format!("'{text}' is not a move");
+    let mut chars: Vec<char> = text.chars().collect();
+    let mut promotion = None;
+    if let Some(&last) = chars.last() {
+        let before_is_digit = chars.len() >= 2 && chars[chars.len() - 2].is_ascii_digit();
+        let marked = chars.len() >= 2 && matches!(chars[chars.len() - 2], '=' | '/');
+        if let Some(r) = Role::from_letter(last).filter(|_| before_is_digit || marked) {
+            promotion = Some(r);
+            chars.pop();
+            if marked {
+                chars.pop();
+            }
+        }
+    }
+    if chars.last() == Some(&')') {
+        return Err(bad());
+    }
+    let mut end = chars.len();
+    while end > 0 && chars[end - 1].is_ascii_digit() {
+        end -= 1;
+    }
+    if end == 0 || end == chars.len() {
+        return Err(bad());
+    }
+    let file_at = end - 1;
+    let to_name: String = chars[file_at..].iter().collect::<String>().to_ascii_lowercase();
+    let to = geo.parse_square(&to_name).ok_or_else(bad)?;
+    let mut prefix: Vec<char> = chars[..file_at].to_vec();
+    let mut capture = false;
+    if matches!(prefix.last(), Some('x' | 'X' | ':' | '-')) {
+        capture = matches!(prefix.last(), Some('x' | 'X' | ':'));
+        prefix.pop();
+    }
+    let mut out = Vec::new();
+    let first = prefix.first().copied();
+    let piece_readings: Vec<Option<Role>> = match first {
+        Some(c) if c.is_ascii_uppercase() => vec![Some(Role::from_letter(c).ok_or_else(bad)?)],
+        Some(c) if strict_pawn_capture(pos, &prefix, capture) && c.is_ascii_lowercase() => vec![None],
+        Some(c) if Role::from_letter(c).is_some() => vec![Role::from_letter(c), None],
+        _ => vec![None],
+    };
+    for piece in piece_readings {
+        let rest: &[char] = if piece.is_some() { &prefix[1..] } else { &prefix[..] };
+        let Some((from_file, from_rank)) = hints(pos, rest) else {
+            continue;
+        };
+        let piece = piece.filter(|r| *r != Role::Pawn);
+        out.push(LooseMove {
+            piece,
+            from_file,
+            from_rank,
+            to: Some(to),
+            promotion,
+            castle: None,
+            drop: None,
+            capture,
+        });
+    }
+    if out.is_empty() {
+        return Err(bad());
+    }
+    Ok(out)
+}
+
+/// `bxc6` is strict SAN for a pawn capture: a lower-case `b` there is the file, not a bishop.
+fn strict_pawn_capture(pos: &Position, prefix: &[char], capture: bool) -> bool {
+    capture && prefix.len() == 1 && prefix[0].is_ascii_lowercase() && ((prefix[0] as u8 - b'a') < pos.geo.width)
+}
+
+/// Reads disambiguation hints: a file letter, a rank number, or both.
+fn hints(pos: &Position, rest: &[char]) -> Option<(Option<u8>, Option<u8>)> {
+    let geo = pos.geo;
+    let mut file = None;
+    let mut i = 0;
+    if let Some(c) = rest.first().filter(|c| c.is_ascii_lowercase()) {
+        let f = *c as u8 - b'a';
+        if f >= geo.width {
+            return None;
+        }
+        file = Some(f);
+        i = 1;
+    }
+    let digits: String = rest[i..].iter().collect();
+    if digits.is_empty() {
+        return Some((file, None));
+    }
+    let r: u8 = digits.parse().ok()?;
+    if r == 0 || r > geo.height {
+        return None;
+    }
+    Some((file, Some(r - 1)))
+}

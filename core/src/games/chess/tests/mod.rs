@@ -1,0 +1,10 @@
+//! Tests of the chess engine: perft suites, notation, FEN, game ends and the oracle games.
+
+mod fen_tests;
+mod game_rules;
+mod geometry_tests;
+mod notation;
+mod oracle_games;
+mod perft_suites;
+mod record_replay;
+mod robustness;

@@ -1,0 +1,90 @@
+//! Whether a position read from text could stand on a board of its variant: kings, pawns on
+//! the back ranks, en passant, the side not to move in check. It explains each refusal in
+//! words and never changes the position.
+
+use super::piece::{Color, Role};
+use super::position::Position;
+use super::variant::{Safety, Variant};
+
+/// `Ok` when the position is legal for its variant, else the reason.
+pub fn validate(pos: &Position) -> Result<(), String> {
+    let geo = pos.geo;
+    let variant = pos.variant;
+    for color in [Color::White, Color::Black] {
+        let kings = pos.pieces(color).filter(|(_, r)| *r == Role::King).count();
+        let wanted = match (variant, color) {
+            (Variant::Antichess, _) => None,
+            (Variant::Horde, Color::White) => Some(0),
+            (Variant::Atomic, _) if kings == 0 => None,
+            _ => Some(1),
+        };
+        if let Some(n) = wanted {
+            if kings != n {
+                return Err(format!(
+                    "{} has {kings} kings; {} needs exactly {n}",
+                    color.name(),
+                    variant.name()
+                ));
+            }
+        }
+    }
+    for color in [Color::White, Color::Black] {
+        for (sq, role) in pos.pieces(color) {
+            if role != Role::Pawn {
+                continue;
+            }
+            let rel = geo.relative_rank(color, sq);
+            let horde_first = variant == Variant::Horde && color == Color::White && rel == 0;
+            if (rel == 0 && !horde_first) || rel == geo.height - 1 {
+                return Err(format!(
+                    "a {} pawn stands on {} (pawns never stand on the first or last rank)",
+                    color.name(),
+                    geo.name(sq)
+                ));
+            }
+        }
+    }
+    if let Some(ep) = pos.ep {
+        check_ep(pos, ep)?;
+    }
+    let us = pos.turn;
+    let them = us.other();
+    if pos.in_check(them) {
+        return Err(format!("{} is in check but it is {}'s move", them.name(), us.name()));
+    }
+    if variant.safety() == Safety::NoChecks && pos.in_check(us) {
+        return Err(format!("{} is in check, and racing kings allows no checks", us.name()));
+    }
+    if let Some(limit) = variant.checks_to_win() {
+        if pos.checks.iter().any(|&c| c > limit) {
+            return Err(format!("more than {limit} checks given"));
+        }
+    }
+    Ok(())
+}
+
+fn check_ep(pos: &Position, ep: u8) -> Result<(), String> {
+    let geo = pos.geo;
+    let us = pos.turn;
+    let them = us.other();
+    let name = geo.name(ep);
+    if geo.relative_rank(us, ep) != geo.height - 3 {
+        return Err(format!(
+            "en passant square {name} is not on the right rank for {} to move",
+            us.name()
+        ));
+    }
+    let pawn_sq = geo.forward(them, ep);
+    let origin = geo.forward(us, ep);
+    let pawn_there = pawn_sq
+        .and_then(|s| pos.piece_at(s))
+        .is_some_and(|p| p.color == them && p.role == Role::Pawn);
+    let empty = |s: Option<u8>| s.is_some_and(|s| pos.board[s as usize] == 0);
+    if pos.board[ep as usize] != 0 || !pawn_there || !empty(origin) {
+        return Err(format!(
+            "en passant square {name} does not follow a {} pawn's double step",
+            them.name()
+        ));
+    }
+    Ok(())
+}

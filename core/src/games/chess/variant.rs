@@ -1,0 +1,140 @@
+//! The variants one engine plays, each a set of rule switches read by move generation,
+//! legality and game end. Adding a variant means a new row here and, at most, a small hook.
+//! It never holds position state.
+
+use super::geometry::Geometry;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Variant {
+    Standard,
+    Chess960,
+    Crazyhouse,
+    Atomic,
+    Antichess,
+    Horde,
+    KingOfTheHill,
+    ThreeCheck,
+    RacingKings,
+}
+
+/// Every variant, in registry order.
+pub const VARIANTS: [Variant; 9] = [
+    Variant::Standard,
+    Variant::Chess960,
+    Variant::Crazyhouse,
+    Variant::Atomic,
+    Variant::Antichess,
+    Variant::Horde,
+    Variant::KingOfTheHill,
+    Variant::ThreeCheck,
+    Variant::RacingKings,
+];
+
+/// How a king's safety decides which moves are legal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Safety {
+    /// A move may not leave one's own king attacked.
+    Royal,
+    /// Royal, with explosions: a king may not be blown up, adjacent kings cannot check.
+    Atomic,
+    /// No king is royal (antichess).
+    None,
+    /// Royal, and no move may give check either (racing kings).
+    NoChecks,
+}
+
+impl Variant {
+    /// The registry name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::Standard => "chess",
+            Variant::Chess960 => "chess960",
+            Variant::Crazyhouse => "crazyhouse",
+            Variant::Atomic => "atomic",
+            Variant::Antichess => "antichess",
+            Variant::Horde => "horde",
+            Variant::KingOfTheHill => "kingofthehill",
+            Variant::ThreeCheck => "threecheck",
+            Variant::RacingKings => "racingkings",
+        }
+    }
+    /// A variant by registry name or a common alias (`standard`, `giveaway`, `3check`, ...).
+    pub fn from_name(name: &str) -> Option<Variant> {
+        let n = name.to_ascii_lowercase().replace(['-', '_', ' '], "");
+        match n.as_str() {
+            "chess" | "standard" | "normal" => Some(Variant::Standard),
+            "chess960" | "960" | "fischerandom" | "fischerrandom" => Some(Variant::Chess960),
+            "crazyhouse" | "zh" => Some(Variant::Crazyhouse),
+            "atomic" => Some(Variant::Atomic),
+            "antichess" | "giveaway" | "losing" | "losingchess" | "suicide" => Some(Variant::Antichess),
+            "horde" => Some(Variant::Horde),
+            "kingofthehill" | "koth" => Some(Variant::KingOfTheHill),
+            "threecheck" | "3check" => Some(Variant::ThreeCheck),
+            "racingkings" => Some(Variant::RacingKings),
+            _ => None,
+        }
+    }
+    pub fn describe(self) -> &'static str {
+        match self {
+            Variant::Standard => "Chess (FIDE rules): checkmate, stalemate, draw claims, fivefold and 75-move rules",
+            Variant::Chess960 => "Chess960 (Fischer random): standard rules from a shuffled back rank, 960 castling",
+            Variant::Crazyhouse => "Crazyhouse: captured pieces change sides and may be dropped back on the board",
+            Variant::Atomic => "Atomic chess: captures explode the 3x3 around them; blow up the king to win",
+            Variant::Antichess => "Antichess (losing chess): captures are compulsory; lose every piece to win",
+            Variant::Horde => "Horde: 36 white pawns against a black army; black wins by capturing them all",
+            Variant::KingOfTheHill => "King of the Hill: chess, and a king reaching d4, e4, d5 or e5 wins",
+            Variant::ThreeCheck => "Three-check: chess, and the third check given wins",
+            Variant::RacingKings => "Racing Kings: no checks allowed; the first king to the eighth rank wins",
+        }
+    }
+    pub fn geometry(self) -> &'static Geometry {
+        Geometry::standard()
+    }
+    /// The start position's FEN (Chess960 uses the standard array unless a set-up is given).
+    pub fn start_fen(self) -> &'static str {
+        match self {
+            Variant::Antichess => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+            Variant::Crazyhouse => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
+            Variant::Horde => "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1",
+            Variant::ThreeCheck => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1",
+            Variant::RacingKings => "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1",
+            _ => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        }
+    }
+    pub fn safety(self) -> Safety {
+        match self {
+            Variant::Atomic => Safety::Atomic,
+            Variant::Antichess => Safety::None,
+            Variant::RacingKings => Safety::NoChecks,
+            _ => Safety::Royal,
+        }
+    }
+    /// Captured pieces go to the capturer's pocket and may be dropped.
+    pub fn drops(self) -> bool {
+        self == Variant::Crazyhouse
+    }
+    /// A capture removes every non-pawn piece next to the captured square.
+    pub fn explodes(self) -> bool {
+        self == Variant::Atomic
+    }
+    /// Captures must be made when any is possible.
+    pub fn forced_captures(self) -> bool {
+        self == Variant::Antichess
+    }
+    /// Pawns may promote to a king.
+    pub fn promote_to_king(self) -> bool {
+        self == Variant::Antichess
+    }
+    /// Pawns on their own first rank may step two (horde's white pawns).
+    pub fn first_rank_double_step(self) -> bool {
+        self == Variant::Horde
+    }
+    /// Castling is never possible.
+    pub fn no_castling(self) -> bool {
+        matches!(self, Variant::Antichess | Variant::RacingKings)
+    }
+    /// Checks that win, when counted.
+    pub fn checks_to_win(self) -> Option<u8> {
+        (self == Variant::ThreeCheck).then_some(3)
+    }
+}
