@@ -3,6 +3,8 @@
 use crate::format::Format;
 use crate::game::Game;
 
+pub mod chess;
+
 /// Every game, in the order `kifu games` lists them.
 pub fn all() -> Vec<&'static dyn Game> {
     vec![]
