@@ -14,13 +14,19 @@ pub(super) enum Tok<'a> {
         loose_quote: bool,
     },
     /// A `[` that does not make a tag pair on its line.
-    BadTag { token: String, reason: String },
+    BadTag {
+        token: String,
+        reason: String,
+    },
     Comment(String),
     Open,
     Close,
     Nag(u16),
     /// A move number; `black` when it ends with two or more dots (`5...`).
-    Number { number: u32, black: bool },
+    Number {
+        number: u32,
+        black: bool,
+    },
     /// `...` standing alone (`5. ... Nf6`).
     Dots,
     Result(GameResult),
@@ -29,7 +35,10 @@ pub(super) enum Tok<'a> {
     /// Anything else: a move for the move reader to judge.
     Word(&'a str),
     /// Text that can be nothing in PGN (a lone `}` or `]`, a comment never closed).
-    Garbage { token: String, reason: String },
+    Garbage {
+        token: String,
+        reason: String,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -184,7 +193,9 @@ impl<'a> Lexer<'a> {
             return false;
         }
         let end = self.line_end(i);
-        self.text.get(i + 1..end).is_some_and(|rest| rest.trim_end().ends_with("\"]"))
+        self.text
+            .get(i + 1..end)
+            .is_some_and(|rest| rest.trim_end().ends_with("\"]"))
     }
 
     fn brace_comment(&mut self) -> Option<Spanned<'a>> {
@@ -195,7 +206,10 @@ impl<'a> Lexer<'a> {
             match b {
                 b'}' => {
                     self.pos = i + 1;
-                    return self.token(Tok::Comment(squeeze(self.text.get(start..i).unwrap_or_default())), open_line);
+                    return self.token(
+                        Tok::Comment(squeeze(self.text.get(start..i).unwrap_or_default())),
+                        open_line,
+                    );
                 }
                 b'\n' | b'\r' if self.breaks_at(i) => {
                     self.line += 1;
@@ -213,7 +227,11 @@ impl<'a> Lexer<'a> {
             i += 1;
         }
         self.pos = self.bytes.len();
-        self.garbage("{", format!("the comment opened at line {open_line} is never closed"), open_line)
+        self.garbage(
+            "{",
+            format!("the comment opened at line {open_line} is never closed"),
+            open_line,
+        )
     }
 
     fn garbage(&self, token: &str, reason: String, line: usize) -> Option<Spanned<'a>> {

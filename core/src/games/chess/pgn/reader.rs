@@ -198,7 +198,11 @@ impl Builder {
                     }
                     last.suffix.push_str(mark);
                 }
-                None => self.fail_here(line, mark.to_string(), "an en-passant mark with no move before it".to_string()),
+                None => self.fail_here(
+                    line,
+                    mark.to_string(),
+                    "an en-passant mark with no move before it".to_string(),
+                ),
             },
             Tok::Number { number, black } => {
                 let frame = self.frame();
@@ -285,7 +289,12 @@ impl Builder {
         if self.first_line.is_none() {
             self.fail(line, None, None, "comments outside any game".to_string());
         } else if !self.movetext {
-            self.fail(line, None, None, "the game has tags but no moves and no result".to_string());
+            self.fail(
+                line,
+                None,
+                None,
+                "the game has tags but no moves and no result".to_string(),
+            );
         }
         if let Some(error) = self.error {
             return Err(error);

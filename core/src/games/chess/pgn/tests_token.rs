@@ -43,11 +43,23 @@ fn piece(c: char) -> PieceHint {
 #[test]
 fn san_piece_and_pawn_moves() {
     assert_eq!(token("e4"), MoveToken::Normal(normal(P, None, None, false, "e4")));
-    assert_eq!(token("Nf3"), MoveToken::Normal(normal(piece('N'), None, None, false, "f3")));
+    assert_eq!(
+        token("Nf3"),
+        MoveToken::Normal(normal(piece('N'), None, None, false, "f3"))
+    );
     assert_eq!(token("exd5"), MoveToken::Normal(normal(P, Some('e'), None, true, "d5")));
-    assert_eq!(token("Nbd2"), MoveToken::Normal(normal(piece('N'), Some('b'), None, false, "d2")));
-    assert_eq!(token("R1a3"), MoveToken::Normal(normal(piece('R'), None, Some(1), false, "a3")));
-    assert_eq!(token("Qh4xe1"), MoveToken::Normal(normal(piece('Q'), Some('h'), Some(4), true, "e1")));
+    assert_eq!(
+        token("Nbd2"),
+        MoveToken::Normal(normal(piece('N'), Some('b'), None, false, "d2"))
+    );
+    assert_eq!(
+        token("R1a3"),
+        MoveToken::Normal(normal(piece('R'), None, Some(1), false, "a3"))
+    );
+    assert_eq!(
+        token("Qh4xe1"),
+        MoveToken::Normal(normal(piece('Q'), Some('h'), Some(4), true, "e1"))
+    );
     assert_eq!(token("Pe4"), MoveToken::Normal(normal(P, None, None, false, "e4")));
 }
 
@@ -55,19 +67,43 @@ fn san_piece_and_pawn_moves() {
 fn captures_without_x_and_with_colon() {
     assert_eq!(token("ed5"), MoveToken::Normal(normal(P, Some('e'), None, false, "d5")));
     assert_eq!(token("e:d5"), MoveToken::Normal(normal(P, Some('e'), None, true, "d5")));
-    assert_eq!(token("N:f3"), MoveToken::Normal(normal(piece('N'), None, None, true, "f3")));
+    assert_eq!(
+        token("N:f3"),
+        MoveToken::Normal(normal(piece('N'), None, None, true, "f3"))
+    );
 }
 
 #[test]
 fn long_algebraic_and_uci() {
-    assert_eq!(token("e2e4"), MoveToken::Normal(normal(ANY, Some('e'), Some(2), false, "e4")));
-    assert_eq!(token("e2-e4"), MoveToken::Normal(normal(ANY, Some('e'), Some(2), false, "e4")));
-    assert_eq!(token("e2xe4"), MoveToken::Normal(normal(ANY, Some('e'), Some(2), true, "e4")));
-    assert_eq!(token("Ng1f3"), MoveToken::Normal(normal(piece('N'), Some('g'), Some(1), false, "f3")));
-    assert_eq!(token("Ng1-f3"), MoveToken::Normal(normal(piece('N'), Some('g'), Some(1), false, "f3")));
+    assert_eq!(
+        token("e2e4"),
+        MoveToken::Normal(normal(ANY, Some('e'), Some(2), false, "e4"))
+    );
+    assert_eq!(
+        token("e2-e4"),
+        MoveToken::Normal(normal(ANY, Some('e'), Some(2), false, "e4"))
+    );
+    assert_eq!(
+        token("e2xe4"),
+        MoveToken::Normal(normal(ANY, Some('e'), Some(2), true, "e4"))
+    );
+    assert_eq!(
+        token("Ng1f3"),
+        MoveToken::Normal(normal(piece('N'), Some('g'), Some(1), false, "f3"))
+    );
+    assert_eq!(
+        token("Ng1-f3"),
+        MoveToken::Normal(normal(piece('N'), Some('g'), Some(1), false, "f3"))
+    );
     // A whole from-square after a lower-case b/k/n is a square, not a piece letter.
-    assert_eq!(token("b1c3"), MoveToken::Normal(normal(ANY, Some('b'), Some(1), false, "c3")));
-    assert_eq!(token("g1f3"), MoveToken::Normal(normal(ANY, Some('g'), Some(1), false, "f3")));
+    assert_eq!(
+        token("b1c3"),
+        MoveToken::Normal(normal(ANY, Some('b'), Some(1), false, "c3"))
+    );
+    assert_eq!(
+        token("g1f3"),
+        MoveToken::Normal(normal(ANY, Some('g'), Some(1), false, "f3"))
+    );
 }
 
 #[test]
@@ -95,19 +131,52 @@ fn castling_null_and_drops() {
     for word in ["--", "Z0", "0000"] {
         assert_eq!(token(word), MoveToken::Null, "{word}");
     }
-    assert_eq!(token("N@f3"), MoveToken::Drop { piece: 'N', to: sq("f3") });
-    assert_eq!(token("@e4"), MoveToken::Drop { piece: 'P', to: sq("e4") });
-    assert_eq!(token("P@e4+"), MoveToken::Drop { piece: 'P', to: sq("e4") });
-    assert_eq!(token("b@c3"), MoveToken::Drop { piece: 'B', to: sq("c3") });
+    assert_eq!(
+        token("N@f3"),
+        MoveToken::Drop {
+            piece: 'N',
+            to: sq("f3")
+        }
+    );
+    assert_eq!(
+        token("@e4"),
+        MoveToken::Drop {
+            piece: 'P',
+            to: sq("e4")
+        }
+    );
+    assert_eq!(
+        token("P@e4+"),
+        MoveToken::Drop {
+            piece: 'P',
+            to: sq("e4")
+        }
+    );
+    assert_eq!(
+        token("b@c3"),
+        MoveToken::Drop {
+            piece: 'B',
+            to: sq("c3")
+        }
+    );
     assert!(refused("N@").contains("square"));
     assert!(refused("NB@e4").contains("drop"));
 }
 
 #[test]
 fn lower_case_piece_letters() {
-    assert_eq!(token("qh5"), MoveToken::Normal(normal(piece('Q'), None, None, false, "h5")));
-    assert_eq!(token("rxa8"), MoveToken::Normal(normal(piece('R'), None, None, true, "a8")));
-    assert_eq!(token("nbd2"), MoveToken::Normal(normal(piece('N'), Some('b'), None, false, "d2")));
+    assert_eq!(
+        token("qh5"),
+        MoveToken::Normal(normal(piece('Q'), None, None, false, "h5"))
+    );
+    assert_eq!(
+        token("rxa8"),
+        MoveToken::Normal(normal(piece('R'), None, None, true, "a8"))
+    );
+    assert_eq!(
+        token("nbd2"),
+        MoveToken::Normal(normal(piece('N'), Some('b'), None, false, "d2"))
+    );
 }
 
 #[test]
@@ -128,7 +197,10 @@ fn lower_case_b_k_n_keep_both_readings() {
     );
     assert!(matches!(token("kxe2"), MoveToken::Either { .. }));
     // Upper-case B is the bishop only.
-    assert_eq!(token("Bxc3"), MoveToken::Normal(normal(piece('B'), None, None, true, "c3")));
+    assert_eq!(
+        token("Bxc3"),
+        MoveToken::Normal(normal(piece('B'), None, None, true, "c3"))
+    );
     // b4 is a square: a pawn move.
     assert_eq!(token("b4"), MoveToken::Normal(normal(P, None, None, false, "b4")));
 }
@@ -148,10 +220,22 @@ fn figurines_white_and_black() {
 #[test]
 fn big_boards_up_to_sixteen_files_and_ranks() {
     assert_eq!(token("p16"), MoveToken::Normal(normal(P, None, None, false, "p16")));
-    assert_eq!(token("Na10"), MoveToken::Normal(normal(piece('N'), None, None, false, "a10")));
-    assert_eq!(token("j10j12"), MoveToken::Normal(normal(ANY, Some('j'), Some(10), false, "j12")));
-    assert_eq!(token("R10xa4"), MoveToken::Normal(normal(piece('R'), None, Some(10), true, "a4")));
-    assert_eq!(token("Ac3"), MoveToken::Normal(normal(piece('A'), None, None, false, "c3")));
+    assert_eq!(
+        token("Na10"),
+        MoveToken::Normal(normal(piece('N'), None, None, false, "a10"))
+    );
+    assert_eq!(
+        token("j10j12"),
+        MoveToken::Normal(normal(ANY, Some('j'), Some(10), false, "j12"))
+    );
+    assert_eq!(
+        token("R10xa4"),
+        MoveToken::Normal(normal(piece('R'), None, Some(10), true, "a4"))
+    );
+    assert_eq!(
+        token("Ac3"),
+        MoveToken::Normal(normal(piece('A'), None, None, false, "c3"))
+    );
     for word in ["a17", "q4", "e0", "a100", "e09"] {
         refused(word);
     }

@@ -41,15 +41,23 @@ pub struct NormalMove {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MoveToken {
     /// `O-O`, `0-0`, `o-o` (short) and `O-O-O`, `0-0-0`, `o-o-o` (long).
-    Castle { long: bool },
+    Castle {
+        long: bool,
+    },
     /// `--`, `Z0` or the UCI `0000`.
     Null,
     /// `N@f3`; `@e4` and `P@e4` drop a pawn. The piece letter is upper-cased.
-    Drop { piece: char, to: Square },
+    Drop {
+        piece: char,
+        to: Square,
+    },
     Normal(NormalMove),
     /// A lower-case `b`, `k` or `n` that is both a piece letter and a file letter (`bxc3`, `nf3`):
     /// both readings, for the engine to choose the one that is legal (and refuse if both are).
-    Either { piece: NormalMove, pawn: NormalMove },
+    Either {
+        piece: NormalMove,
+        pawn: NormalMove,
+    },
 }
 
 /// One move word split into the move and what was written after it.
@@ -120,7 +128,10 @@ fn split_suffix(word: &str) -> (&str, &str) {
 
 /// The NAGs of the glyphs in a suffix (check marks and `e.p.` taken out first).
 fn suffix_nags(suffix: &str) -> Result<Vec<u16>, String> {
-    let glyphs: String = suffix.chars().filter(|c| is_mark(*c) && *c != '+' && *c != '#').collect();
+    let glyphs: String = suffix
+        .chars()
+        .filter(|c| is_mark(*c) && *c != '+' && *c != '#')
+        .collect();
     if glyphs.is_empty() {
         return Ok(Vec::new());
     }

@@ -131,7 +131,11 @@ fn write_moves(wrap: &mut Wrap, game: &OutGame) -> Result<(), FormatError> {
             ply: Some(i + 1),
             reason: format!("'{}': {reason}", mv.san),
         };
-        if mv.san.bytes().any(|b| b.is_ascii_whitespace() || b"{}[];$".contains(&b)) {
+        if mv
+            .san
+            .bytes()
+            .any(|b| b.is_ascii_whitespace() || b"{}[];$".contains(&b))
+        {
             return Err(bad("a move cannot hold spaces or PGN punctuation".to_string()));
         }
         parse_move(&mv.san).map_err(bad)?;
