@@ -124,7 +124,7 @@ impl<'a> Lexer<'a> {
         Lexer {
             text,
             bytes: text.as_bytes(),
-            pos: 0,
+            pos: if text.starts_with('\u{feff}') { 3 } else { 0 },
             line: 1,
             pending: None,
         }
@@ -255,6 +255,16 @@ impl<'a> Lexer<'a> {
         let line = self.line;
         let end = self.line_end(self.pos);
         let whole = self.text.get(self.pos..end).unwrap_or_default();
+        let mut name_at = self.pos + 1;
+        while matches!(self.byte(name_at), Some(b' ' | b'\t')) {
+            name_at += 1;
+        }
+        if !self.byte(name_at).is_some_and(is_name_byte) {
+            let token = whole.split_ascii_whitespace().next().unwrap_or("[");
+            self.pos = whole.find(']').map_or(end, |at| self.pos + at + 1);
+            let reason = "a '[' that opens no tag (a tag needs a name of letters, digits or '_')".to_string();
+            return self.garbage(token, reason, line);
+        }
         match self.tag_pair(end) {
             Ok(tok) => self.token(tok, line),
             Err(reason) => {
@@ -284,9 +294,6 @@ impl<'a> Lexer<'a> {
             i += 1;
         }
         let name = self.text.get(name_start..i).unwrap_or_default();
-        if name.is_empty() {
-            return Err("a tag needs a name of letters, digits or '_' after '['".to_string());
-        }
         i = skip_blank(i);
         if self.byte(i) != Some(b'"') {
             return Err(format!("tag {name} needs its value in double quotes"));

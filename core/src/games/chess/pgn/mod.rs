@@ -14,6 +14,8 @@ mod tests_fixture;
 #[cfg(test)]
 mod tests_reader;
 #[cfg(test)]
+mod tests_speed;
+#[cfg(test)]
 mod tests_token;
 #[cfg(test)]
 mod tests_writer;

@@ -34,6 +34,14 @@ pub fn read_games(text: &str) -> Vec<Result<PgnGame, PgnError>> {
     games
 }
 
+/// A token for an error message: at most 60 characters, cut ones ending with `...`.
+fn shorten(token: String) -> String {
+    match token.char_indices().nth(60) {
+        Some((at, _)) => format!("{}...", &token[..at]),
+        None => token,
+    }
+}
+
 /// A line being read: its moves so far, and what waits for the next move.
 struct Frame {
     moves: Vec<PgnMove>,
@@ -122,7 +130,7 @@ impl Builder {
                 game: self.number,
                 line,
                 ply,
-                token,
+                token: token.map(shorten),
                 reason,
             });
         }
@@ -205,9 +213,19 @@ impl Builder {
                 ),
             },
             Tok::Number { number, black } => {
+                let main = self.frames.len() == 1;
                 let frame = self.frame();
+                let before = frame.moves.iter().rev().find_map(|m| m.number).map(|n| n.number);
                 frame.number = Some(MoveNumber { number, black });
                 frame.after_move = false;
+                if let Some(before) = before.filter(|b| main && number < *b) {
+                    self.notes.push(PgnNote {
+                        line,
+                        text: format!(
+                            "move number {number} after move {before}: maybe a new game without a result or tags"
+                        ),
+                    });
+                }
             }
             Tok::Dots => {
                 let frame = self.frame();

@@ -346,3 +346,35 @@ fn pgn_error_becomes_a_format_error() {
     assert_eq!((f.game, f.line, f.ply), (Some(1), Some(1), Some(2)));
     assert!(f.reason.starts_with("'zz': "));
 }
+
+#[test]
+fn bracket_in_movetext_is_garbage_not_a_new_game() {
+    let all = games("[Event \"a\"]\n1. e4 [%clk 0:01:00] e5 *\n[Event \"b\"]\n1. d4 *");
+    assert_eq!(all.len(), 2);
+    let e = all[0].clone().err().unwrap_or_else(|| panic!("no error"));
+    assert_eq!((e.line, e.ply, e.token.as_deref()), (2, Some(2), Some("[%clk")));
+    assert!(all[1].is_ok());
+}
+
+#[test]
+fn long_garbage_tokens_are_shortened() {
+    let word = "z".repeat(5000);
+    let e = error(&format!("1. e4 {word} *"));
+    assert_eq!(e.token.as_deref(), Some(format!("{}...", "z".repeat(60)).as_str()));
+}
+
+#[test]
+fn move_numbers_going_back_are_noted() {
+    let g = one("1. e4 e5 2. Nf3 Nc6\n\n1. d4 d5 *");
+    assert_eq!(g.main.moves.len(), 6);
+    assert_eq!(g.notes.len(), 1);
+    assert_eq!(g.notes[0].line, 3);
+    // Numbers inside variations going back are normal.
+    assert!(one("1. e4 e5 2. Nf3 (1... c5 2. c3) Nc6 *").notes.is_empty());
+}
+
+#[test]
+fn byte_order_mark_is_skipped() {
+    let g = one("\u{feff}[Event \"x\"]\n1. e4 *");
+    assert_eq!(g.tag("Event"), Some("x"));
+}

@@ -71,6 +71,9 @@ pub struct ParsedMove {
     pub nags: Vec<u16>,
 }
 
+/// The longest move word read, in characters (`Qh16xp16=Q` and the like are far shorter).
+const LONGEST: usize = 24;
+
 const MARKS: [char; 7] = ['+', '#', '!', '?', '\u{203c}', '\u{2047}', '\u{2049}'];
 const MARKS_MORE: [char; 1] = ['\u{2048}'];
 
@@ -174,18 +177,22 @@ fn parse_core(core: &str) -> Result<MoveToken, String> {
         "--" | "Z0" | "0000" => return Ok(MoveToken::Null),
         _ => {}
     }
-    let mut chars = Vec::with_capacity(core.len());
+    let mut buffer = [' '; LONGEST];
+    let mut len = 0;
     for c in core.chars() {
         let c = figurine(c).unwrap_or(c);
         if !c.is_ascii() {
             return Err(format!("'{c}' cannot be part of a move"));
         }
-        chars.push(c);
+        let slot = buffer.get_mut(len).ok_or("too long to be a move")?;
+        *slot = c;
+        len += 1;
     }
+    let chars = &buffer[..len];
     if let Some(at) = chars.iter().position(|c| *c == '@') {
         return parse_drop(&chars[..at], &chars[at + 1..]);
     }
-    parse_normal(&chars)
+    parse_normal(chars)
 }
 
 fn parse_drop(piece: &[char], square: &[char]) -> Result<MoveToken, String> {
