@@ -12,6 +12,8 @@ mod writer;
 #[cfg(test)]
 mod tests_fixture;
 #[cfg(test)]
+mod tests_oracle;
+#[cfg(test)]
 mod tests_reader;
 #[cfg(test)]
 mod tests_speed;
