@@ -253,35 +253,37 @@ impl<'a> Lexer<'a> {
 
     fn tag(&mut self) -> Option<Spanned<'a>> {
         let line = self.line;
-        let end = self.line_end(self.pos);
-        let whole = self.text.get(self.pos..end).unwrap_or_default();
-        let mut name_at = self.pos + 1;
+        let start = self.pos;
+        let mut name_at = start + 1;
         while matches!(self.byte(name_at), Some(b' ' | b'\t')) {
             name_at += 1;
         }
         if !self.byte(name_at).is_some_and(is_name_byte) {
-            let token = whole.split_ascii_whitespace().next().unwrap_or("[");
-            self.pos = whole.find(']').map_or(end, |at| self.pos + at + 1);
+            let mut end = start + 1;
+            while let Some(b) = self.byte(end).filter(|b| !is_space(*b)) {
+                end += 1;
+                if b == b']' {
+                    break;
+                }
+            }
+            self.pos = end;
+            let token = self.text.get(start..end).unwrap_or("[");
             let reason = "a '[' that opens no tag (a tag needs a name of letters, digits or '_')".to_string();
             return self.garbage(token, reason, line);
         }
-        match self.tag_pair(end) {
+        match self.tag_pair() {
             Ok(tok) => self.token(tok, line),
             Err(reason) => {
+                let end = self.line_end(start);
                 self.pos = end;
-                self.token(
-                    Tok::BadTag {
-                        token: whole.trim_end().to_string(),
-                        reason,
-                    },
-                    line,
-                )
+                let token = self.text.get(start..end).unwrap_or_default().trim_end().to_string();
+                self.token(Tok::BadTag { token, reason }, line)
             }
         }
     }
 
-    /// Reads `[Name "value"]` from `self.pos`, within the line ending at `end`.
-    fn tag_pair(&mut self, end: usize) -> Result<Tok<'a>, String> {
+    /// Reads `[Name "value"]` from `self.pos`; it must close on its line.
+    fn tag_pair(&mut self) -> Result<Tok<'a>, String> {
         let skip_blank = |mut i: usize| {
             while matches!(self.byte(i), Some(b' ' | b'\t')) {
                 i += 1;
@@ -302,14 +304,14 @@ impl<'a> Lexer<'a> {
         let mut loose_quote = false;
         let mut seg = i + 1;
         i += 1;
-        while i < end {
-            match self.byte(i) {
-                Some(b'\\') if matches!(self.byte(i + 1), Some(b'"' | b'\\')) => {
+        while let Some(b) = self.byte(i).filter(|b| !matches!(b, b'\n' | b'\r')) {
+            match b {
+                b'\\' if matches!(self.byte(i + 1), Some(b'"' | b'\\')) => {
                     value.push_str(self.text.get(seg..i).unwrap_or_default());
                     seg = i + 1;
                     i += 2;
                 }
-                Some(b'"') => {
+                b'"' => {
                     let after = skip_blank(i + 1);
                     if self.byte(after) == Some(b']') {
                         value.push_str(self.text.get(seg..i).unwrap_or_default());

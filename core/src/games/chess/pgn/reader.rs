@@ -34,6 +34,10 @@ pub fn read_games(text: &str) -> Vec<Result<PgnGame, PgnError>> {
     games
 }
 
+/// How deep variations may nest: real files stay far below, and the tree is kept shallow
+/// enough for recursive code (drop, comparison, the engine's walk) on any stack.
+const MAX_DEPTH: usize = 100;
+
 /// A token for an error message: at most 60 characters, cut ones ending with `...`.
 fn shorten(token: String) -> String {
     match token.char_indices().nth(60) {
@@ -48,6 +52,8 @@ struct Frame {
     /// Comments waiting for the next move (or, at the end, for the last one).
     waiting: Vec<String>,
     number: Option<MoveNumber>,
+    /// The number written before the latest numbered move.
+    last_number: Option<u32>,
     /// The ply before this line's first move.
     base_ply: usize,
     /// The line of its `(`.
@@ -62,6 +68,7 @@ impl Frame {
             moves: Vec::new(),
             waiting: Vec::new(),
             number: None,
+            last_number: None,
             base_ply,
             open_line,
             after_move: false,
@@ -215,7 +222,7 @@ impl Builder {
             Tok::Number { number, black } => {
                 let main = self.frames.len() == 1;
                 let frame = self.frame();
-                let before = frame.moves.iter().rev().find_map(|m| m.number).map(|n| n.number);
+                let before = frame.last_number;
                 frame.number = Some(MoveNumber { number, black });
                 frame.after_move = false;
                 if let Some(before) = before.filter(|b| main && number < *b) {
@@ -252,6 +259,10 @@ impl Builder {
             Ok(parsed) => {
                 let frame = self.frame();
                 let ply = frame.next_ply();
+                let number = frame.number.take();
+                if let Some(n) = number {
+                    frame.last_number = Some(n.number);
+                }
                 frame.moves.push(PgnMove {
                     raw: word.to_string(),
                     token: parsed.token,
@@ -259,7 +270,7 @@ impl Builder {
                     nags: parsed.nags,
                     line,
                     ply,
-                    number: frame.number.take(),
+                    number,
                     comments_before: std::mem::take(&mut frame.waiting),
                     comments_after: Vec::new(),
                     variations: Vec::new(),
@@ -271,6 +282,11 @@ impl Builder {
     }
 
     fn open(&mut self, line: usize) {
+        if self.frames.len() > MAX_DEPTH {
+            let reason = format!("variations are nested more than {MAX_DEPTH} deep");
+            self.fail_here(line, "(".to_string(), reason);
+            return;
+        }
         let frame = self.frame();
         frame.after_move = false;
         match frame.moves.last() {

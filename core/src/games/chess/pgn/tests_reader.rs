@@ -378,3 +378,29 @@ fn byte_order_mark_is_skipped() {
     let g = one("\u{feff}[Event \"x\"]\n1. e4 *");
     assert_eq!(g.tag("Event"), Some("x"));
 }
+
+#[test]
+fn variations_nest_at_most_a_hundred_deep() {
+    let deep = |n: usize| format!("1. e4 {}{} *", "( e5 ".repeat(n), ")".repeat(n));
+    let g = one(&deep(100));
+    let mut line = &g.main;
+    let mut depth = 0;
+    while let Some(inner) = line.moves.first().and_then(|m| m.variations.first()) {
+        line = inner;
+        depth += 1;
+    }
+    assert_eq!(depth, 100);
+    let e = error(&deep(50_000));
+    assert_eq!((e.token.as_deref(), e.ply), (Some("("), Some(2)));
+    assert!(e.reason.contains("100"));
+}
+
+#[test]
+fn latin1_files_read_after_decoding() {
+    let (text, encoding) =
+        crate::format::decode_text(b"[White \"Ren\xe9\"]\n1. e4 {tr\xe8s bien} *").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(encoding, crate::format::Encoding::Latin1);
+    let g = one(&text);
+    assert_eq!(g.tag("White"), Some("Ren\u{e9}"));
+    assert_eq!(g.main.moves[0].comments_after, ["tr\u{e8}s bien"]);
+}

@@ -75,3 +75,23 @@ fn pgn_read_rate() {
         mb / best
     );
 }
+
+/// Texts built to make a careless reader quadratic; each must read in one pass.
+#[test]
+fn pathological_texts_read_in_one_pass() {
+    let cases = [
+        "[]".repeat(200_000),
+        "[a \"b\"]".repeat(100_000),
+        format!("1. e4 {} *", "2. ".repeat(100_000)),
+        format!("{} *", "e4 ".repeat(100_000)),
+        "{ a\n".repeat(100_000),
+        "(".repeat(100_000),
+        format!("1. e4 {}", "( e5 ".repeat(50_000)),
+        "\"".repeat(300_000),
+        format!("[Event \"{}\n", "\" ".repeat(200_000)),
+    ];
+    for text in cases {
+        let games = read_games(&text);
+        assert!(!games.is_empty());
+    }
+}

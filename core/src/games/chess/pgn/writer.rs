@@ -4,7 +4,8 @@
 //!
 //! A comment holding `}` cannot sit in braces (PGN has no escape there), so it is written as
 //! `;` rest-of-line comments, one per output line; reading it back gives those lines as separate
-//! comments whose words, joined by spaces, are the original comment's.
+//! comments whose words, joined by spaces, are the original comment's. This is the only lossless
+//! way the PGN standard allows; some readers (python-chess 1.11) skip `;` comments altogether.
 
 use std::collections::BTreeSet;
 
