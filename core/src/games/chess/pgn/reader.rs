@@ -2,6 +2,8 @@
 //! as a tree of lines with comments, NAGs and variations hung on the moves. A bad game becomes
 //! an error and reading goes on with the next game; nothing here knows a chess rule.
 
+use std::collections::BTreeSet;
+
 use super::lexer::{Lexer, Spanned, Tok};
 use super::token::parse_move;
 use super::{GameResult, Line, MoveNumber, PgnError, PgnGame, PgnMove, PgnNote};
@@ -18,7 +20,7 @@ pub fn read_games(text: &str) -> Vec<Result<PgnGame, PgnError>> {
         let starts_game = match &tok {
             Tok::Comment(_) => false,
             _ if game.result.is_some() => true,
-            Tok::Tag { name, .. } => game.movetext || game.tags.iter().any(|(n, _)| n == name),
+            Tok::Tag { name, .. } => game.movetext || game.tag_names.contains(*name),
             Tok::BadTag { .. } => game.movetext,
             _ => false,
         };
@@ -100,6 +102,8 @@ struct Builder {
     number: usize,
     first_line: Option<usize>,
     tags: Vec<(String, String)>,
+    /// The names in `tags`, to spot a repeated one at once.
+    tag_names: BTreeSet<String>,
     notes: Vec<PgnNote>,
     /// The first error; once set, tokens only matter for finding the game's end.
     error: Option<PgnError>,
@@ -118,6 +122,7 @@ impl Builder {
             number,
             first_line: None,
             tags: Vec::new(),
+            tag_names: BTreeSet::new(),
             notes: Vec::new(),
             error: None,
             frames: vec![Frame::new(0, 0)],
@@ -188,6 +193,7 @@ impl Builder {
                         text: format!("tag {name}: a '\"' inside the value was not escaped; it is kept in the value"),
                     });
                 }
+                self.tag_names.insert(name.to_string());
                 self.tags.push((name.to_string(), value));
             }
             Tok::BadTag { token, reason } | Tok::Garbage { token, reason } => {

@@ -82,6 +82,7 @@ fn pathological_texts_read_in_one_pass() {
     let cases = [
         "[]".repeat(200_000),
         "[a \"b\"]".repeat(100_000),
+        (0..100_000).map(|i| format!("[T{i} \"v\"]")).collect::<String>(),
         format!("1. e4 {} *", "2. ".repeat(100_000)),
         format!("{} *", "e4 ".repeat(100_000)),
         "{ a\n".repeat(100_000),

@@ -1,6 +1,8 @@
 //! Reads one written move (`Nf3`, `exd5`, `e7e8q`, `O-O`, `N@f3`, `--`, `Qh7#!?`) into its parts.
 //! It knows only how moves are written, never whether a move is legal or which piece it means
 //! when the text allows two readings: the chess engine matches a token against the legal moves.
+//! Piece letters of other languages (German `S`, `L`, `T`, `D`) are not translated: any upper-case
+//! letter is passed on as the piece it names (`Sf3` is a piece `S`), for the engine to refuse.
 
 /// A square: `file` 0 is the a-file, `rank` 0 is rank 1. Files a to p and ranks 1 to 16 are read,
 /// so boards up to 16x16 can be written.
@@ -74,11 +76,11 @@ pub struct ParsedMove {
 /// The longest move word read, in characters (`Qh16xp16=Q` and the like are far shorter).
 const LONGEST: usize = 24;
 
-const MARKS: [char; 7] = ['+', '#', '!', '?', '\u{203c}', '\u{2047}', '\u{2049}'];
-const MARKS_MORE: [char; 1] = ['\u{2048}'];
+/// Characters that may follow a move in its word: check and mate marks, annotation glyphs.
+const MARKS: [char; 8] = ['+', '#', '!', '?', '\u{203c}', '\u{2047}', '\u{2048}', '\u{2049}'];
 
 fn is_mark(c: char) -> bool {
-    MARKS.contains(&c) || MARKS_MORE.contains(&c)
+    MARKS.contains(&c)
 }
 
 /// The NAG number of a move annotation glyph, by the PGN standard's table (NAGs 1 to 6).
