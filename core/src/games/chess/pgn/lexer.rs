@@ -121,10 +121,11 @@ fn dots(text: &str) -> (usize, usize) {
 
 impl<'a> Lexer<'a> {
     pub fn new(text: &'a str) -> Self {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         Lexer {
             text,
             bytes: text.as_bytes(),
-            pos: if text.starts_with('\u{feff}') { 3 } else { 0 },
+            pos: 0,
             line: 1,
             pending: None,
         }

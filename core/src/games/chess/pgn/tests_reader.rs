@@ -375,7 +375,7 @@ fn move_numbers_going_back_are_noted() {
 
 #[test]
 fn byte_order_mark_is_skipped() {
-    let g = one("\u{feff}[Event \"x\"]\n1. e4 *");
+    let g = one("\u{feff}% escape line\n[Event \"x\"]\n1. e4 *");
     assert_eq!(g.tag("Event"), Some("x"));
 }
 
