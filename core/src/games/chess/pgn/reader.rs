@@ -12,7 +12,8 @@ use super::{GameResult, Line, MoveNumber, PgnError, PgnGame, PgnMove, PgnNote};
 ///
 /// Games are split where a tag follows movetext, where a result token ends the movetext, and
 /// where a tag name repeats before any movetext (the game before had tags only). A comment after
-/// a result belongs to the game it follows. `%` lines are skipped.
+/// a result belongs to the game it follows. `%` lines are skipped. Variations nested more than
+/// 100 deep make the game an error.
 pub fn read_games(text: &str) -> Vec<Result<PgnGame, PgnError>> {
     let mut games = Vec::new();
     let mut game = Builder::new(1);
