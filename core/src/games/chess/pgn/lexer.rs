@@ -64,8 +64,20 @@ fn is_delimiter(b: u8) -> bool {
     is_space(b) || matches!(b, b'{' | b'}' | b'(' | b')' | b'[' | b']' | b';' | b'$')
 }
 
+/// A byte that may open a tag name (a PGN symbol): a letter, a digit or `_`.
 fn is_name_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_'
+}
+
+/// A byte that may continue a tag name: the PGN standard adds `+ # = : -`.
+fn is_name_continue(b: u8) -> bool {
+    is_name_byte(b) || matches!(b, b'+' | b'#' | b'=' | b':' | b'-')
+}
+
+/// Whether `name` can be written as a tag name.
+pub(super) fn is_tag_name(name: &str) -> bool {
+    let bytes = name.as_bytes();
+    bytes.first().is_some_and(|b| is_name_byte(*b)) && bytes.iter().all(|b| is_name_continue(*b))
 }
 
 /// A comment's text with every run of white space made one space, trimmed.
@@ -180,12 +192,12 @@ impl<'a> Lexer<'a> {
         if self.byte(at) != Some(b'[') {
             return false;
         }
-        let mut i = at + 1;
-        while self.byte(i).is_some_and(is_name_byte) {
-            i += 1;
-        }
-        if i == at + 1 {
+        if !self.byte(at + 1).is_some_and(is_name_byte) {
             return false;
+        }
+        let mut i = at + 1;
+        while self.byte(i).is_some_and(is_name_continue) {
+            i += 1;
         }
         while matches!(self.byte(i), Some(b' ' | b'\t')) {
             i += 1;
@@ -293,7 +305,7 @@ impl<'a> Lexer<'a> {
         };
         let name_start = skip_blank(self.pos + 1);
         let mut i = name_start;
-        while self.byte(i).is_some_and(is_name_byte) {
+        while self.byte(i).is_some_and(is_name_continue) {
             i += 1;
         }
         let name = self.text.get(name_start..i).unwrap_or_default();

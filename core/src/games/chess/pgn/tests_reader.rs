@@ -404,3 +404,11 @@ fn latin1_files_read_after_decoding() {
     assert_eq!(g.tag("White"), Some("Ren\u{e9}"));
     assert_eq!(g.main.moves[0].comments_after, ["tr\u{e8}s bien"]);
 }
+
+#[test]
+fn tag_names_may_hold_the_standard_symbol_characters() {
+    let g = one("[Time-Control \"5+3\"]\n[A_b:c#=+ \"x\"]\n*");
+    assert_eq!(g.tag("Time-Control"), Some("5+3"));
+    assert_eq!(g.tag("A_b:c#=+"), Some("x"));
+    assert!(error("[-x \"y\"]\n*").reason.contains("opens no tag"));
+}

@@ -69,6 +69,10 @@ fn bad_input_is_refused() {
     let mut g = game(vec![]);
     g.tags = tags(&[("Bad Name", "x")]);
     assert!(write_game(&g).is_err());
+    g.tags = tags(&[("-x", "x")]);
+    assert!(write_game(&g).is_err());
+    g.tags = tags(&[("Time-Control", "5+3")]);
+    assert!(write_game(&g).is_ok());
     g.tags = tags(&[("Event", "a"), ("Event", "b")]);
     assert!(write_game(&g).unwrap_err().reason.contains("twice"));
     g.tags = tags(&[("Event", "two\nlines")]);

@@ -9,6 +9,7 @@
 
 use std::collections::BTreeSet;
 
+use super::lexer::is_tag_name;
 use super::token::parse_move;
 use super::GameResult;
 use crate::format::FormatError;
@@ -88,9 +89,9 @@ pub fn write_game(game: &OutGame) -> Result<String, FormatError> {
 fn check_tags(tags: &[(String, String)]) -> Result<(), FormatError> {
     let mut seen = BTreeSet::new();
     for (name, value) in tags {
-        if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+        if !is_tag_name(name) {
             return Err(FormatError::new(format!(
-                "tag name '{name}' can only hold letters, digits and '_'"
+                "tag name '{name}' must open with a letter, a digit or '_' and hold only those and + # = : -"
             )));
         }
         if !seen.insert(name.as_str()) {
