@@ -13,7 +13,8 @@ use super::{GameResult, Line, MoveNumber, PgnError, PgnGame, PgnMove, PgnNote};
 /// Games are split where a tag follows movetext, where a result token ends the movetext, and
 /// where a tag name repeats before any movetext (the game before had tags only). A comment after
 /// a result belongs to the game it follows. `%` lines are skipped. Variations nested more than
-/// 100 deep make the game an error.
+/// 100 deep make the game an error. A `{` comment that reaches a line holding a whole tag pair
+/// (`[Name "value"]`) is taken as never closed: its game is an error and that line opens the next.
 pub fn read_games(text: &str) -> Vec<Result<PgnGame, PgnError>> {
     let mut games = Vec::new();
     let mut game = Builder::new(1);
