@@ -14,6 +14,7 @@ pub mod geometry;
 pub mod movegen;
 pub mod outcome;
 pub mod perft;
+pub mod pgn;
 pub mod piece;
 pub mod position;
 pub mod render;

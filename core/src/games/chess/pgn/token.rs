@@ -1,0 +1,330 @@
+//! Reads one written move (`Nf3`, `exd5`, `e7e8q`, `O-O`, `N@f3`, `--`, `Qh7#!?`) into its parts.
+//! It knows only how moves are written, never whether a move is legal or which piece it means
+//! when the text allows two readings: the chess engine matches a token against the legal moves.
+//! Piece letters of other languages (German `S`, `L`, `T`, `D`) are not translated: any upper-case
+//! letter is passed on as the piece it names (`Sf3` is a piece `S`), for the engine to refuse.
+
+/// A square: `file` 0 is the a-file, `rank` 0 is rank 1. Files a to p and ranks 1 to 16 are read,
+/// so boards up to 16x16 can be written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Square {
+    pub file: u8,
+    pub rank: u8,
+}
+
+/// What the text says about the moving piece.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PieceHint {
+    /// No piece letter in a SAN-style move (`e4`, `exd5`), or the letter `P`.
+    Pawn,
+    /// A piece letter, upper-cased (`N`, `B`, figurines read as their letter, fairy letters as is).
+    Piece(char),
+    /// A whole from-square without a letter (`e2e4`, `g1-f3`, `e7e8q`): whatever stands there.
+    Any,
+}
+
+/// A move from one square to another, as far as the text tells it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NormalMove {
+    pub piece: PieceHint,
+    /// 0-based file of the from-square when written (`Nbd2`, `exd5`, `e2e4`).
+    pub from_file: Option<u8>,
+    /// 0-based rank of the from-square when written (`N1f3`, `e2e4`).
+    pub from_rank: Option<u8>,
+    /// The text marked a capture with `x` or `:`. A capture written without a mark is allowed,
+    /// so the engine must not refuse a capture because this is false.
+    pub capture: bool,
+    pub to: Square,
+    /// The promotion piece letter, upper-cased (`e8=Q`, `e8Q`, `e8=q`, `e7e8q`, `e8(Q)`).
+    pub promotion: Option<char>,
+}
+
+/// A written move with its annotations removed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MoveToken {
+    /// `O-O`, `0-0`, `o-o` (short) and `O-O-O`, `0-0-0`, `o-o-o` (long).
+    Castle {
+        long: bool,
+    },
+    /// `--`, `Z0` or the UCI `0000`.
+    Null,
+    /// `N@f3`; `@e4` and `P@e4` drop a pawn. The piece letter is upper-cased.
+    Drop {
+        piece: char,
+        to: Square,
+    },
+    Normal(NormalMove),
+    /// A lower-case `b`, `k` or `n` that is both a piece letter and a file letter (`bxc3`, `nf3`):
+    /// both readings, for the engine to choose the one that is legal (and refuse if both are).
+    Either {
+        piece: NormalMove,
+        pawn: NormalMove,
+    },
+}
+
+/// One move word split into the move and what was written after it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParsedMove {
+    pub token: MoveToken,
+    /// The characters after the move exactly as written: check and mate marks (`+`, `#`, `++`,
+    /// never trusted), annotation glyphs (`!?`) and en-passant marks (`e.p.`, `ep`).
+    pub suffix: String,
+    /// The annotation glyphs of the suffix as NAG numbers (`!` 1, `?` 2, `!!` 3, `??` 4, `!?` 5, `?!` 6).
+    pub nags: Vec<u16>,
+}
+
+/// The longest move word read, in characters (`Qh16xp16=Q` and the like are far shorter).
+const LONGEST: usize = 24;
+
+/// Characters that may follow a move in its word: check and mate marks, annotation glyphs.
+const MARKS: [char; 8] = ['+', '#', '!', '?', '\u{203c}', '\u{2047}', '\u{2048}', '\u{2049}'];
+
+fn is_mark(c: char) -> bool {
+    MARKS.contains(&c)
+}
+
+/// The NAG number of a move annotation glyph, by the PGN standard's table (NAGs 1 to 6).
+fn glyph_nag(glyph: &str) -> Option<u16> {
+    match glyph {
+        "!" => Some(1),
+        "?" => Some(2),
+        "!!" | "\u{203c}" => Some(3),
+        "??" | "\u{2047}" => Some(4),
+        "!?" | "\u{2049}" => Some(5),
+        "?!" | "\u{2048}" => Some(6),
+        _ => None,
+    }
+}
+
+/// The NAG of a glyph written as a word of its own (`e4 !?`, `Nf3 +-`): the move glyphs above
+/// and the position glyphs of the PGN standard's table (7, 10, 13 to 19).
+pub fn standalone_glyph_nag(word: &str) -> Option<u16> {
+    glyph_nag(word).or(match word {
+        "\u{25a1}" => Some(7),
+        "=" => Some(10),
+        "\u{221e}" => Some(13),
+        "+=" | "\u{2a72}" => Some(14),
+        "=+" | "\u{2a71}" => Some(15),
+        "+/-" | "\u{b1}" => Some(16),
+        "-/+" | "\u{2213}" => Some(17),
+        "+-" => Some(18),
+        "-+" => Some(19),
+        _ => None,
+    })
+}
+
+/// Splits `word` into the move and its suffix of marks. `e.p.` and `ep` are taken only after a rank
+/// digit, so they are never mistaken for part of a square.
+fn split_suffix(word: &str) -> (&str, &str) {
+    let mut core = word;
+    loop {
+        if let Some(c) = core.chars().next_back().filter(|c| is_mark(*c)) {
+            core = &core[..core.len() - c.len_utf8()];
+            continue;
+        }
+        let stripped = core.strip_suffix("e.p.").or_else(|| core.strip_suffix("ep"));
+        if let Some(rest) = stripped.filter(|r| r.ends_with(|c: char| c.is_ascii_digit())) {
+            core = rest;
+            continue;
+        }
+        return (core, &word[core.len()..]);
+    }
+}
+
+/// The NAGs of the glyphs in a suffix (check marks and `e.p.` taken out first).
+fn suffix_nags(suffix: &str) -> Result<Vec<u16>, String> {
+    let glyphs: String = suffix
+        .chars()
+        .filter(|c| is_mark(*c) && *c != '+' && *c != '#')
+        .collect();
+    if glyphs.is_empty() {
+        return Ok(Vec::new());
+    }
+    match glyph_nag(&glyphs) {
+        Some(nag) => Ok(vec![nag]),
+        None => Err(format!("'{glyphs}' is not a move annotation (known: ! ? !! ?? !? ?!)")),
+    }
+}
+
+/// The upper-case piece letter of a figurine (white or black), if `c` is one.
+fn figurine(c: char) -> Option<char> {
+    match c {
+        '\u{2654}' | '\u{265a}' => Some('K'),
+        '\u{2655}' | '\u{265b}' => Some('Q'),
+        '\u{2656}' | '\u{265c}' => Some('R'),
+        '\u{2657}' | '\u{265d}' => Some('B'),
+        '\u{2658}' | '\u{265e}' => Some('N'),
+        '\u{2659}' | '\u{265f}' => Some('P'),
+        _ => None,
+    }
+}
+
+/// Reads one move word, annotations included.
+pub fn parse_move(word: &str) -> Result<ParsedMove, String> {
+    let (core, suffix) = split_suffix(word);
+    let nags = suffix_nags(suffix)?;
+    let token = parse_core(core)?;
+    Ok(ParsedMove {
+        token,
+        suffix: suffix.to_string(),
+        nags,
+    })
+}
+
+fn parse_core(core: &str) -> Result<MoveToken, String> {
+    match core {
+        "" => return Err("no move before the annotation".to_string()),
+        "O-O" | "0-0" | "o-o" => return Ok(MoveToken::Castle { long: false }),
+        "O-O-O" | "0-0-0" | "o-o-o" => return Ok(MoveToken::Castle { long: true }),
+        "--" | "Z0" | "0000" => return Ok(MoveToken::Null),
+        _ => {}
+    }
+    let mut buffer = [' '; LONGEST];
+    let mut len = 0;
+    for c in core.chars() {
+        let c = figurine(c).unwrap_or(c);
+        if !c.is_ascii() {
+            return Err(format!("'{c}' cannot be part of a move"));
+        }
+        let slot = buffer.get_mut(len).ok_or("too long to be a move")?;
+        *slot = c;
+        len += 1;
+    }
+    let chars = &buffer[..len];
+    if let Some(at) = chars.iter().position(|c| *c == '@') {
+        return parse_drop(&chars[..at], &chars[at + 1..]);
+    }
+    parse_normal(chars)
+}
+
+fn parse_drop(piece: &[char], square: &[char]) -> Result<MoveToken, String> {
+    let piece = match piece {
+        [] => 'P',
+        [c] if c.is_ascii_alphabetic() => c.to_ascii_uppercase(),
+        _ => return Err("a drop is written as a piece letter, '@' and a square (N@f3)".to_string()),
+    };
+    let to = read_square(square).ok_or("a drop needs a square after '@' (N@f3)")?;
+    Ok(MoveToken::Drop { piece, to })
+}
+
+/// A whole square (`e4`, `p16`), nothing more.
+fn read_square(chars: &[char]) -> Option<Square> {
+    let (file, rank) = chars.split_first()?;
+    Some(Square {
+        file: file_index(*file)?,
+        rank: read_rank(rank)?,
+    })
+}
+
+/// The 0-based index of a file letter `a` to `p`.
+fn file_index(c: char) -> Option<u8> {
+    ('a'..='p').contains(&c).then(|| c as u8 - b'a')
+}
+
+/// The 0-based index of a rank written as `1` to `16`.
+fn read_rank(digits: &[char]) -> Option<u8> {
+    let value = match digits {
+        [d] => d.to_digit(10)?,
+        ['1', d] => 10 + d.to_digit(10)?,
+        _ => return None,
+    };
+    (1..=16).contains(&value).then(|| value as u8 - 1)
+}
+
+/// How many digits end `chars` (at most the two a rank may have, plus one to spot longer runs).
+fn trailing_digits(chars: &[char]) -> usize {
+    chars.iter().rev().take(3).take_while(|c| c.is_ascii_digit()).count()
+}
+
+fn parse_normal(chars: &[char]) -> Result<MoveToken, String> {
+    let bad = || format!("'{}' is not a move", chars.iter().collect::<String>());
+    let (rest, promotion) = split_promotion(chars).ok_or_else(bad)?;
+    let digits = trailing_digits(rest);
+    if digits == 0 || digits > 2 || rest.len() < digits + 1 {
+        return Err(bad());
+    }
+    let square_at = rest.len() - digits - 1;
+    let to = read_square(&rest[square_at..]).ok_or_else(bad)?;
+    let mut prefix = &rest[..square_at];
+    let mut capture = false;
+    if let Some((last, before)) = prefix.split_last() {
+        if matches!(last, 'x' | ':') || (*last == '-' && !before.is_empty()) {
+            capture = *last != '-';
+            prefix = before;
+        }
+    }
+    let base = NormalMove {
+        piece: PieceHint::Pawn,
+        from_file: None,
+        from_rank: None,
+        capture,
+        to,
+        promotion,
+    };
+    read_prefix(prefix, base).ok_or_else(bad)
+}
+
+/// Takes a promotion off the end: `=Q`, `Q` or `q` right after a rank digit, or `(Q)`.
+fn split_promotion(chars: &[char]) -> Option<(&[char], Option<char>)> {
+    match chars {
+        [rest @ .., '(', p, ')'] if p.is_ascii_alphabetic() => Some((rest, Some(p.to_ascii_uppercase()))),
+        [rest @ .., '=', p] if p.is_ascii_alphabetic() => Some((rest, Some(p.to_ascii_uppercase()))),
+        [rest @ .., d, p] if p.is_ascii_alphabetic() && d.is_ascii_digit() => {
+            Some((&chars[..rest.len() + 1], Some(p.to_ascii_uppercase())))
+        }
+        [.., p] if p.is_ascii_alphabetic() => None,
+        _ => Some((chars, None)),
+    }
+}
+
+/// Reads what stands before the destination: a piece letter and the from-square's file and rank.
+fn read_prefix(prefix: &[char], base: NormalMove) -> Option<MoveToken> {
+    let Some((first, rest)) = prefix.split_first() else {
+        return Some(MoveToken::Normal(base));
+    };
+    let with_piece = |piece: PieceHint, rest: &[char]| -> Option<NormalMove> {
+        let (from_file, from_rank) = read_from(rest)?;
+        Some(NormalMove {
+            piece,
+            from_file,
+            from_rank,
+            ..base
+        })
+    };
+    match first {
+        'P' => with_piece(PieceHint::Pawn, rest).map(MoveToken::Normal),
+        'A'..='Z' => with_piece(PieceHint::Piece(*first), rest).map(MoveToken::Normal),
+        'q' | 'r' => with_piece(PieceHint::Piece(first.to_ascii_uppercase()), rest).map(MoveToken::Normal),
+        'b' | 'k' | 'n' if rest.is_empty() => Some(MoveToken::Either {
+            piece: with_piece(PieceHint::Piece(first.to_ascii_uppercase()), rest)?,
+            pawn: with_piece(PieceHint::Pawn, prefix)?,
+        }),
+        'b' | 'k' | 'n' if !rest.first()?.is_ascii_digit() => {
+            with_piece(PieceHint::Piece(first.to_ascii_uppercase()), rest).map(MoveToken::Normal)
+        }
+        _ => {
+            let (from_file, from_rank) = read_from(prefix)?;
+            let piece = if from_rank.is_some() {
+                PieceHint::Any
+            } else {
+                PieceHint::Pawn
+            };
+            Some(MoveToken::Normal(NormalMove {
+                piece,
+                from_file: Some(from_file?),
+                from_rank,
+                ..base
+            }))
+        }
+    }
+}
+
+/// Reads an optional from-file followed by an optional from-rank; anything else fails.
+fn read_from(chars: &[char]) -> Option<(Option<u8>, Option<u8>)> {
+    let (file, rest) = match chars.split_first() {
+        Some((c, rest)) if c.is_ascii_lowercase() => (Some(file_index(*c)?), rest),
+        _ => (None, chars),
+    };
+    let rank = if rest.is_empty() { None } else { Some(read_rank(rest)?) };
+    Some((file, rank))
+}

@@ -1,0 +1,45 @@
+//! The PGN `Variant` tag: the many spellings sites use, mapped to kifu game names, and the
+//! lichess spelling for writing. Names only; it never looks at moves.
+
+/// The kifu game a `Variant` tag value names, if it names one kifu knows. Case, spaces, dashes
+/// and underscores are ignored (`King of the Hill`, `kingOfTheHill`, `three-check`).
+pub fn variant_game(tag: &str) -> Option<&'static str> {
+    let key: String = tag
+        .chars()
+        .filter(|c| !c.is_whitespace() && !matches!(c, '-' | '_'))
+        .flat_map(char::to_lowercase)
+        .collect();
+    let game = match key.as_str() {
+        "standard" | "chess" | "normal" | "standardchess" | "fromposition" => "chess",
+        "chess960" | "960" | "fischerandom" | "fischerrandom" | "fischerrandomchess" | "frc" | "freestyle"
+        | "freestylechess" => "chess960",
+        "crazyhouse" | "zh" => "crazyhouse",
+        "atomic" | "atomicchess" => "atomic",
+        "antichess" | "losing" | "losingchess" | "giveaway" | "giveawaychess" | "suicide" | "suicidechess" => {
+            "antichess"
+        }
+        "horde" | "hordechess" => "horde",
+        "kingofthehill" | "koth" => "kingofthehill",
+        "threecheck" | "3check" | "threecheckchess" => "threecheck",
+        "racingkings" => "racingkings",
+        _ => return None,
+    };
+    Some(game)
+}
+
+/// The `Variant` tag value lichess writes for a kifu game, if lichess has that variant.
+pub fn lichess_variant_name(game: &str) -> Option<&'static str> {
+    let name = match game {
+        "chess" => "Standard",
+        "chess960" => "Chess960",
+        "crazyhouse" => "Crazyhouse",
+        "atomic" => "Atomic",
+        "antichess" => "Antichess",
+        "horde" => "Horde",
+        "kingofthehill" => "King of the Hill",
+        "threecheck" => "Three-check",
+        "racingkings" => "Racing Kings",
+        _ => return None,
+    };
+    Some(name)
+}
