@@ -122,13 +122,18 @@ pub fn build(draft: &Draft, created: Option<&str>) -> Result<Record, FormatError
         .map_err(|e| FormatError::at_line(draft.line, e.reason))?;
     let mut replay = Replay::start(&header).map_err(|f| FormatError::at_line(draft.line, f.reason))?;
     let mut record = Record::new(header);
-    for (index, mv) in draft.moves.iter().enumerate() {
+    // Plies count the moves of the game; notes between them are not plies.
+    let mut ply = 0;
+    for mv in &draft.moves {
+        if mv.actor != Some(Actor::Note) {
+            ply += 1;
+        }
         let entry = replay
             .play(mv.actor, &mv.text, None)
             .map_err(|f: Failure| FormatError {
                 game: None,
                 line: Some(mv.line),
-                ply: Some(index + 1),
+                ply: Some(ply),
                 reason: format!("'{}': {}", mv.text, f.reason),
             })?;
         record.entries.push(entry);

@@ -35,6 +35,10 @@ pub fn find(name: &str) -> Option<&'static dyn Game> {
 /// Every notation format beside kifu's own text format.
 pub fn formats() -> Vec<&'static dyn Format> {
     vec![
+        &chess::notation::PGN,
+        &chess::notation::FEN,
+        &chess::notation::EPD,
+        &chess::notation::UCI,
         &senet::FORMAT,
         &renju::notation::coords::FORMAT,
         &renju::notation::sgf::FORMAT,

@@ -12,6 +12,7 @@
 pub mod fen;
 pub mod geometry;
 pub mod movegen;
+pub mod notation;
 pub mod outcome;
 pub mod perft;
 pub mod pgn;

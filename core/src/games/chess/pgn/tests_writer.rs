@@ -20,6 +20,7 @@ fn game(moves: Vec<OutMove>) -> OutGame {
         black_first: false,
         moves,
         result: GameResult::Unknown,
+        preamble: None,
     }
 }
 
@@ -91,6 +92,7 @@ fn long_games_wrap_under_eighty_columns() {
             san: sans[i % 4].to_string(),
             nags: if i % 7 == 0 { vec![1, 14] } else { vec![] },
             comment: (i % 11 == 0).then(|| "a fairly long comment that goes on and on to force wrapping".to_string()),
+            annotations: None,
         })
         .collect();
     let text = write(&game(moves));
@@ -152,6 +154,7 @@ fn round_trip_gives_the_same_tags_and_tokens() {
             san: san.to_string(),
             nags: if i % 5 == 0 { vec![(i % 20) as u16] } else { vec![] },
             comment: (i % 6 == 3).then(|| format!("note {i}: [%clk 0:0{}:00] a (b) ; c", i % 10)),
+            annotations: None,
         })
         .collect();
     let g = OutGame {
@@ -168,6 +171,7 @@ fn round_trip_gives_the_same_tags_and_tokens() {
         black_first: false,
         moves: moves.clone(),
         result: GameResult::WhiteWins,
+        preamble: None,
     };
     let text = write(&g);
     let two = format!("{text}{text}");

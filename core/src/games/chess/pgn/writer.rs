@@ -23,6 +23,9 @@ pub struct OutMove {
     pub nags: Vec<u16>,
     /// A comment after the move. White space inside is written as single spaces.
     pub comment: Option<String>,
+    /// PGN movetext written as it is after the move and its comment: NAGs, `{comments}` and
+    /// `(variations)` kept from an imported game. The caller makes sure it reads back as such.
+    pub annotations: Option<String>,
 }
 
 /// A game to write.
@@ -37,6 +40,8 @@ pub struct OutGame {
     pub black_first: bool,
     pub moves: Vec<OutMove>,
     pub result: GameResult,
+    /// PGN movetext written as it is before the first move (a game's opening comment).
+    pub preamble: Option<String>,
 }
 
 const ROSTER: [(&str, &str); 6] = [
@@ -119,6 +124,9 @@ fn write_tag(out: &mut String, name: &str, value: &str) {
 
 fn write_moves(wrap: &mut Wrap, game: &OutGame) -> Result<(), FormatError> {
     let mut commented = false;
+    if let Some(text) = &game.preamble {
+        wrap.movetext(text);
+    }
     for (i, mv) in game.moves.iter().enumerate() {
         let ply_from_white = i + usize::from(game.black_first);
         let number = u64::from(game.fullmove) + (ply_from_white / 2) as u64;
@@ -145,9 +153,12 @@ fn write_moves(wrap: &mut Wrap, game: &OutGame) -> Result<(), FormatError> {
         for nag in &mv.nags {
             wrap.push(&format!("${nag}"), false);
         }
-        commented = mv.comment.is_some();
+        commented = mv.comment.is_some() || mv.annotations.is_some();
         if let Some(comment) = &mv.comment {
             wrap.comment(comment);
+        }
+        if let Some(text) = &mv.annotations {
+            wrap.movetext(text);
         }
     }
     Ok(())
@@ -185,6 +196,14 @@ impl Wrap {
         }
         self.out.push_str(word);
         self.width += len;
+    }
+
+    /// Movetext as given, word by word; a word that would open a line with `[` or `%` is
+    /// indented as inside a comment.
+    fn movetext(&mut self, text: &str) {
+        for word in text.split_ascii_whitespace() {
+            self.push(word, true);
+        }
     }
 
     fn comment(&mut self, text: &str) {
