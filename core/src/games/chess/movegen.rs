@@ -110,13 +110,7 @@ impl Pins {
         let king = pos.kings[us.index()].unwrap_or(0);
         let mut in_check = pos.leaper_attacked(king, us.other());
         let mut pinned = [0u64; 4];
-        let dirs = match pos.slider_lines(king, us.other()) {
-            (false, false) => 0..0,
-            (true, false) => 0..4,
-            (false, true) => 4..8,
-            (true, true) => 0..8,
-        };
-        for d in dirs {
+        for d in pos.slider_dirs(king, us.other()) {
             let mut own = None;
             for &t in pos.geo.ray(king, d) {
                 let code = pos.board[t as usize];

@@ -109,18 +109,37 @@ impl Position {
     fn either(&self, by: Color, a: Role, b: Role) -> Bits {
         let (x, y) = (&self.by_role[a.index()], &self.by_role[b.index()]);
         let o = &self.occupied[by.index()];
-        [(x[0] | y[0]) & o[0], (x[1] | y[1]) & o[1], (x[2] | y[2]) & o[2], (x[3] | y[3]) & o[3]]
+        [
+            (x[0] | y[0]) & o[0],
+            (x[1] | y[1]) & o[1],
+            (x[2] | y[2]) & o[2],
+            (x[3] | y[3]) & o[3],
+        ]
     }
 
-    /// Whether `by` has a rook or queen on a line through `sq` (orthogonal) and a bishop or
-    /// queen on a diagonal through it: where slider attacks are possible at all.
+    /// The ray directions (see [`super::piece::DIRECTIONS`]) along which a slider of `by`
+    /// could reach `sq`: orthogonal ones only if `by` has a rook or queen on those lines,
+    /// diagonal ones only if it has a bishop or queen on those.
     #[inline]
-    pub fn slider_lines(&self, sq: u8, by: Color) -> (bool, bool) {
+    pub fn slider_dirs(&self, sq: u8, by: Color) -> std::ops::Range<usize> {
         let geo = self.geo;
         let all = [u64::MAX; 4];
-        let ortho = meet(&self.either(by, Role::Rook, Role::Queen), &geo.ortho_bits[sq as usize], &all);
-        let diag = meet(&self.either(by, Role::Bishop, Role::Queen), &geo.diag_bits[sq as usize], &all);
-        (ortho, diag)
+        let ortho = meet(
+            &self.either(by, Role::Rook, Role::Queen),
+            &geo.ortho_bits[sq as usize],
+            &all,
+        );
+        let diag = meet(
+            &self.either(by, Role::Bishop, Role::Queen),
+            &geo.diag_bits[sq as usize],
+            &all,
+        );
+        match (ortho, diag) {
+            (false, false) => 0..0,
+            (true, false) => 0..4,
+            (false, true) => 4..8,
+            (true, true) => 0..8,
+        }
     }
 
     /// The squares holding `color`'s pieces, in increasing order.
@@ -170,13 +189,7 @@ impl Position {
     /// As [`Position::attacked`], with the square `through` treated as empty.
     pub fn attacked_through(&self, sq: u8, by: Color, through: Option<u8>) -> bool {
         let geo = self.geo;
-        let (ortho, diag) = self.slider_lines(sq, by);
-        let dirs = match (ortho, diag) {
-            (false, false) => 0..0,
-            (true, false) => 0..4,
-            (false, true) => 4..8,
-            (true, true) => 0..8,
-        };
+        let dirs = self.slider_dirs(sq, by);
         for d in dirs {
             for &t in geo.ray(sq, d) {
                 let code = self.board[t as usize];
