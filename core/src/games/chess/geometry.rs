@@ -55,6 +55,32 @@ pub struct Geometry {
     pub king: Table,
     /// `pawn_attacks.get(color * squares + sq)`: the squares a pawn of `color` on `sq` attacks.
     pub pawn_attacks: Table,
+    /// The same squares as bit sets, for quick tests: per square the knight and king leaps,
+    /// the four orthogonal rays together and the four diagonal rays together; pawn captures
+    /// per colour (`color * squares + sq`).
+    pub knight_bits: Vec<Bits>,
+    pub king_bits: Vec<Bits>,
+    pub ortho_bits: Vec<Bits>,
+    pub diag_bits: Vec<Bits>,
+    pub pawn_bits: Vec<Bits>,
+}
+
+/// A set of squares, a bit per square (boards up to 256 squares).
+pub type Bits = [u64; 4];
+
+/// The set holding the given squares.
+pub fn bits_of(squares: &[u8]) -> Bits {
+    let mut b = [0u64; 4];
+    for &sq in squares {
+        b[sq as usize / 64] |= 1 << (sq % 64);
+    }
+    b
+}
+
+/// Whether `a`, `b` and `c` share a square.
+#[inline]
+pub fn meet(a: &Bits, b: &Bits, c: &Bits) -> bool {
+    (a[0] & b[0] & c[0]) | (a[1] & b[1] & c[1]) | (a[2] & b[2] & c[2]) | (a[3] & b[3] & c[3]) != 0
 }
 
 impl Geometry {
@@ -76,6 +102,11 @@ impl Geometry {
             knight: Table::new(8),
             king: Table::new(8),
             pawn_attacks: Table::new(2),
+            knight_bits: Vec::new(),
+            king_bits: Vec::new(),
+            ortho_bits: Vec::new(),
+            diag_bits: Vec::new(),
+            pawn_bits: Vec::new(),
         };
         let n = g.squares();
         for sq in 0..n {
@@ -109,6 +140,17 @@ impl Geometry {
                 let list: Vec<u8> = [-1i8, 1].iter().filter_map(|&f| g.offset(sq as u8, f, dr)).collect();
                 g.pawn_attacks.push(&list);
             }
+        }
+        for sq in 0..n {
+            g.knight_bits.push(bits_of(g.knight.get(sq)));
+            g.king_bits.push(bits_of(g.king.get(sq)));
+            let ortho: Vec<u8> = (0..4).flat_map(|d| g.ray(sq as u8, d).to_vec()).collect();
+            let diag: Vec<u8> = (4..8).flat_map(|d| g.ray(sq as u8, d).to_vec()).collect();
+            g.ortho_bits.push(bits_of(&ortho));
+            g.diag_bits.push(bits_of(&diag));
+        }
+        for i in 0..2 * n {
+            g.pawn_bits.push(bits_of(g.pawn_attacks.get(i)));
         }
         g
     }

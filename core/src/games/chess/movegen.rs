@@ -110,7 +110,7 @@ impl Pins {
         let king = pos.kings[us.index()].unwrap_or(0);
         let mut in_check = pos.leaper_attacked(king, us.other());
         let mut pinned = [0u64; 4];
-        for d in 0..8 {
+        for d in pos.slider_dirs(king, us.other()) {
             let mut own = None;
             for &t in pos.geo.ray(king, d) {
                 let code = pos.board[t as usize];

@@ -2,7 +2,7 @@
 //! clocks, crazyhouse pockets, three-check counters) and making a move on it, explosions and
 //! pockets included. It never checks legality: move generation decides what may be played.
 
-use super::geometry::Geometry;
+use super::geometry::{meet, Bits, Geometry};
 use super::piece::{plain, Color, Piece, Role, BLACK_BIT, PROMOTED_BIT};
 use super::variant::Variant;
 
@@ -50,7 +50,9 @@ pub struct Position {
     /// Written only through [`Position::put`], which keeps `occupied` in step.
     pub board: [u8; 256],
     /// Per colour, a bit per square holding one of its pieces.
-    pub occupied: [[u64; 4]; 2],
+    pub occupied: [Bits; 2],
+    /// Per role (indexed by [`Role::index`]), a bit per square holding such a piece.
+    pub by_role: [Bits; 6],
     pub turn: Color,
     /// The castling rook squares still usable, per colour, `[QUEENSIDE, KINGSIDE]`.
     pub castles: [[Option<u8>; 2]; 2],
@@ -74,6 +76,7 @@ impl Position {
             geo: variant.geometry(),
             board: [0; 256],
             occupied: [[0; 4]; 2],
+            by_role: [[0; 4]; 6],
             turn: Color::White,
             castles: [[None; 2]; 2],
             ep: None,
@@ -89,13 +92,54 @@ impl Position {
     #[inline]
     pub fn put(&mut self, sq: u8, code: u8) {
         let (word, bit) = (sq as usize / 64, 1u64 << (sq % 64));
-        self.occupied[0][word] &= !bit;
-        self.occupied[1][word] &= !bit;
-        if code != 0 {
-            let color = usize::from(code & BLACK_BIT != 0);
-            self.occupied[color][word] |= bit;
+        let old = self.board[sq as usize];
+        if let Some(role) = Role::from_code(old) {
+            self.occupied[usize::from(old & BLACK_BIT != 0)][word] &= !bit;
+            self.by_role[role.index()][word] &= !bit;
+        }
+        if let Some(role) = Role::from_code(code) {
+            self.occupied[usize::from(code & BLACK_BIT != 0)][word] |= bit;
+            self.by_role[role.index()][word] |= bit;
         }
         self.board[sq as usize] = code;
+    }
+
+    /// Squares of `by`'s pieces of either role.
+    #[inline]
+    fn either(&self, by: Color, a: Role, b: Role) -> Bits {
+        let (x, y) = (&self.by_role[a.index()], &self.by_role[b.index()]);
+        let o = &self.occupied[by.index()];
+        [
+            (x[0] | y[0]) & o[0],
+            (x[1] | y[1]) & o[1],
+            (x[2] | y[2]) & o[2],
+            (x[3] | y[3]) & o[3],
+        ]
+    }
+
+    /// The ray directions (see [`super::piece::DIRECTIONS`]) along which a slider of `by`
+    /// could reach `sq`: orthogonal ones only if `by` has a rook or queen on those lines,
+    /// diagonal ones only if it has a bishop or queen on those.
+    #[inline]
+    pub fn slider_dirs(&self, sq: u8, by: Color) -> std::ops::Range<usize> {
+        let geo = self.geo;
+        let all = [u64::MAX; 4];
+        let ortho = meet(
+            &self.either(by, Role::Rook, Role::Queen),
+            &geo.ortho_bits[sq as usize],
+            &all,
+        );
+        let diag = meet(
+            &self.either(by, Role::Bishop, Role::Queen),
+            &geo.diag_bits[sq as usize],
+            &all,
+        );
+        match (ortho, diag) {
+            (false, false) => 0..0,
+            (true, false) => 0..4,
+            (false, true) => 4..8,
+            (true, true) => 0..8,
+        }
     }
 
     /// The squares holding `color`'s pieces, in increasing order.
@@ -145,7 +189,8 @@ impl Position {
     /// As [`Position::attacked`], with the square `through` treated as empty.
     pub fn attacked_through(&self, sq: u8, by: Color, through: Option<u8>) -> bool {
         let geo = self.geo;
-        for d in 0..8 {
+        let dirs = self.slider_dirs(sq, by);
+        for d in dirs {
             for &t in geo.ray(sq, d) {
                 let code = self.board[t as usize];
                 if code == 0 || Some(t) == through {
@@ -163,20 +208,12 @@ impl Position {
     /// Whether a knight, king or pawn of `by` attacks `sq`.
     pub fn leaper_attacked(&self, sq: u8, by: Color) -> bool {
         let geo = self.geo;
-        if geo
-            .knight
-            .get(sq as usize)
-            .iter()
-            .any(|&t| self.has(t, by, Role::Knight))
-        {
-            return true;
-        }
-        if geo.king.get(sq as usize).iter().any(|&t| self.has(t, by, Role::King)) {
-            return true;
-        }
-        geo.pawn_attacks(by.other(), sq)
-            .iter()
-            .any(|&t| self.has(t, by, Role::Pawn))
+        let s = sq as usize;
+        let theirs = &self.occupied[by.index()];
+        let pawn_from = by.other().index() * geo.squares() + s;
+        meet(&geo.knight_bits[s], &self.by_role[Role::Knight.index()], theirs)
+            || meet(&geo.king_bits[s], &self.by_role[Role::King.index()], theirs)
+            || meet(&geo.pawn_bits[pawn_from], &self.by_role[Role::Pawn.index()], theirs)
     }
 
     /// Whether `color`'s king is in check, by the variant's meaning of check.
