@@ -39,6 +39,7 @@ enum Command {
     Games(commands::games::GamesArgs),
     Playout(commands::demo::PlayoutArgs),
     Demo(commands::demo::DemoArgs),
+    Perft(commands::perft::PerftArgs),
 }
 
 fn main() -> ExitCode {
@@ -58,6 +59,7 @@ fn main() -> ExitCode {
         Command::Games(args) => commands::games::games(args),
         Command::Playout(args) => commands::demo::playout(&store, args),
         Command::Demo(args) => commands::demo::demo(&store, args),
+        Command::Perft(args) => commands::perft::run(args),
     };
     match result {
         Ok(code) => code,

@@ -72,6 +72,9 @@ pub struct ImportArgs {
     /// Games stored per transaction
     #[arg(long, default_value_t = 1000)]
     pub batch: usize,
+    /// Leave out comments, NAGs and variations instead of keeping them as note entries
+    #[arg(long)]
+    pub drop_annotations: bool,
     /// Print JSON instead of text
     #[arg(long)]
     pub json: bool,
@@ -112,6 +115,12 @@ pub fn import(store: &Lazy, args: ImportArgs) -> CliResult {
                 e.game = Some(index + 1);
                 format!("{file}: {e}")
             };
+            let draft = draft.map(|mut d| {
+                if args.drop_annotations {
+                    d.moves.retain(|m| m.actor != Some(kifu_core::Actor::Note));
+                }
+                d
+            });
             match draft.map_err(place).and_then(|d| build(&d, None).map_err(place)) {
                 Ok(record) => records.push(record),
                 Err(message) => errors.push(message),

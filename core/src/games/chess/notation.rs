@@ -98,6 +98,15 @@ fn draft_of(game: &PgnGame) -> Result<Draft, FormatError> {
             value.chars().map(|c| if c.is_control() { ' ' } else { c }).collect(),
         );
     }
+    // The result token ending the movetext is the game's result; a Result tag that says
+    // otherwise is kept under ResultTag rather than dropped.
+    if let Some(token) = game.result.filter(|r| *r != GameResult::Unknown) {
+        if let Some(tag) = tags.insert("Result".to_string(), token.text().to_string()) {
+            if tag != token.text() {
+                tags.insert("ResultTag".to_string(), tag);
+            }
+        }
+    }
     let player = |tag: &str| {
         game.tag(tag)
             .map(str::trim)
