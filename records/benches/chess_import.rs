@@ -1,8 +1,9 @@
 //! Chess import throughput against reference readers measured in the same run on the same file:
 //! kifu's full import (parse, every move through the rules, state hashes, the chain, the store)
 //! against pgn-reader with shakmaty (parse and validate) and python-chess, plus perft against
-//! shakmaty. `cargo bench -p kifu-records --bench chess_import [-- --quick]`. Prints tables;
-//! asserts only that every reader read every game of the generated file.
+//! shakmaty. `cargo bench -p kifu-records --bench chess_import [-- --quick] [--keep FILE]`
+//! (`--keep` also writes the generated PGN to FILE). Prints tables; asserts only that every
+//! reader read every game and move of the generated file.
 
 #[path = "chess_import/costs.rs"]
 mod costs;
@@ -71,7 +72,9 @@ fn build_all(drafts: &[Draft]) -> Vec<Record> {
 }
 
 fn main() {
-    let quick = std::env::args().any(|a| a == "--quick");
+    let args: Vec<String> = std::env::args().collect();
+    let quick = args.iter().any(|a| a == "--quick");
+    let keep = args.iter().position(|a| a == "--keep").and_then(|i| args.get(i + 1));
     let games = if quick { 300 } else { 3000 };
     let repeats = if quick { 1 } else { 3 };
     let dir = tempfile::tempdir().expect("temp dir");
@@ -80,6 +83,9 @@ fn main() {
     let t = Instant::now();
     let text = generate::pgn_file(games);
     std::fs::write(&path, &text).expect("write the PGN file");
+    if let Some(keep) = keep {
+        std::fs::write(keep, &text).expect("write the --keep file");
+    }
     let mb = text.len() as f64 / 1e6;
     eprintln!(
         "generated {games} games, {mb:.2} MB, in {:.1}s",

@@ -33,7 +33,7 @@ fn nanos_each<T>(items: &[T], mut f: impl FnMut(&T)) -> f64 {
 /// Prints the per-ply cost table for `records` (standard chess records built from PGN).
 pub fn per_ply_table(records: &[Record]) {
     let mut plies: Vec<Ply> = Vec::new();
-    let (mut play_ns, mut moves, mut notes) = (0.0, 0usize, 0usize);
+    let (mut move_ns, mut note_ns, mut notes) = (0.0, 0.0, 0usize);
     let (mut hash_ns, mut clone_ns, mut snapshot_bytes) = (0.0, 0.0, 0usize);
     for record in records {
         let mut replay = Replay::start(&record.header).expect("the record starts");
@@ -43,7 +43,7 @@ pub fn per_ply_table(records: &[Record]) {
             replay
                 .play(Some(entry.actor), &entry.command, None)
                 .expect("the record replays");
-            play_ns += t.elapsed().as_secs_f64() * 1e9;
+            let ns = t.elapsed().as_secs_f64() * 1e9;
             let t = Instant::now();
             black_box(replay.current().state_hash());
             hash_ns += t.elapsed().as_secs_f64() * 1e9;
@@ -53,9 +53,10 @@ pub fn per_ply_table(records: &[Record]) {
             snapshot_bytes += replay.current().snapshot().len();
             if entry.actor == Actor::Note {
                 notes += 1;
+                note_ns += ns;
                 continue;
             }
-            moves += 1;
+            move_ns += ns;
             let m = parse_move(&pos, &entry.command).expect("a legal move");
             plies.push(Ply {
                 pos: pos.clone(),
@@ -66,7 +67,8 @@ pub fn per_ply_table(records: &[Record]) {
             pos.play(&m);
         }
     }
-    let entries = (moves + notes).max(1) as f64;
+    let moves = plies.len().max(1);
+    let entries = (moves + notes) as f64;
     let afters: Vec<Position> = plies
         .iter()
         .map(|p| {
@@ -76,51 +78,36 @@ pub fn per_ply_table(records: &[Record]) {
         })
         .collect();
     let all_entries: Vec<&Entry> = records.iter().flat_map(|r| r.entries.iter()).collect();
+    let lines: Vec<String> = all_entries.iter().map(|e| e.canonical_line()).collect();
     let head = [0u8; 32];
 
+    // The steps one move takes in `Replay::play`, each counted once, in the order taken.
     let rows: Vec<(&str, f64, f64)> = vec![
-        ("Replay::play, per entry (moves and notes)", play_ns / entries, 1.0),
-        ("state_hash: bincode of the state + blake3", hash_ns / entries, 1.0),
-        ("clone_box: the state cloned", clone_ns / entries, 1.0),
         (
-            "parse_fen of the state's FEN",
+            "parse_fen of the state's FEN (parse, format, apply)",
             nanos_each(&plies, |p| {
                 black_box(parse_fen(Variant::Standard, &p.fen).ok());
             }),
             3.0,
         ),
         (
-            "to_fen + to_epd of the new position",
-            nanos_each(&afters, |a| {
-                black_box((to_fen(a), to_epd(a)));
-            }),
-            1.0,
-        ),
-        (
-            "legal_moves",
-            nanos_each(&plies, |p| {
-                black_box(legal_moves(&p.pos));
-            }),
-            2.0,
-        ),
-        (
-            "position_result of the new position",
-            nanos_each(&afters, |a| {
-                black_box(position_result(a));
-            }),
-            2.0,
-        ),
-        (
-            "parse_move: SAN to a legal move",
+            "parse_move: SAN to a legal move (1 movegen)",
             nanos_each(&plies, |p| {
                 black_box(parse_move(&p.pos, &p.san).ok());
             }),
             1.0,
         ),
         (
-            "move_to_san: canonical SAN",
+            "move_to_san: canonical SAN (1 movegen)",
             nanos_each(&plies, |p| {
                 black_box(move_to_san(&p.pos, &p.m));
+            }),
+            1.0,
+        ),
+        (
+            "legal_moves: apply's legality check",
+            nanos_each(&plies, |p| {
+                black_box(legal_moves(&p.pos));
             }),
             1.0,
         ),
@@ -131,27 +118,63 @@ pub fn per_ply_table(records: &[Record]) {
                 after.play(&p.m);
                 black_box(after);
             }),
-            2.0,
+            1.0,
         ),
         (
-            "canonical_line + chain_step (blake3)",
+            "to_fen + to_epd of the new position",
+            nanos_each(&afters, |a| {
+                black_box((to_fen(a), to_epd(a)));
+            }),
+            1.0,
+        ),
+        (
+            "position_result of the new position (1 movegen)",
+            nanos_each(&afters, |a| {
+                black_box(position_result(a));
+            }),
+            1.0,
+        ),
+        ("clone_box: the state cloned", clone_ns / entries, 1.0),
+        ("state_hash: bincode of the state + blake3", hash_ns / entries, 1.0),
+        (
+            "canonical_line + chain_step",
             nanos_each(&all_entries, |e| {
                 black_box(chain_step(&head, &e.canonical_line()));
             }),
             1.0,
         ),
     ];
+    let blake3_ns = nanos_each(&lines, |l| {
+        black_box(chain_step(&head, l));
+    });
     println!(
-        "\nper-ply costs in format::build ({} records, {moves} moves, {notes} notes, state snapshot {:.0} bytes on average)",
+        "\nper-move costs in format::build ({} records, {moves} moves, {notes} notes, state snapshot {:.0} bytes on average)",
         records.len(),
         snapshot_bytes as f64 / entries
     );
-    println!(
-        "{:<44} {:>10} {:>12} {:>12}",
-        "step", "ns/call", "calls/move", "ns/move"
-    );
+    println!("{:<52} {:>9} {:>7} {:>9}", "step", "ns/call", "calls", "ns/move");
+    let mut sum = 0.0;
     for (name, ns, calls) in rows {
-        println!("{name:<44} {ns:>10.0} {calls:>12.0} {:>12.0}", ns * calls);
+        sum += ns * calls;
+        println!("{name:<52} {ns:>9.0} {calls:>7.0} {:>9.0}", ns * calls);
     }
-    println!("(legal_moves and position_result overlap: parse_move and move_to_san call them inside.)");
+    println!("{:<52} {:>9} {:>7} {sum:>9.0}", "sum of the steps", "", "");
+    println!(
+        "{:<52} {:>9} {:>7} {:>9.0}",
+        "measured: Replay::play of a move",
+        "",
+        "",
+        move_ns / moves as f64
+    );
+    println!(
+        "{:<52} {:>9} {:>7} {:>9.0}",
+        "measured: Replay::play of a note (per note)",
+        "",
+        "",
+        note_ns / notes.max(1) as f64
+    );
+    println!(
+        "{:<52} {:>9.0} {:>7} {:>9}",
+        "for scale: chain_step alone on a ready line", blake3_ns, "", ""
+    );
 }
