@@ -17,6 +17,7 @@ use std::time::Instant;
 
 use kifu_core::format::{build, decode_text, Draft, Format};
 use kifu_core::games::chess::notation::PGN;
+use kifu_core::games::chess::pgn;
 use kifu_core::games::chess::san::parse_move;
 use kifu_core::games::chess::{fen::parse_fen, Variant};
 use kifu_core::record::{Actor, Record};
@@ -94,6 +95,8 @@ fn main() {
 
     // kifu, the parts of `kifu import` one after the other.
     let (parse_secs, drafts) = best_of(repeats, || read_drafts(&path));
+    let (text_layer_secs, read) = best_of(repeats, || pgn::read_games(&text).len());
+    assert_eq!(read, games);
     assert_eq!(drafts.len(), games);
     let entries: usize = drafts.iter().map(|d| d.moves.len()).sum();
     let (engine_secs, plies) = best_of(repeats, || engine_validate(&drafts));
@@ -181,6 +184,7 @@ fn main() {
     println!("\nkifu import by part");
     for (part, secs) in [
         ("text -> drafts (PGN.read)", parse_secs),
+        ("  of which the text layer (pgn::read_games)", text_layer_secs),
         ("drafts -> records (format::build)", build_secs),
         ("records -> store (Store::import, 1000/txn)", store_secs),
         ("  of which re-replay (verify_record alone)", replay_secs),
