@@ -1,0 +1,202 @@
+//! Chess import throughput against reference readers measured in the same run on the same file:
+//! kifu's full import (parse, every move through the rules, state hashes, the chain, the store)
+//! against pgn-reader with shakmaty (parse and validate) and python-chess, plus perft against
+//! shakmaty. `cargo bench -p kifu-records --bench chess_import [-- --quick] [--keep FILE]`
+//! (`--keep` also writes the generated PGN to FILE). Prints tables; asserts only that every
+//! reader read every game and move of the generated file.
+
+#[path = "chess_import/costs.rs"]
+mod costs;
+#[path = "chess_import/generate.rs"]
+mod generate;
+#[path = "chess_import/references.rs"]
+mod references;
+
+use std::path::Path;
+use std::time::Instant;
+
+use kifu_core::format::{build, decode_text, Draft, Format};
+use kifu_core::games::chess::notation::PGN;
+use kifu_core::games::chess::pgn;
+use kifu_core::games::chess::san::parse_move;
+use kifu_core::games::chess::{fen::parse_fen, Variant};
+use kifu_core::record::{Actor, Record};
+use kifu_core::replay::verify_record;
+use kifu_records::{ImportOutcome, Store};
+
+/// What one way of reading the file did, and how long it took.
+struct Run {
+    name: &'static str,
+    secs: f64,
+}
+
+fn best_of<T>(times: usize, mut f: impl FnMut() -> T) -> (f64, T) {
+    let mut best = f64::MAX;
+    let mut last = None;
+    for _ in 0..times {
+        let t = Instant::now();
+        let out = f();
+        best = best.min(t.elapsed().as_secs_f64());
+        last = Some(out);
+    }
+    (best, last.expect("ran at least once"))
+}
+
+fn read_drafts(path: &Path) -> Vec<Draft> {
+    let bytes = std::fs::read(path).expect("read the PGN file");
+    let (text, _) = decode_text(&bytes).expect("PGN text");
+    PGN.read(&text)
+        .into_iter()
+        .map(|d| d.expect("every generated game reads"))
+        .collect()
+}
+
+/// kifu's engine alone: each draft move read as SAN and played, no kernel, no hashing.
+fn engine_validate(drafts: &[Draft]) -> usize {
+    let mut plies = 0;
+    for draft in drafts {
+        let mut pos = parse_fen(Variant::Standard, Variant::Standard.start_fen()).expect("start position");
+        for mv in draft.moves.iter().filter(|m| m.actor != Some(Actor::Note)) {
+            let m = parse_move(&pos, &mv.text).expect("generated moves are legal");
+            pos.play(&m);
+            plies += 1;
+        }
+    }
+    plies
+}
+
+fn build_all(drafts: &[Draft]) -> Vec<Record> {
+    drafts
+        .iter()
+        .map(|d| build(d, None).expect("every generated game builds"))
+        .collect()
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let quick = args.iter().any(|a| a == "--quick");
+    let keep = args.iter().position(|a| a == "--keep").and_then(|i| args.get(i + 1));
+    let games = if quick { 300 } else { 3000 };
+    let repeats = if quick { 1 } else { 3 };
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("bench.pgn");
+
+    let t = Instant::now();
+    let text = generate::pgn_file(games);
+    std::fs::write(&path, &text).expect("write the PGN file");
+    if let Some(keep) = keep {
+        std::fs::write(keep, &text).expect("write the --keep file");
+    }
+    let mb = text.len() as f64 / 1e6;
+    eprintln!(
+        "generated {games} games, {mb:.2} MB, in {:.1}s",
+        t.elapsed().as_secs_f64()
+    );
+
+    // kifu, the parts of `kifu import` one after the other.
+    let (parse_secs, drafts) = best_of(repeats, || read_drafts(&path));
+    let (text_layer_secs, read) = best_of(repeats, || pgn::read_games(&text).len());
+    assert_eq!(read, games);
+    assert_eq!(drafts.len(), games);
+    let entries: usize = drafts.iter().map(|d| d.moves.len()).sum();
+    let (engine_secs, plies) = best_of(repeats, || engine_validate(&drafts));
+    let t = Instant::now();
+    let records = build_all(&drafts);
+    let build_secs = t.elapsed().as_secs_f64();
+    let store = Store::open(&dir.path().join("bench.redb")).expect("store");
+    let t = Instant::now();
+    let report = store.import(&records, 1000, |_| {}).expect("import");
+    let store_secs = t.elapsed().as_secs_f64();
+    assert!(report
+        .outcomes
+        .iter()
+        .all(|o| matches!(o, ImportOutcome::Stored { .. })));
+    let t = Instant::now();
+    assert!(records.iter().all(|r| verify_record(r).failure.is_none()));
+    let replay_secs = t.elapsed().as_secs_f64();
+    drop(store);
+
+    // The references, on the same file.
+    let (reader_secs, counted) = best_of(repeats, || references::pgn_reader(&path, true));
+    assert_eq!(
+        counted,
+        (games, plies),
+        "pgn-reader + shakmaty read every game and move"
+    );
+    let (reader_parse_secs, counted) = best_of(repeats, || references::pgn_reader(&path, false));
+    assert_eq!(counted, (games, plies), "pgn-reader read every game and move");
+    let python = references::python_chess(&path, games, plies);
+
+    let mut runs = vec![
+        Run {
+            name: "pgn-reader + shakmaty: parse, validate",
+            secs: reader_secs,
+        },
+        Run {
+            name: "kifu import: parse, validate, hash, store",
+            secs: parse_secs + build_secs + store_secs,
+        },
+        Run {
+            name: "kifu: parse + build (validate, hash)",
+            secs: parse_secs + build_secs,
+        },
+        Run {
+            name: "kifu: parse + engine only (SAN, play)",
+            secs: parse_secs + engine_secs,
+        },
+    ];
+    if let Some(secs) = python {
+        runs.push(Run {
+            name: "python-chess: read_game, play mainline",
+            secs,
+        });
+    }
+    runs.push(Run {
+        name: "pgn-reader: parse only (no moves played)",
+        secs: reader_parse_secs,
+    });
+    runs.push(Run {
+        name: "kifu: parse only (PGN.read to drafts)",
+        secs: parse_secs,
+    });
+
+    println!(
+        "\nchess import ({games} games, {plies} plies, {entries} draft entries with notes, {mb:.2} MB{})",
+        if quick { ", quick" } else { "" }
+    );
+    println!(
+        "{:<44} {:>9} {:>10} {:>8} {:>16}",
+        "reader", "seconds", "games/s", "MB/s", "vs pgn-reader+sm"
+    );
+    for run in &runs {
+        println!(
+            "{:<44} {:>9.3} {:>10.0} {:>8.2} {:>16.3}",
+            run.name,
+            run.secs,
+            games as f64 / run.secs,
+            mb / run.secs,
+            reader_secs / run.secs
+        );
+    }
+    if python.is_none() {
+        println!("python-chess not installed: skipped");
+    }
+    println!("\nkifu import by part");
+    for (part, secs) in [
+        ("text -> drafts (PGN.read)", parse_secs),
+        ("  of which the text layer (pgn::read_games)", text_layer_secs),
+        ("drafts -> records (format::build)", build_secs),
+        ("records -> store (Store::import, 1000/txn)", store_secs),
+        ("  of which re-replay (verify_record alone)", replay_secs),
+        ("engine only: parse_move + play per ply", engine_secs),
+    ] {
+        println!(
+            "{part:<44} {secs:>9.3} s {:>8.2} us/ply {:>8.2} us/entry",
+            secs * 1e6 / plies as f64,
+            secs * 1e6 / entries as f64
+        );
+    }
+
+    references::perft_table(quick);
+    costs::per_ply_table(&records[..records.len().min(if quick { 30 } else { 200 })]);
+}
