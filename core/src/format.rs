@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use crate::record::{Actor, ChanceMode, Header, Record};
-use crate::replay::{Failure, Replay};
+use crate::replay::{Checked, Failure, Replay};
 
 /// A game as a notation file gives it, before the rules have seen it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -105,6 +105,11 @@ pub trait Format: Sync {
 /// Plays a draft's moves through the rules into an observed record.
 /// `created` is the creation time to put in the header, if any.
 pub fn build(draft: &Draft, created: Option<&str>) -> Result<Record, FormatError> {
+    build_checked(draft, created).map(Checked::into_record)
+}
+
+/// As `build`, keeping what the replay ended on, so a store need not replay it again.
+pub fn build_checked(draft: &Draft, created: Option<&str>) -> Result<Checked, FormatError> {
     let game = crate::games::find(&draft.game)
         .ok_or_else(|| FormatError::at_line(draft.line, format!("unknown game '{}'", draft.game)))?;
     let players = if draft.players.is_empty() {
@@ -138,7 +143,7 @@ pub fn build(draft: &Draft, created: Option<&str>) -> Result<Record, FormatError
             })?;
         record.entries.push(entry);
     }
-    Ok(record)
+    Ok(Checked::from_replay(record, &replay))
 }
 
 /// How the bytes of a file were read as text.

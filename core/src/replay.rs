@@ -329,6 +329,58 @@ impl Replay {
     }
 }
 
+/// A record replayed through its rules by this kernel, with what the replay ended on: what a
+/// store may keep without replaying it again. Only the kernel makes one.
+#[derive(Debug, Clone)]
+pub struct Checked {
+    record: Record,
+    snapshot: Vec<u8>,
+    turn: Turn,
+}
+
+impl Checked {
+    /// Replays a whole record through its rules; a seeded record's draws are checked when its
+    /// seed is revealed in it.
+    pub fn new(record: Record) -> Result<Checked, Failure> {
+        let mut replay = Replay::start(&record.header)?;
+        if let Some(entry) = record.entries.iter().find(|e| reveal_of(e).is_some()) {
+            let seed = reveal_of(entry)
+                .and_then(hex::decode)
+                .ok_or_else(|| Failure::at(entry.seq, entry.actor, &entry.command, "the revealed seed is not hex"))?;
+            replay
+                .set_seed(&seed)
+                .map_err(|reason| Failure::at(entry.seq, entry.actor, &entry.command, reason))?;
+        }
+        for entry in &record.entries {
+            replay.check(entry)?;
+        }
+        Ok(Checked::from_replay(record, &replay))
+    }
+
+    /// A record whose every entry `replay` has just made or checked, in order.
+    pub(crate) fn from_replay(record: Record, replay: &Replay) -> Checked {
+        Checked {
+            record,
+            snapshot: replay.current().snapshot(),
+            turn: replay.turn(),
+        }
+    }
+
+    pub fn record(&self) -> &Record {
+        &self.record
+    }
+    pub fn into_record(self) -> Record {
+        self.record
+    }
+    /// The game state after the last entry, as `Match::snapshot` gives it.
+    pub fn snapshot(&self) -> &[u8] {
+        &self.snapshot
+    }
+    pub fn turn(&self) -> &Turn {
+        &self.turn
+    }
+}
+
 /// The seed's hex if the entry is a `chance reveal HEX` entry.
 pub fn reveal_of(entry: &Entry) -> Option<&str> {
     if entry.actor == Actor::Chance {

@@ -15,13 +15,13 @@ mod references;
 use std::path::Path;
 use std::time::Instant;
 
-use kifu_core::format::{build, decode_text, Draft, Format};
+use kifu_core::format::{build_checked, decode_text, Draft, Format};
 use kifu_core::games::chess::notation::PGN;
 use kifu_core::games::chess::pgn;
 use kifu_core::games::chess::san::parse_move;
 use kifu_core::games::chess::{fen::parse_fen, Variant};
 use kifu_core::record::{Actor, Record};
-use kifu_core::replay::verify_record;
+use kifu_core::replay::{verify_record, Checked};
 use kifu_records::{ImportOutcome, Store};
 
 /// What one way of reading the file did, and how long it took.
@@ -65,10 +65,10 @@ fn engine_validate(drafts: &[Draft]) -> usize {
     plies
 }
 
-fn build_all(drafts: &[Draft]) -> Vec<Record> {
+fn build_all(drafts: &[Draft]) -> Vec<Checked> {
     drafts
         .iter()
-        .map(|d| build(d, None).expect("every generated game builds"))
+        .map(|d| build_checked(d, None).expect("every generated game builds"))
         .collect()
 }
 
@@ -112,7 +112,7 @@ fn main() {
         .iter()
         .all(|o| matches!(o, ImportOutcome::Stored { .. })));
     let t = Instant::now();
-    assert!(records.iter().all(|r| verify_record(r).failure.is_none()));
+    assert!(records.iter().all(|r| verify_record(r.record()).failure.is_none()));
     let replay_secs = t.elapsed().as_secs_f64();
     drop(store);
 
@@ -198,5 +198,10 @@ fn main() {
     }
 
     references::perft_table(quick);
-    costs::per_ply_table(&records[..records.len().min(if quick { 30 } else { 200 })]);
+    let sample: Vec<Record> = records
+        .iter()
+        .take(if quick { 30 } else { 200 })
+        .map(|c| c.record().clone())
+        .collect();
+    costs::per_ply_table(&sample);
 }

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use kifu_core::chance::{commitment, ChanceRng};
 use kifu_core::record::{text, Actor, ChanceMode, Header, Record};
-use kifu_core::replay::{verify_record, Replay};
+use kifu_core::replay::{verify_record, Checked, Replay};
 use kifu_core::rules::Turn;
 use kifu_records::{Append, Store};
 
@@ -156,7 +156,11 @@ fn main() {
 
     // Bulk import: 1000 games a transaction (replayed through the rules, then stored).
     let t = Instant::now();
-    let report = store.import(&records, 1000, |_| {}).expect("import");
+    let checked: Vec<Checked> = records
+        .iter()
+        .map(|r| Checked::new(r.clone()).expect("replays"))
+        .collect();
+    let report = store.import(&checked, 1000, |_| {}).expect("import");
     let import_secs = t.elapsed().as_secs_f64();
     assert_eq!(report.outcomes.len(), records.len());
     let import_rate = rate(entries, import_secs);

@@ -125,7 +125,7 @@ impl Store {
             .map_err(StoreError::from)?
             .insert(id, (answer.seq, answer.head))
             .map_err(StoreError::from)?;
-        write_derived(&txn, id, &replay)?;
+        write_derived(&txn, id, &replay.turn(), replay.seq(), &replay.current().snapshot())?;
         if let Some(key) = &request.key {
             let json = serde_json::to_string(&answer).unwrap_or_default();
             txn.open_table(KEYS)

@@ -1,9 +1,8 @@
-//! Bulk import: records already checked by the caller are stored many to a transaction, so a
-//! file of thousands of games does not pay one fsync per game. A record whose id is already
-//! stored is skipped and reported, never overwritten.
+//! Bulk import: records the kernel has replayed (`Checked`) are stored many to a transaction,
+//! so a file of thousands of games pays neither one fsync per game nor a second replay. A
+//! record whose id is already stored is skipped and reported, never overwritten.
 
-use kifu_core::record::Record;
-use kifu_core::replay::Replay;
+use kifu_core::replay::Checked;
 use redb::ReadableTable;
 
 use crate::error::{ImportError, StoreError};
@@ -20,10 +19,6 @@ pub enum ImportOutcome {
     Exists {
         id: String,
     },
-    /// The record does not replay through its rules; nothing of it was stored.
-    Rejected {
-        reason: String,
-    },
 }
 
 #[derive(Debug, Clone, Default)]
@@ -33,10 +28,10 @@ pub struct ImportReport {
 
 impl Store {
     /// Stores records, `batch` to a transaction; `progress` is called after each batch with the
-    /// number of records done. Each record is replayed through its rules before it is stored.
+    /// number of records done.
     pub fn import(
         &self,
-        records: &[Record],
+        records: &[Checked],
         batch: usize,
         mut progress: impl FnMut(usize),
     ) -> Result<ImportReport, ImportError> {
@@ -53,26 +48,19 @@ impl Store {
     }
 }
 
-fn import_one(txn: &redb::WriteTransaction, record: &Record) -> Result<ImportOutcome, StoreError> {
+fn import_one(txn: &redb::WriteTransaction, checked: &Checked) -> Result<ImportOutcome, StoreError> {
+    let record = checked.record();
     let id = record.id();
     if txn.open_table(HEADERS)?.get(id.as_str())?.is_some() {
         return Ok(ImportOutcome::Exists { id });
     }
-    let mut replay = match Replay::start(&record.header) {
-        Ok(replay) => replay,
-        Err(failure) => {
-            return Ok(ImportOutcome::Rejected {
-                reason: failure.to_string(),
-            })
-        }
-    };
-    for entry in &record.entries {
-        if let Err(failure) = replay.check(entry) {
-            return Ok(ImportOutcome::Rejected {
-                reason: failure.to_string(),
-            });
-        }
-    }
-    write_new_record(txn, &id, &record.header, &record.entries, &replay)?;
+    write_new_record(
+        txn,
+        &id,
+        &record.header,
+        &record.entries,
+        checked.turn(),
+        checked.snapshot(),
+    )?;
     Ok(ImportOutcome::Stored { id })
 }

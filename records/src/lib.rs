@@ -75,7 +75,14 @@ impl Store {
                 return Err(CreateError::Exists(id));
             }
         }
-        write_new_record(&txn, &id, &header, &entries, &replay)?;
+        write_new_record(
+            &txn,
+            &id,
+            &header,
+            &entries,
+            &replay.turn(),
+            &replay.current().snapshot(),
+        )?;
         if let Some(seed) = seed {
             txn.open_table(SECRETS)
                 .map_err(StoreError::from)?
@@ -122,7 +129,8 @@ fn write_new_record(
     id: &str,
     header: &Header,
     entries: &[Entry],
-    replay: &Replay,
+    turn: &Turn,
+    snapshot: &[u8],
 ) -> Result<(), StoreError> {
     txn.open_table(HEADERS)?.insert(id, header.canonical_text().as_str())?;
     let mut head = kifu_core::record::header_hash(&header.canonical_text());
@@ -135,7 +143,7 @@ fn write_new_record(
         }
     }
     txn.open_table(HEADS)?.insert(id, (entries.len() as u64, head))?;
-    write_derived(txn, id, replay)?;
+    write_derived(txn, id, turn, entries.len() as u64, snapshot)?;
     let mut by_game = txn.open_table(BY_GAME)?;
     by_game.insert((header.game.as_str(), id), ())?;
     let mut by_player = txn.open_table(BY_PLAYER)?;
@@ -149,13 +157,17 @@ fn write_new_record(
     Ok(())
 }
 
-/// Writes what is derived from the log: the status line and the latest snapshot.
-fn write_derived(txn: &redb::WriteTransaction, id: &str, replay: &Replay) -> Result<(), StoreError> {
-    let status = serde_json::to_string(&replay.turn()).unwrap_or_default();
+/// Writes what is derived from the log: the status line and the snapshot after entry `seq`.
+fn write_derived(
+    txn: &redb::WriteTransaction,
+    id: &str,
+    turn: &Turn,
+    seq: u64,
+    snapshot: &[u8],
+) -> Result<(), StoreError> {
+    let status = serde_json::to_string(turn).unwrap_or_default();
     txn.open_table(STATUS)?.insert(id, status.as_str())?;
-    let snapshot = replay.current().snapshot();
-    txn.open_table(SNAPSHOTS)?
-        .insert(id, (replay.seq(), snapshot.as_slice()))?;
+    txn.open_table(SNAPSHOTS)?.insert(id, (seq, snapshot))?;
     Ok(())
 }
 

@@ -4,7 +4,7 @@
 
 use kifu_core::chance::commitment;
 use kifu_core::record::{ChanceMode, Header};
-use kifu_core::replay::SeedCheck;
+use kifu_core::replay::{Checked, SeedCheck};
 use kifu_core::rules::Turn;
 use kifu_records::{Append, AppendError, Filter, ImportOutcome, Store};
 
@@ -273,7 +273,7 @@ fn the_same_header_twice_is_refused() {
 }
 
 #[test]
-fn import_replays_then_stores_and_skips_what_is_there() {
+fn import_stores_checked_records_and_skips_what_is_there() {
     let (_dir, source) = store();
     let id = source
         .create(header(ChanceMode::Observed, "imp"), None, None)
@@ -286,16 +286,21 @@ fn import_replays_then_stores_and_skips_what_is_there() {
     let mut broken = record.clone();
     broken.header.created = Some("other".into());
     broken.entries[3].command = "nonsense".into();
-    let (_dir2, target) = store();
-    let report = target.import(&[record.clone(), broken.clone()], 1, |_| {}).unwrap();
-    assert_eq!(report.outcomes[0], ImportOutcome::Stored { id: id.clone() });
-    assert!(matches!(&report.outcomes[1], ImportOutcome::Rejected { reason } if reason.contains("entry 4")));
-    assert_eq!(target.record(&id).unwrap(), record);
-    assert!(
-        target.record(&broken.id()).is_err(),
-        "nothing of a rejected record is stored"
+    let failure = Checked::new(broken).unwrap_err();
+    assert_eq!(
+        failure.seq, 4,
+        "a record that does not replay cannot be handed to import"
     );
-    let again = target.import(&[record], 10, |_| {}).unwrap();
+    let (_dir2, target) = store();
+    let checked = Checked::new(record.clone()).unwrap();
+    let report = target.import(std::slice::from_ref(&checked), 1, |_| {}).unwrap();
+    assert_eq!(report.outcomes, vec![ImportOutcome::Stored { id: id.clone() }]);
+    assert_eq!(target.record(&id).unwrap(), record);
+    assert_eq!(target.head(&id).unwrap(), source.head(&id).unwrap());
+    assert!(target.audit(&id).unwrap().failure.is_none());
+    // The derived snapshot is the replay's: the next append resumes from it.
+    target.append(&id, &one(first_legal(&target, &id))).unwrap();
+    let again = target.import(&[checked], 10, |_| {}).unwrap();
     assert_eq!(again.outcomes, vec![ImportOutcome::Exists { id }]);
 }
 

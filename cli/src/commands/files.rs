@@ -4,9 +4,9 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use kifu_core::format::{build, Format, FormatError};
-use kifu_core::record::{text, Record};
-use kifu_core::replay::verify_text;
+use kifu_core::format::{build_checked, Format, FormatError};
+use kifu_core::record::text;
+use kifu_core::replay::{verify_text, Checked};
 use kifu_records::ImportOutcome;
 use serde_json::json;
 
@@ -93,7 +93,7 @@ pub fn import(store: &Lazy, args: ImportArgs) -> CliResult {
         })?;
     let file = args.file.display().to_string();
     let mut errors: Vec<String> = Vec::new();
-    let mut records: Vec<Record> = Vec::new();
+    let mut records: Vec<Checked> = Vec::new();
     if name == "kifu" {
         let text = read_text(&args.file)?;
         let parsed = text::read(&text).map_err(|e| CliError::input(format!("{file}: {e}")))?;
@@ -102,7 +102,7 @@ pub fn import(store: &Lazy, args: ImportArgs) -> CliResult {
             let line = report.line.map(|l| format!(", line {l}")).unwrap_or_default();
             return Err(CliError::rejected(format!("{file}{line}: {failure}; nothing imported")));
         }
-        records.push(parsed.record);
+        records.push(Checked::new(parsed.record).map_err(|f| CliError::rejected(format!("{file}: {f}")))?);
     } else {
         let format = find_format(&name)?;
         let bytes = std::fs::read(&args.file).map_err(|e| CliError::input(format!("{file}: {e}")))?;
@@ -121,7 +121,10 @@ pub fn import(store: &Lazy, args: ImportArgs) -> CliResult {
                 }
                 d
             });
-            match draft.map_err(place).and_then(|d| build(&d, None).map_err(place)) {
+            match draft
+                .map_err(place)
+                .and_then(|d| build_checked(&d, None).map_err(place))
+            {
                 Ok(record) => records.push(record),
                 Err(message) => errors.push(message),
             }
@@ -142,7 +145,6 @@ pub fn import(store: &Lazy, args: ImportArgs) -> CliResult {
         match outcome {
             ImportOutcome::Stored { id } => stored.push(id),
             ImportOutcome::Exists { id } => exists.push(id),
-            ImportOutcome::Rejected { reason } => errors.push(format!("{file}: {reason}")),
         }
     }
     if args.json {
