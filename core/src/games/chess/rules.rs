@@ -2,6 +2,8 @@
 //! offer, result), commands (moves in SAN, resign, draw offer/accept/decline, draw claim)
 //! and automatic game ends. It holds no chess logic of its own beyond when a game is over.
 
+use std::sync::OnceLock;
+
 use serde::{Deserialize, Serialize};
 
 use super::fen::{parse_fen, to_epd, to_fen};
@@ -34,7 +36,29 @@ pub struct ChessState {
     pub draw_offer: Option<u8>,
     /// How the game ended, once it has.
     pub result: Option<Outcome>,
+    /// `fen` read into a position, kept so a move does not read the FEN again. Derived: never
+    /// serialized, so it changes neither snapshots nor state hashes.
+    #[serde(skip)]
+    pub parsed: ParsedFen,
 }
+
+/// A cache of the position a state's FEN describes; always equal, as it is derived.
+#[derive(Debug, Clone, Default)]
+pub struct ParsedFen(OnceLock<Position>);
+
+impl ParsedFen {
+    fn of(pos: &Position) -> ParsedFen {
+        ParsedFen(OnceLock::from(pos.clone()))
+    }
+}
+
+impl PartialEq for ParsedFen {
+    fn eq(&self, _: &ParsedFen) -> bool {
+        true
+    }
+}
+
+impl Eq for ParsedFen {}
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
@@ -48,8 +72,13 @@ pub enum Command {
 
 impl ChessRules {
     fn position(&self, state: &ChessState) -> Result<Position, RuleError> {
-        parse_fen(self.variant, &state.fen)
-            .map_err(|e| RuleError::new(format!("the stored position is unreadable: {e}")))
+        if let Some(pos) = state.parsed.0.get() {
+            return Ok(pos.clone());
+        }
+        let pos = parse_fen(self.variant, &state.fen)
+            .map_err(|e| RuleError::new(format!("the stored position is unreadable: {e}")))?;
+        let _ = state.parsed.0.set(pos.clone());
+        Ok(pos)
     }
 
     fn repetitions(state: &ChessState) -> usize {
@@ -75,6 +104,7 @@ impl ChessRules {
             state.history.clear();
         }
         state.fen = to_fen(after);
+        state.parsed = ParsedFen::of(after);
         state.history.push(to_epd(after));
         state.result = position_result(after);
         if state.result.is_none() && Self::repetitions(state) >= 5 {
@@ -114,6 +144,7 @@ impl Rules for ChessRules {
             history: vec![to_epd(&pos)],
             draw_offer: None,
             result: None,
+            parsed: ParsedFen::of(&pos),
         };
         state.result = position_result(&pos);
         Ok(state)
