@@ -62,6 +62,27 @@ fn a_seeded_game_hides_each_hand_from_the_other_players() {
         "{own}"
     );
     assert!(public.contains("p1: 10 cards [?10]"), "{public}");
+    // The log itself is a view too: the seeded deal lists every hand, each player sees theirs.
+    let deal = |view: &str| {
+        s.ok(&["log", &id, "--as", view])
+            .lines()
+            .find(|l| l.contains(" chance deal "))
+            .unwrap()
+            .to_string()
+    };
+    let everything = s
+        .ok(&["log", &id])
+        .lines()
+        .find(|l| l.contains(" chance deal "))
+        .unwrap()
+        .to_string();
+    assert!(!everything.contains('?'), "{everything}");
+    let for_p2 = deal("p2");
+    assert!(
+        for_p2.contains(" p1:?10 ") && for_p2.contains(" p3:?10 ") && !for_p2.contains(" p2:?10 "),
+        "{for_p2}"
+    );
+    assert!(deal("public").contains("deal p1:?10 p2:?10 p3:?10 ;"));
     s.ok(&["playout", &id, "--policy", "07"]);
     let out = s.ok(&["verify", &id]);
     assert!(out.contains("over,") && out.contains("seeded chance checked"), "{out}");

@@ -28,6 +28,9 @@ pub trait Match: Send + Sync {
     /// Every (actor, command) that may be entered now: for a simultaneous turn, each acting
     /// seat's own list; `None` if the commands cannot be listed.
     fn legal_actions(&self) -> Option<Vec<(Actor, String)>>;
+    /// An entry's command, due now and made by `actor`, as `view` may see it in a log;
+    /// text the game cannot read is returned as it is.
+    fn redact(&self, actor: Actor, text: &str, view: View) -> String;
     /// The canonical text of the chance outcome drawn from `rng`.
     fn sample_chance(&self, rng: &mut ChanceRng) -> String;
     fn render(&self, view: View) -> String;
@@ -124,6 +127,12 @@ impl<R: Rules> Match for Live<R> {
                 }
                 Some(all)
             }
+        }
+    }
+    fn redact(&self, actor: Actor, text: &str, view: View) -> String {
+        match self.rules.parse(&self.state, actor, text) {
+            Ok(command) => self.rules.redact(&self.state, actor, &command, view),
+            Err(_) => text.to_string(),
         }
     }
     fn sample_chance(&self, rng: &mut ChanceRng) -> String {

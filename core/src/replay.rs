@@ -390,6 +390,22 @@ pub fn reveal_of(entry: &Entry) -> Option<&str> {
     }
 }
 
+/// A record's entries as `view` may see them: each command redacted by its game (a deal shows
+/// only the viewer's hand). Notes and the seed's reveal are shown as they are.
+pub fn log_view(record: &Record, view: View) -> Result<Vec<Entry>, Failure> {
+    let mut replay = Replay::start(&record.header)?;
+    let mut out = Vec::with_capacity(record.entries.len());
+    for entry in &record.entries {
+        let mut seen = entry.clone();
+        if view != View::Full && entry.actor != Actor::Note && reveal_of(entry).is_none() {
+            seen.command = replay.current.redact(entry.actor, &entry.command, view);
+        }
+        replay.check(entry)?;
+        out.push(seen);
+    }
+    Ok(out)
+}
+
 /// What `verify` found.
 #[derive(Debug, Clone)]
 pub struct Report {

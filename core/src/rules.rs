@@ -179,6 +179,12 @@ pub trait Rules: Clone + Send + Sync + 'static {
         let _ = actor;
         self.legal(state)
     }
+    /// The text of `command` (made by `actor` in `state`, before it applied) as `view` may see
+    /// it in a log: a deal shows the viewer's own hand only. The default hides nothing.
+    fn redact(&self, state: &Self::State, actor: Actor, command: &Self::Command, view: View) -> String {
+        let _ = (actor, view);
+        self.format(state, command)
+    }
     /// Draws the chance outcome due now. Called only when `turn` is `Chance`.
     fn sample_chance(&self, state: &Self::State, rng: &mut ChanceRng) -> Self::Command;
     /// The position as text for a terminal.

@@ -238,6 +238,10 @@ pub fn show(store: &Lazy, args: ShowArgs) -> CliResult {
 #[derive(Args)]
 pub struct LogArgs {
     pub id: String,
+    /// Whose eyes: full (the record as it is), public, or a seat like p1: hidden cards in
+    /// other players' hands are shown only as counts
+    #[arg(long = "as", value_name = "VIEW")]
+    pub view: Option<String>,
     /// Print JSON instead of text
     #[arg(long)]
     pub json: bool,
@@ -246,7 +250,12 @@ pub struct LogArgs {
 pub fn log(store: &Lazy, args: LogArgs) -> CliResult {
     let store = store.get()?;
     let id = resolve(store, &args.id)?;
-    let record = store.record(&id)?;
+    let mut record = store.record(&id)?;
+    let view = view(args.view.as_deref())?;
+    if view != kifu_core::View::Full {
+        record.entries = kifu_core::replay::log_view(&record, view)
+            .map_err(|f| CliError::rejected(format!("record {id} does not replay: {f}")))?;
+    }
     if args.json {
         let entries: Vec<_> = record
             .entries

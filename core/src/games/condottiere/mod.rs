@@ -278,6 +278,29 @@ impl Rules for Condottiere {
             .collect();
         Command::Deal(hands)
     }
+    /// A deal shows the viewer's own hand; every other hand is only its count of cards.
+    fn redact(&self, _state: &State, _actor: Actor, command: &Command, view: View) -> String {
+        match command {
+            Command::Deal(hands) if view != View::Full => {
+                let seen = hands
+                    .iter()
+                    .enumerate()
+                    .map(|(seat, hand)| {
+                        if view == View::Seat(seat as u8) {
+                            hand.clone()
+                        } else {
+                            Hand {
+                                unknown: hand.len() as u8,
+                                ..Hand::default()
+                            }
+                        }
+                    })
+                    .collect();
+                notation::format(&Command::Deal(seen))
+            }
+            _ => notation::format(command),
+        }
+    }
     fn render(&self, state: &State, view: View) -> String {
         view::render(state, view)
     }
