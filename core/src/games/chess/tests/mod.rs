@@ -3,6 +3,7 @@
 mod fen_tests;
 mod game_rules;
 mod geometry_tests;
+mod hex;
 mod holes;
 mod notation;
 mod oracle_games;
