@@ -13,6 +13,7 @@
 //! - The HexChess rules of the Zillions package at chessvariants.com (rvotm1): a hex has 12
 //!   neighbours, 6 orthogonal and 6 diagonal; pawns promote on the eleven hexes of the
 //!   opposite border.
+//!
 //! The mobility figures from the centre f6 follow from those descriptions: six orthogonal
 //! rays of five cells (rook 30), six diagonal rays of two cells, a diagonal step crossing
 //! two files or rising one and a half cells (bishop 12), queen 30 + 12 = 42, and the
