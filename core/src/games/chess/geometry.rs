@@ -63,7 +63,7 @@ pub struct Geometry {
     /// (4 on squares, 6 on hexagons) and `ortho..dirs` diagonal.
     pub ortho: usize,
     pub dirs: usize,
-    /// `rays.get(sq * dirs + d)`: the cells along direction `d` from `sq`, nearest first.
+    /// `rays.get(sq * RAY_SLOTS + d)`: the cells along direction `d` from `sq`, nearest first.
     pub rays: Table,
     pub knight: Table,
     pub king: Table,
@@ -83,6 +83,10 @@ pub struct Geometry {
     /// cells with no cell straight ahead.
     pub promotion: [Bits; 2],
 }
+
+/// Ray table entries kept per square: room for the 12 directions of a hexagonal grid, a power
+/// of two so that finding a ray is a shift.
+const RAY_SLOTS: usize = 16;
 
 /// A set of squares, a bit per square (boards up to 256 squares).
 pub type Bits = [u64; 4];
@@ -180,6 +184,7 @@ impl Geometry {
                 }
                 rays.push(ray);
             }
+            rays.resize(rays.len() + RAY_SLOTS - dirs.len(), Vec::new());
         }
         g.rays = Table::from_lists(&rays);
         let leaps = |sq: u8, steps: &[(i8, i8)], sign: i8| -> Vec<u8> {
@@ -276,7 +281,7 @@ impl Geometry {
     /// [`Grid::orthogonal`] and [`Grid::diagonal`]).
     #[inline]
     pub fn ray(&self, sq: u8, d: usize) -> &[u8] {
-        self.rays.get(sq as usize * self.dirs + d)
+        self.rays.get(sq as usize * RAY_SLOTS + d)
     }
     /// The directions a slider of `role` moves along (none for other roles).
     #[inline]
