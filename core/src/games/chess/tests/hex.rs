@@ -189,3 +189,76 @@ fn glinski_moves_and_fen() {
     let back = parse_fen_on(Variant::Standard, g, &fen).map(|p| to_fen(&p));
     assert_eq!(back, Ok(fen));
 }
+
+/// Glinski's set-up: white K g1, Q e1, R c1 i1, B f1 f2 f3, N d1 h1, pawns b1 c2 d3 e4 f5
+/// g4 h3 i2 k1; black the same reflected in rank 6 (K g10, Q e10, R c8 i8, B f11 f10 f9,
+/// N d9 h9, pawns b7..k7).
+fn start(g: &'static Geometry) -> Position {
+    let mut pos = Position::empty_on(Variant::Standard, g);
+    let white = [
+        ("g1", Role::King),
+        ("e1", Role::Queen),
+        ("c1", Role::Rook),
+        ("i1", Role::Rook),
+        ("f1", Role::Bishop),
+        ("f2", Role::Bishop),
+        ("f3", Role::Bishop),
+        ("d1", Role::Knight),
+        ("h1", Role::Knight),
+    ];
+    for (name, role) in white {
+        let cell = at(g, name);
+        pos.put(cell, Piece::new(Color::White, role).code());
+        // Reflect in rank 6: the n-th cell of a file from the foot becomes the n-th from the top.
+        let file = &name[..1];
+        let len = (1..=11)
+            .filter(|n| g.parse_square(&format!("{file}{n}")).is_some())
+            .count();
+        let n: usize = name[1..].parse().unwrap_or(0);
+        pos.put(
+            at(g, &format!("{file}{}", len + 1 - n)),
+            Piece::new(Color::Black, role).code(),
+        );
+    }
+    for name in ["b1", "c2", "d3", "e4", "f5", "g4", "h3", "i2", "k1"] {
+        pos.put(at(g, name), Piece::new(Color::White, Role::Pawn).code());
+    }
+    for f in "bcdefghik".chars() {
+        pos.put(at(g, &format!("{f}7")), Piece::new(Color::Black, Role::Pawn).code());
+    }
+    pos.find_kings();
+    pos
+}
+
+#[test]
+fn glinski_start_position_moves() {
+    // Per-piece move counts in the start position, from the test of jaycoskey/Glinski
+    // (tests/test_board.py, test_init_piece_move_counts): K 2, Q 6, R 3+3, B 2+8+2, N 4+4,
+    // P 2*8+1, 51 in all (the same for each side).
+    let g = glinski();
+    let pos = start(g);
+    assert_eq!(g.name(pos.kings[1].unwrap_or(0)), "g10");
+    let fen = to_fen(&pos);
+    let read = parse_fen_on(Variant::Standard, g, &fen);
+    assert_eq!(
+        read.as_ref().map(to_fen),
+        Ok(fen.clone()),
+        "the start position reads back"
+    );
+    let moves = legal_moves(&pos);
+    let count = |role: Role| moves.iter().filter(|m| m.role == role).count();
+    let counts = [
+        Role::King,
+        Role::Queen,
+        Role::Rook,
+        Role::Bishop,
+        Role::Knight,
+        Role::Pawn,
+    ]
+    .map(count);
+    assert_eq!(counts, [2, 6, 6, 12, 8, 17]);
+    assert_eq!(moves.len(), 51);
+    let mut black = pos.clone();
+    black.turn = Color::Black;
+    assert_eq!(legal_moves(&black).len(), 51, "black's army mirrors white's");
+}
