@@ -123,3 +123,20 @@ fn balbo_board_has_seventy_cells() {
     assert_eq!(g.ray(f1, 0).len(), 9);
     assert_eq!(g.ray(f1, 2).len() + g.ray(f1, 3).len(), 2);
 }
+
+#[test]
+fn castling_never_crosses_a_hole() {
+    let mut shape = Shape::rect(8, 8);
+    shape.holes = vec![1];
+    let g: &'static Geometry = Box::leak(Box::new(Geometry::build(&shape)));
+    let pos = parse_fen_on(Variant::Standard, g, "r3k2r/8/8/8/8/8/8/R*2K2R w KQkq - 0 1");
+    let Ok(pos) = pos else {
+        panic!("{pos:?}");
+    };
+    let castles: Vec<String> = legal_moves(&pos)
+        .iter()
+        .filter(|m| m.kind == crate::games::chess::MoveKind::Castle)
+        .map(|m| move_to_uci(&pos, m))
+        .collect();
+    assert_eq!(castles, ["e1g1"], "the queenside path runs over the hole b1");
+}
