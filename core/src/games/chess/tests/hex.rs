@@ -262,3 +262,35 @@ fn glinski_start_position_moves() {
     black.turn = Color::Black;
     assert_eq!(legal_moves(&black).len(), 51, "black's army mirrors white's");
 }
+
+/// Real Glinski games (see the fixture's header) replay move by move: every recorded move is
+/// one of the engine's legal moves, and the fool's mate ends in checkmate.
+#[test]
+fn glinski_games_replay() {
+    let text = include_str!("../../../../../fixtures/chess/glinski/games.txt");
+    let g = glinski();
+    let mut games = 0;
+    let mut plies = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        let mut pos = start(g);
+        let mates = line.trim_end().ends_with('#');
+        for (i, word) in line.split_whitespace().filter(|w| *w != "#").enumerate() {
+            let legal = legal_moves(&pos);
+            let Some(m) = legal.iter().find(|m| move_to_uci(&pos, m) == word) else {
+                let all: Vec<String> = legal.iter().map(|m| move_to_uci(&pos, m)).collect();
+                panic!("game {}, ply {}: {word} is not legal; legal: {all:?}", games + 1, i + 1);
+            };
+            pos.play(m);
+            plies += 1;
+        }
+        let stuck = legal_moves(&pos).is_empty();
+        assert_eq!(
+            stuck && pos.in_check(pos.turn),
+            mates,
+            "game {} ends as recorded",
+            games + 1
+        );
+        games += 1;
+    }
+    assert_eq!((games, plies), (4, 53 + 80 + 74 + 7));
+}
