@@ -287,9 +287,7 @@ fn parse_castling(pos: &mut Position, text: &str) -> Result<(), String> {
         let file = match c.to_ascii_lowercase() {
             'k' => (kf + 1..geo.width).rev().find(|&f| is_rook(f)),
             'q' => (0..kf).find(|&f| is_rook(f)),
-            l if l.is_ascii_lowercase() && ((l as u8 - b'a') < geo.width) => {
-                Some(l as u8 - b'a').filter(|&f| is_rook(f) && f != kf)
-            }
+            l if geo.file_of(l).is_some() => geo.file_of(l).filter(|&f| is_rook(f) && f != kf),
             _ => return Err(format!("'{c}' is not a castling letter")),
         };
         let Some(file) = file else {

@@ -314,12 +314,20 @@ impl Geometry {
     /// Cell name such as `e4`: the file letter, then the rank counted from 1 (on a
     /// hexagonal board, from the foot of the cell's file).
     pub fn name(&self, sq: u8) -> String {
+        format!("{}{}", self.file_char(self.file(sq)), self.number(sq))
+    }
+    /// The rank number in a cell's name (from 1).
+    pub fn number(&self, sq: u8) -> u8 {
         let file = self.file(sq);
-        let number = self.rank(sq) - self.foot[file as usize] + 1;
-        format!("{}{}", self.file_char(file), number)
+        self.rank(sq) - self.foot[file as usize] + 1
     }
     pub fn file_char(&self, file: u8) -> char {
         self.grid.letters().get(file as usize).map_or('?', |&c| c as char)
+    }
+    /// The file named by a letter, if the board has it.
+    pub fn file_of(&self, letter: char) -> Option<u8> {
+        let f = self.grid.letters().iter().position(|&c| c as char == letter)? as u8;
+        (f < self.width).then_some(f)
     }
     /// Reads a cell name; `None` when it is not one on this board.
     pub fn parse_square(&self, text: &str) -> Option<u8> {
@@ -333,7 +341,7 @@ impl Geometry {
             return None;
         }
         let number: u8 = rest.parse().ok()?;
-        let file = self.grid.letters().iter().position(|&c| c == f as u8)? as u8;
+        let file = self.file_of(f)?;
         let foot = *self.foot.get(file as usize)?;
         self.square(file, (number - 1).checked_add(foot)?)
     }

@@ -24,6 +24,7 @@ use crate::games::chess::geometry::{holds, Geometry};
 use crate::games::chess::movegen::legal_moves;
 use crate::games::chess::piece::{Color, Piece, Role};
 use crate::games::chess::position::Position;
+use crate::games::chess::san::{move_to_san, parse_move};
 use crate::games::chess::shape::Shape;
 use crate::games::chess::uci::move_to_uci;
 use crate::games::chess::variant::Variant;
@@ -264,7 +265,8 @@ fn glinski_start_position_moves() {
 }
 
 /// Real Glinski games (see the fixture's header) replay move by move: every recorded move is
-/// one of the engine's legal moves, and the fool's mate ends in checkmate.
+/// one of the engine's legal moves, and the fool's mate ends in checkmate. On the way every
+/// legal move's SAN (Glinski cell names) reads back as that move.
 #[test]
 fn glinski_games_replay() {
     let text = include_str!("../../../../../fixtures/chess/glinski/games.txt");
@@ -274,14 +276,23 @@ fn glinski_games_replay() {
     for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
         let mut pos = start(g);
         let mates = line.trim_end().ends_with('#');
+        let mut last_san = String::new();
         for (i, word) in line.split_whitespace().filter(|w| *w != "#").enumerate() {
             let legal = legal_moves(&pos);
             let Some(m) = legal.iter().find(|m| move_to_uci(&pos, m) == word) else {
                 let all: Vec<String> = legal.iter().map(|m| move_to_uci(&pos, m)).collect();
                 panic!("game {}, ply {}: {word} is not legal; legal: {all:?}", games + 1, i + 1);
             };
+            for other in &legal {
+                let san = move_to_san(&pos, other);
+                assert_eq!(parse_move(&pos, &san).as_ref(), Ok(other), "SAN {san} reads back");
+            }
+            last_san = move_to_san(&pos, m);
             pos.play(m);
             plies += 1;
+        }
+        if mates {
+            assert_eq!(last_san, "Qxf9#", "Glinski's score: 4. Qc3xBf9#");
         }
         let stuck = legal_moves(&pos).is_empty();
         assert_eq!(
