@@ -316,10 +316,10 @@ impl Geometry {
     pub fn name(&self, sq: u8) -> String {
         format!("{}{}", self.file_char(self.file(sq)), self.number(sq))
     }
-    /// The rank number in a cell's name (from 1).
+    /// The rank number in a cell's name (from 1; 0 for a hole below its file's foot).
     pub fn number(&self, sq: u8) -> u8 {
         let file = self.file(sq);
-        self.rank(sq) - self.foot[file as usize] + 1
+        (self.rank(sq) + 1).saturating_sub(self.foot[file as usize])
     }
     pub fn file_char(&self, file: u8) -> char {
         self.grid.letters().get(file as usize).map_or('?', |&c| c as char)
