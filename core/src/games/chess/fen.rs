@@ -184,7 +184,7 @@ fn parse_board(pos: &mut Position, text: &str) -> Result<(), String> {
                     .parse::<u32>()
                     .map_err(|_| format!("rank {}: bad number", rank + 1))?;
                 digits.clear();
-                for f in file..(file + run).min(geo.width as u32) {
+                for f in file..file.saturating_add(run).min(geo.width as u32) {
                     if !geo.has(rank * geo.width + f as u8) {
                         return Err(format!(
                             "rank {}: grid file {} is a hole, write it as '*'",
@@ -193,7 +193,7 @@ fn parse_board(pos: &mut Position, text: &str) -> Result<(), String> {
                         ));
                     }
                 }
-                file += run;
+                file = file.saturating_add(run);
             }
             if c == ' ' {
                 break;

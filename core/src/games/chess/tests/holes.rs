@@ -140,3 +140,16 @@ fn castling_never_crosses_a_hole() {
         .collect();
     assert_eq!(castles, ["e1g1"], "the queenside path runs over the hole b1");
 }
+
+#[test]
+fn huge_empty_runs_are_refused_without_overflow() {
+    let g = holed();
+    for fen in [
+        "2k3/6/3*2/R4294967295/6/5K w - - 0 1",
+        "2k3/6/3*2/R1*4294967295/6/5K w - - 0 1",
+    ] {
+        assert!(parse_fen_on(Variant::Standard, g, fen).is_err(), "{fen}");
+    }
+    let plain = crate::games::chess::fen::parse_fen(Variant::Standard, "4k3/8/8/8/8/8/8/K4294967295 w - - 0 1");
+    assert!(plain.is_err());
+}
