@@ -1,7 +1,8 @@
 //! FEN and EPD, read and written: X-FEN and Shredder-FEN castling, crazyhouse pockets in
 //! brackets or as an extra rank with `~` promoted markers, three-check counters in both
-//! dialects. Reading refuses an illegal position with a reason; it never panics on text.
+//! dialects, holes of the board as `*` (one per hole, as Fairy-Stockfish writes walls). Reading refuses an illegal position with a reason; it never panics on text.
 
+use super::geometry::Geometry;
 use super::movegen;
 use super::piece::{Color, Piece, Role, PROMOTED_BIT, ROLES};
 use super::position::{MoveKind, Position, KINGSIDE, QUEENSIDE};
@@ -10,6 +11,11 @@ use super::variant::Variant;
 
 /// Reads a FEN (four to seven fields) for a variant and checks the position is legal.
 pub fn parse_fen(variant: Variant, text: &str) -> Result<Position, String> {
+    parse_fen_on(variant, variant.geometry(), text)
+}
+
+/// As [`parse_fen`], on a board of another shape than the variant's own.
+pub fn parse_fen_on(variant: Variant, geo: &'static Geometry, text: &str) -> Result<Position, String> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     if fields.len() < 2 {
         return Err(format!(
@@ -20,7 +26,7 @@ pub fn parse_fen(variant: Variant, text: &str) -> Result<Position, String> {
     if fields.len() > 7 {
         return Err(format!("a FEN has at most 7 fields, this one has {}", fields.len()));
     }
-    let pos = parse_fields(variant, &fields)?;
+    let pos = parse_fields(Position::empty_on(variant, geo), &fields)?;
     validate(&pos)?;
     Ok(pos)
 }
@@ -45,7 +51,7 @@ pub fn parse_epd(variant: Variant, text: &str) -> Result<(Position, Vec<(String,
             "'{trimmed}' is not an EPD: it needs board, side, castling and en passant"
         ));
     }
-    let pos = parse_fields(variant, &fields)?;
+    let pos = parse_fields(Position::empty(variant), &fields)?;
     validate(&pos)?;
     let mut ops = Vec::new();
     for op in split_ops(rest) {
@@ -85,8 +91,8 @@ fn split_ops(text: &str) -> Vec<String> {
     out
 }
 
-fn parse_fields(variant: Variant, fields: &[&str]) -> Result<Position, String> {
-    let mut pos = Position::empty(variant);
+fn parse_fields(mut pos: Position, fields: &[&str]) -> Result<Position, String> {
+    let variant = pos.variant;
     parse_board(&mut pos, fields[0])?;
     pos.find_kings();
     pos.turn = match fields[1] {
@@ -174,13 +180,36 @@ fn parse_board(pos: &mut Position, text: &str) -> Result<(), String> {
                 continue;
             }
             if !digits.is_empty() {
-                file += digits
+                let run = digits
                     .parse::<u32>()
                     .map_err(|_| format!("rank {}: bad number", rank + 1))?;
                 digits.clear();
+                for f in file..file.saturating_add(run).min(geo.width as u32) {
+                    if !geo.has(rank * geo.width + f as u8) {
+                        return Err(format!(
+                            "rank {}: grid file {} is a hole, write it as '*'",
+                            rank + 1,
+                            geo.file_char(f as u8)
+                        ));
+                    }
+                }
+                file = file.saturating_add(run);
             }
             if c == ' ' {
                 break;
+            }
+            if c == '*' {
+                let sq = rank as u32 * geo.width as u32 + file;
+                if file >= geo.width as u32 || geo.has(sq as u8) {
+                    return Err(format!(
+                        "rank {}: '*' marks a hole, and grid file {} is not one",
+                        rank + 1,
+                        geo.file_char(file.min(15) as u8)
+                    ));
+                }
+                file += 1;
+                last = None;
+                continue;
             }
             if c == '~' {
                 let sq = last.ok_or_else(|| format!("rank {}: '~' must follow a piece", rank + 1))?;
@@ -193,6 +222,13 @@ fn parse_board(pos: &mut Position, text: &str) -> Result<(), String> {
                 return Err(format!("rank {} has more than {} squares", rank + 1, geo.width));
             }
             let sq = rank * geo.width + file as u8;
+            if !geo.has(sq) {
+                return Err(format!(
+                    "rank {}: grid file {} is a hole, '{c}' cannot stand there",
+                    rank + 1,
+                    geo.file_char(file as u8)
+                ));
+            }
             pos.put(sq, piece.code());
             last = Some(sq);
             file += 1;
@@ -251,9 +287,7 @@ fn parse_castling(pos: &mut Position, text: &str) -> Result<(), String> {
         let file = match c.to_ascii_lowercase() {
             'k' => (kf + 1..geo.width).rev().find(|&f| is_rook(f)),
             'q' => (0..kf).find(|&f| is_rook(f)),
-            l if l.is_ascii_lowercase() && ((l as u8 - b'a') < geo.width) => {
-                Some(l as u8 - b'a').filter(|&f| is_rook(f) && f != kf)
-            }
+            l if geo.file_of(l).is_some() => geo.file_of(l).filter(|&f| is_rook(f) && f != kf),
             _ => return Err(format!("'{c}' is not a castling letter")),
         };
         let Some(file) = file else {
@@ -310,6 +344,14 @@ fn position_part(pos: &Position) -> String {
         let mut empty = 0;
         for file in 0..geo.width {
             let sq = rank * geo.width + file;
+            if !geo.has(sq) {
+                if empty > 0 {
+                    out.push_str(&empty.to_string());
+                    empty = 0;
+                }
+                out.push('*');
+                continue;
+            }
             match pos.piece_at(sq) {
                 None => empty += 1,
                 Some(p) => {

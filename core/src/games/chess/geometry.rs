@@ -1,13 +1,14 @@
-//! Board geometry: squares as one byte (`rank * width + file`, boards up to 16x16), with the
-//! rays, leaps and pawn captures of every square computed once per board shape. Files may wrap
-//! around (a cylinder board). It holds no pieces and never assumes an 8x8 board.
+//! Board geometry: a [`Shape`] turned into move tables. Squares are one byte (`rank * width +
+//! file`, grids up to 16x16); per square the rays, leaps and pawn captures are computed once
+//! per shape. A shape may be a grid of squares or of hexagons (6 orthogonal and 6 diagonal
+//! directions, 12 knight jumps), its files and ranks may wrap around (cylinders, a torus),
+//! and some grid squares may be holes: rays stop before a hole and leaps never land on one.
+//! It holds no pieces and never assumes an 8x8 board.
 
 use std::sync::OnceLock;
 
-use super::piece::{Color, DIRECTIONS};
-
-/// The knight's eight jumps.
-const KNIGHT_JUMPS: [(i8, i8); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+use super::piece::{Color, Role};
+use super::shape::{Grid, Shape};
 
 /// Squares reachable from each square, kept flat with a fixed stride: `get(i)` is the list
 /// for entry `i`.
@@ -19,18 +20,20 @@ pub struct Table {
 }
 
 impl Table {
-    fn new(stride: usize) -> Table {
-        Table {
+    /// The lists in order, the stride being the longest list.
+    fn from_lists(lists: &[Vec<u8>]) -> Table {
+        let stride = lists.iter().map(Vec::len).max().unwrap_or(0);
+        let mut t = Table {
             stride,
-            len: Vec::new(),
-            squares: Vec::new(),
+            len: Vec::with_capacity(lists.len()),
+            squares: Vec::with_capacity(lists.len() * stride),
+        };
+        for list in lists {
+            t.len.push(list.len() as u8);
+            t.squares.extend_from_slice(list);
+            t.squares.resize(t.len.len() * stride, 0);
         }
-    }
-    fn push(&mut self, list: &[u8]) {
-        let n = list.len().min(self.stride);
-        self.len.push(n as u8);
-        self.squares.extend_from_slice(&list[..n]);
-        self.squares.resize(self.len.len() * self.stride, 0);
+        t
     }
     #[inline]
     pub fn get(&self, i: usize) -> &[u8] {
@@ -44,26 +47,46 @@ impl Table {
 pub struct Geometry {
     pub width: u8,
     pub height: u8,
+    pub grid: Grid,
     /// File and rank of every square, as tables (no division in the hot paths).
     files: [u8; 256],
     ranks: [u8; 256],
     /// Files wrap around: the a-file and the last file are neighbours.
     pub wrap_files: bool,
-    /// `rays.get(sq * 8 + d)`: the squares along direction `d` from `sq`, nearest first.
+    /// Ranks wrap around: the first and the last rank are neighbours.
+    pub wrap_ranks: bool,
+    /// The grid squares that are cells of the board (all but the holes).
+    pub cells: Bits,
+    /// Per file, the grid rank named 1 (on a hexagonal board each file counts from its foot).
+    foot: [u8; 16],
+    /// How many ray directions there are, orthogonal ones first: `0..ortho` are orthogonal
+    /// (4 on squares, 6 on hexagons) and `ortho..dirs` diagonal.
+    pub ortho: usize,
+    pub dirs: usize,
+    /// `rays.get(sq * RAY_SLOTS + d)`: the cells along direction `d` from `sq`, nearest first.
     pub rays: Table,
     pub knight: Table,
     pub king: Table,
-    /// `pawn_attacks.get(color * squares + sq)`: the squares a pawn of `color` on `sq` attacks.
+    /// `pawn_attacks.get(color * squares + sq)`: the cells a pawn of `color` on `sq` attacks.
     pub pawn_attacks: Table,
-    /// The same squares as bit sets, for quick tests: per square the knight and king leaps,
-    /// the four orthogonal rays together and the four diagonal rays together; pawn captures
+    /// The same cells as bit sets, for quick tests: per square the knight and king leaps,
+    /// the orthogonal rays together and the diagonal rays together; pawn captures
     /// per colour (`color * squares + sq`).
     pub knight_bits: Vec<Bits>,
     pub king_bits: Vec<Bits>,
     pub ortho_bits: Vec<Bits>,
     pub diag_bits: Vec<Bits>,
     pub pawn_bits: Vec<Bits>,
+    /// Per colour, the cells a pawn may step two from.
+    pub pawn_home: [Bits; 2],
+    /// Per colour, the cells a pawn promotes on: the last cell of each file, that is the
+    /// cells with no cell straight ahead.
+    pub promotion: [Bits; 2],
 }
+
+/// Ray table entries kept per square: room for the 12 directions of a hexagonal grid, a power
+/// of two so that finding a ray is a shift.
+const RAY_SLOTS: usize = 16;
 
 /// A set of squares, a bit per square (boards up to 256 squares).
 pub type Bits = [u64; 4];
@@ -77,6 +100,12 @@ pub fn bits_of(squares: &[u8]) -> Bits {
     b
 }
 
+/// Whether the set holds `sq`.
+#[inline]
+pub fn holds(b: &Bits, sq: u8) -> bool {
+    b[sq as usize / 64] & (1 << (sq % 64)) != 0
+}
+
 /// Whether `a`, `b` and `c` share a square.
 #[inline]
 pub fn meet(a: &Bits, b: &Bits, c: &Bits) -> bool {
@@ -84,73 +113,118 @@ pub fn meet(a: &Bits, b: &Bits, c: &Bits) -> bool {
 }
 
 impl Geometry {
-    /// Builds the tables for a `width` x `height` board (each 1 to 16).
+    /// Builds the tables for a `width` x `height` board of squares (each 1 to 16), with no
+    /// holes.
     pub fn new(width: u8, height: u8, wrap_files: bool) -> Geometry {
+        Geometry::build(&Shape {
+            wrap_files,
+            ..Shape::rect(width, height)
+        })
+    }
+
+    /// Builds the move tables of a shape.
+    pub fn build(shape: &Shape) -> Geometry {
+        let width = shape.width.clamp(1, 16);
+        let height = shape.height.clamp(1, 16);
+        let n = width as usize * height as usize;
         let mut files = [0u8; 256];
         let mut ranks = [0u8; 256];
-        for sq in 0..(width as usize * height as usize).min(256) {
+        for sq in 0..n {
             files[sq] = (sq % width as usize) as u8;
             ranks[sq] = (sq / width as usize) as u8;
         }
+        let all: Vec<u8> = (0..n).map(|sq| sq as u8).collect();
+        let mut cells = bits_of(&all);
+        for &h in shape.holes.iter().filter(|&&h| (h as usize) < n) {
+            cells[h as usize / 64] &= !(1 << (h % 64));
+        }
+        let mut foot = [0u8; 16];
+        if shape.grid == Grid::Hex {
+            for (f, slot) in foot.iter_mut().enumerate().take(width as usize) {
+                *slot = (0..height).find(|&r| holds(&cells, r * width + f as u8)).unwrap_or(0);
+            }
+        }
+        let grid = shape.grid;
+        let dirs: Vec<(i8, i8)> = grid.orthogonal().iter().chain(grid.diagonal()).copied().collect();
         let mut g = Geometry {
             width,
             height,
+            grid,
             files,
             ranks,
-            wrap_files,
-            rays: Table::new(width.max(height) as usize),
-            knight: Table::new(8),
-            king: Table::new(8),
-            pawn_attacks: Table::new(2),
+            wrap_files: shape.wrap_files,
+            wrap_ranks: shape.wrap_ranks,
+            cells,
+            foot,
+            ortho: grid.orthogonal().len(),
+            dirs: dirs.len(),
+            rays: Table::from_lists(&[]),
+            knight: Table::from_lists(&[]),
+            king: Table::from_lists(&[]),
+            pawn_attacks: Table::from_lists(&[]),
             knight_bits: Vec::new(),
             king_bits: Vec::new(),
             ortho_bits: Vec::new(),
             diag_bits: Vec::new(),
             pawn_bits: Vec::new(),
+            pawn_home: [[0; 4]; 2],
+            promotion: [[0; 4]; 2],
         };
-        let n = g.squares();
-        for sq in 0..n {
-            for &(df, dr) in DIRECTIONS.iter() {
+        let mut rays = Vec::new();
+        for sq in 0..n as u8 {
+            for &(df, dr) in &dirs {
                 let mut ray = Vec::new();
-                let mut cur = sq as u8;
-                while let Some(next) = g.offset(cur, df, dr) {
-                    if next as usize == sq || ray.contains(&next) {
+                let mut cur = sq;
+                while let Some(next) = g.offset(cur, df, dr).filter(|_| g.has(sq)) {
+                    if next == sq || ray.contains(&next) {
                         break;
                     }
                     ray.push(next);
                     cur = next;
                 }
-                g.rays.push(&ray);
+                rays.push(ray);
             }
+            rays.resize(rays.len() + RAY_SLOTS - dirs.len(), Vec::new());
         }
-        for sq in 0..n {
-            let list: Vec<u8> = KNIGHT_JUMPS
-                .iter()
-                .filter_map(|&(f, r)| g.offset(sq as u8, f, r))
-                .collect();
-            g.knight.push(&list);
-            let list: Vec<u8> = DIRECTIONS
-                .iter()
-                .filter_map(|&(f, r)| g.offset(sq as u8, f, r))
-                .collect();
-            g.king.push(&list);
-        }
-        for dr in [1i8, -1] {
-            for sq in 0..n {
-                let list: Vec<u8> = [-1i8, 1].iter().filter_map(|&f| g.offset(sq as u8, f, dr)).collect();
-                g.pawn_attacks.push(&list);
+        g.rays = Table::from_lists(&rays);
+        let leaps = |sq: u8, steps: &[(i8, i8)], sign: i8| -> Vec<u8> {
+            if !g.has(sq) {
+                return Vec::new();
             }
-        }
-        for sq in 0..n {
-            g.knight_bits.push(bits_of(g.knight.get(sq)));
-            g.king_bits.push(bits_of(g.king.get(sq)));
-            let ortho: Vec<u8> = (0..4).flat_map(|d| g.ray(sq as u8, d).to_vec()).collect();
-            let diag: Vec<u8> = (4..8).flat_map(|d| g.ray(sq as u8, d).to_vec()).collect();
+            steps
+                .iter()
+                .filter_map(|&(f, r)| g.offset(sq, f * sign, r * sign))
+                .collect()
+        };
+        let knight: Vec<Vec<u8>> = (0..n as u8).map(|sq| leaps(sq, grid.knight(), 1)).collect();
+        let king: Vec<Vec<u8>> = (0..n as u8).map(|sq| leaps(sq, &dirs, 1)).collect();
+        let pawn: Vec<Vec<u8>> = [1i8, -1]
+            .iter()
+            .flat_map(|&sign| (0..n as u8).map(move |sq| (sq, sign)))
+            .map(|(sq, sign)| leaps(sq, grid.pawn_captures(), sign))
+            .collect();
+        g.knight = Table::from_lists(&knight);
+        g.king = Table::from_lists(&king);
+        g.pawn_attacks = Table::from_lists(&pawn);
+        for sq in 0..n as u8 {
+            g.knight_bits.push(bits_of(g.knight.get(sq as usize)));
+            g.king_bits.push(bits_of(g.king.get(sq as usize)));
+            let ortho: Vec<u8> = (0..g.ortho).flat_map(|d| g.ray(sq, d).to_vec()).collect();
+            let diag: Vec<u8> = (g.ortho..g.dirs).flat_map(|d| g.ray(sq, d).to_vec()).collect();
             g.ortho_bits.push(bits_of(&ortho));
             g.diag_bits.push(bits_of(&diag));
         }
         for i in 0..2 * n {
             g.pawn_bits.push(bits_of(g.pawn_attacks.get(i)));
+        }
+        let home: Vec<u8> = shape.pawn_home.iter().copied().filter(|&sq| g.has(sq)).collect();
+        let turned: Vec<u8> = home.iter().map(|&sq| (n - 1 - sq as usize) as u8).collect();
+        g.pawn_home = [bits_of(&home), bits_of(&turned)];
+        for color in [Color::White, Color::Black] {
+            let last: Vec<u8> = (0..n as u8)
+                .filter(|&sq| g.has(sq) && g.forward(color, sq).is_none())
+                .collect();
+            g.promotion[color.index()] = bits_of(&last);
         }
         g
     }
@@ -161,8 +235,14 @@ impl Geometry {
         G.get_or_init(|| Geometry::new(8, 8, false))
     }
 
+    /// The grid's size: squares are numbered `0..squares()`, holes included.
     pub fn squares(&self) -> usize {
         self.width as usize * self.height as usize
+    }
+    /// Whether the grid square is a cell of the board (not a hole, not off the grid).
+    #[inline]
+    pub fn has(&self, sq: u8) -> bool {
+        (sq as usize) < self.squares() && holds(&self.cells, sq)
     }
     #[inline]
     pub fn file(&self, sq: u8) -> u8 {
@@ -172,28 +252,46 @@ impl Geometry {
     pub fn rank(&self, sq: u8) -> u8 {
         self.ranks[sq as usize]
     }
+    /// The cell at a grid file and rank; `None` off the grid or on a hole.
     pub fn square(&self, file: u8, rank: u8) -> Option<u8> {
-        (file < self.width && rank < self.height).then(|| rank * self.width + file)
+        (file < self.width && rank < self.height)
+            .then(|| rank * self.width + file)
+            .filter(|&sq| self.has(sq))
     }
 
-    /// The square `df` files and `dr` ranks away, if on the board.
+    /// The cell `df` files and `dr` ranks away, if on the board (wrapping where the edges
+    /// wrap; never a hole).
     pub fn offset(&self, sq: u8, df: i8, dr: i8) -> Option<u8> {
-        let w = self.width as i16;
+        let (w, h) = (self.width as i16, self.height as i16);
         let mut f = self.file(sq) as i16 + df as i16;
-        let r = self.rank(sq) as i16 + dr as i16;
+        let mut r = self.rank(sq) as i16 + dr as i16;
         if self.wrap_files {
             f = f.rem_euclid(w);
         }
-        if f < 0 || f >= w || r < 0 || r >= self.height as i16 {
+        if self.wrap_ranks {
+            r = r.rem_euclid(h);
+        }
+        if f < 0 || f >= w || r < 0 || r >= h {
             return None;
         }
-        Some((r * w + f) as u8)
+        Some((r * w + f) as u8).filter(|&t| self.has(t))
     }
 
-    /// The ray from `sq` along direction `d` (see [`DIRECTIONS`]).
+    /// The ray from `sq` along direction `d` (orthogonal directions first, see
+    /// [`Grid::orthogonal`] and [`Grid::diagonal`]).
     #[inline]
     pub fn ray(&self, sq: u8, d: usize) -> &[u8] {
-        self.rays.get(sq as usize * 8 + d)
+        self.rays.get(sq as usize * RAY_SLOTS + d)
+    }
+    /// The directions a slider of `role` moves along (none for other roles).
+    #[inline]
+    pub fn slides(&self, role: Role) -> std::ops::Range<usize> {
+        match role {
+            Role::Rook => 0..self.ortho,
+            Role::Bishop => self.ortho..self.dirs,
+            Role::Queen => 0..self.dirs,
+            _ => 0..0,
+        }
     }
     #[inline]
     pub fn pawn_attacks(&self, color: Color, sq: u8) -> &[u8] {
@@ -213,14 +311,25 @@ impl Geometry {
         }
     }
 
-    /// Square name such as `e4` (files a..p, ranks from 1).
+    /// Cell name such as `e4`: the file letter, then the rank counted from 1 (on a
+    /// hexagonal board, from the foot of the cell's file).
     pub fn name(&self, sq: u8) -> String {
-        format!("{}{}", (b'a' + self.file(sq)) as char, self.rank(sq) + 1)
+        format!("{}{}", self.file_char(self.file(sq)), self.number(sq))
+    }
+    /// The rank number in a cell's name (from 1; 0 for a hole below its file's foot).
+    pub fn number(&self, sq: u8) -> u8 {
+        let file = self.file(sq);
+        (self.rank(sq) + 1).saturating_sub(self.foot[file as usize])
     }
     pub fn file_char(&self, file: u8) -> char {
-        (b'a' + file) as char
+        self.grid.letters().get(file as usize).map_or('?', |&c| c as char)
     }
-    /// Reads a square name; `None` when it is not one on this board.
+    /// The file named by a letter, if the board has it.
+    pub fn file_of(&self, letter: char) -> Option<u8> {
+        let f = self.grid.letters().iter().position(|&c| c as char == letter)? as u8;
+        (f < self.width).then_some(f)
+    }
+    /// Reads a cell name; `None` when it is not one on this board.
     pub fn parse_square(&self, text: &str) -> Option<u8> {
         let mut chars = text.chars();
         let f = chars.next()?;
@@ -231,8 +340,10 @@ impl Geometry {
         if rest.is_empty() || !rest.chars().all(|c| c.is_ascii_digit()) || rest.starts_with('0') {
             return None;
         }
-        let r: u8 = rest.parse().ok()?;
-        self.square(f as u8 - b'a', r.checked_sub(1)?)
+        let number: u8 = rest.parse().ok()?;
+        let file = self.file_of(f)?;
+        let foot = *self.foot.get(file as usize)?;
+        self.square(file, (number - 1).checked_add(foot)?)
     }
     /// Whether two squares are the same colour on a checkered board.
     pub fn light(&self, sq: u8) -> bool {

@@ -2,7 +2,8 @@
 //! are data, registered as one game per variant. Notation readers (PGN) call the pure
 //! functions of the modules below; nothing in this folder reads files or clocks.
 //!
-//! Module map: `geometry` (board shapes and move tables), `piece` (roles and their movement),
+//! Module map: `shape` (a board shape as data: grid, size, wrapping, holes), `geometry` (a
+//! shape's move tables), `piece` (roles and their movement),
 //! `variant` (rule switches per variant), `position` (a position and making a move),
 //! `movegen` (legal moves), `validate` (is a position legal), `fen` (FEN/EPD), `san` (SAN out,
 //! lenient move reading), `uci` (UCI moves), `resolve` (a loose move to the one legal move),
@@ -22,6 +23,7 @@ pub mod render;
 pub mod resolve;
 pub mod rules;
 pub mod san;
+pub mod shape;
 pub mod start;
 pub mod uci;
 pub mod validate;

@@ -2,6 +2,7 @@
 //! data, castling, drops, then the variant's legality (royal king, explosions, no checks,
 //! forced captures). It never changes the position it is given.
 
+use super::geometry::holds;
 use super::piece::{Color, Leap, Role, ROLES};
 use super::position::{slides_along, Move, MoveKind, Position, KINGSIDE, QUEENSIDE};
 use super::variant::Safety;
@@ -124,7 +125,7 @@ impl Pins {
                     own = Some(t);
                     continue;
                 }
-                if slides_along(code, d) {
+                if slides_along(code, d >= pos.geo.ortho) {
                     match own {
                         Some(o) => pinned[o as usize / 64] |= 1 << (o % 64),
                         None => in_check = true,
@@ -173,7 +174,7 @@ fn piece_moves<F: FnMut(Move)>(pos: &Position, sq: u8, emit: &mut F) {
         pawn_moves(pos, sq, emit);
         return;
     }
-    for &d in role.slides() {
+    for d in geo.slides(role) {
         for &t in geo.ray(sq, d) {
             if pos.board[t as usize] == 0 {
                 emit(simple(role, sq, t));
@@ -213,9 +214,8 @@ fn simple(role: Role, from: u8, to: u8) -> Move {
 fn pawn_moves<F: FnMut(Move)>(pos: &Position, sq: u8, emit: &mut F) {
     let geo = pos.geo;
     let us = pos.turn;
-    let last = geo.height - 1;
     let mut push = |to: u8, kind: MoveKind| {
-        if geo.relative_rank(us, to) == last {
+        if holds(&geo.promotion[us.index()], to) {
             let roles = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::King];
             let n = if pos.variant.promote_to_king() { 5 } else { 4 };
             for &p in &roles[..n] {
@@ -240,9 +240,8 @@ fn pawn_moves<F: FnMut(Move)>(pos: &Position, sq: u8, emit: &mut F) {
     if let Some(one) = geo.forward(us, sq) {
         if pos.board[one as usize] == 0 {
             push(one, MoveKind::Normal);
-            let rank = geo.relative_rank(us, sq);
-            let first = pos.variant.first_rank_double_step() && rank == 0;
-            if rank == 1 || first {
+            let first = pos.variant.first_rank_double_step() && geo.relative_rank(us, sq) == 0;
+            if first || holds(&geo.pawn_home[us.index()], sq) {
                 if let Some(two) = geo.forward(us, one) {
                     if pos.board[two as usize] == 0 {
                         let kind = if first { MoveKind::Normal } else { MoveKind::DoublePush };
@@ -294,7 +293,7 @@ fn castle_ok(pos: &Position, king: u8, rook: u8, side: usize) -> bool {
     let rank_start = geo.rank(king) * geo.width;
     for f in lo..=hi {
         let sq = rank_start + f;
-        if sq != king && sq != rook && pos.board[sq as usize] != 0 {
+        if !geo.has(sq) || (sq != king && sq != rook && pos.board[sq as usize] != 0) {
             return false;
         }
     }
@@ -327,7 +326,7 @@ fn drop_moves<F: FnMut(Move)>(pos: &Position, emit: &mut F) {
             continue;
         }
         for sq in 0..geo.squares() as u8 {
-            if pos.board[sq as usize] != 0 {
+            if pos.board[sq as usize] != 0 || !geo.has(sq) {
                 continue;
             }
             let rank = geo.rank(sq);

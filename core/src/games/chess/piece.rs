@@ -47,12 +47,8 @@ pub const ROLES: [Role; 6] = [
     Role::King,
 ];
 
-/// The eight ray directions, in the order the geometry tables keep them: four orthogonal
-/// (north, south, east, west) then four diagonal (north-east, north-west, south-east, south-west).
-pub const DIRECTIONS: [(i8, i8); 8] = [(0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1)];
-
-/// How a role moves, as data: the ray directions it slides along (indices into
-/// [`DIRECTIONS`]) and the leaper table it jumps with.
+/// The leaper table a role jumps with (which rays it slides along is the geometry's
+/// [`super::geometry::Geometry::slides`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Leap {
     None,
@@ -73,15 +69,6 @@ impl Role {
             5 => Some(Role::Queen),
             6 => Some(Role::King),
             _ => None,
-        }
-    }
-    /// The ray directions this role slides along.
-    pub fn slides(self) -> &'static [usize] {
-        match self {
-            Role::Bishop => &[4, 5, 6, 7],
-            Role::Rook => &[0, 1, 2, 3],
-            Role::Queen => &[0, 1, 2, 3, 4, 5, 6, 7],
-            _ => &[],
         }
     }
     pub fn leap(self) -> Leap {

@@ -29,13 +29,15 @@ pub struct Move {
     pub kind: MoveKind,
 }
 
-/// Per square code role (low three bits), the ray directions it slides along as bits.
-const SLIDE_BITS: [u8; 8] = [0, 0, 0, 0xF0, 0x0F, 0xFF, 0, 0];
+/// Per square code role (low three bits), the kinds of ray it slides along: bit 0 the
+/// orthogonal rays, bit 1 the diagonal ones.
+const SLIDE_BITS: [u8; 8] = [0, 0, 0, 2, 1, 3, 0, 0];
 
-/// Whether the piece with square code `code` slides along direction `d`.
+/// Whether the piece with square code `code` slides along a diagonal (`true`) or an
+/// orthogonal (`false`) ray.
 #[inline]
-pub fn slides_along(code: u8, d: usize) -> bool {
-    SLIDE_BITS[(code & 7) as usize] & (1 << d) != 0
+pub fn slides_along(code: u8, diagonal: bool) -> bool {
+    SLIDE_BITS[(code & 7) as usize] & (1 << diagonal as u8) != 0
 }
 
 /// Which castling side: 0 towards the a-file (queenside), 1 towards the last file (kingside).
@@ -71,9 +73,14 @@ pub struct Position {
 impl Position {
     /// An empty board of a variant, white to move.
     pub fn empty(variant: Variant) -> Position {
+        Position::empty_on(variant, variant.geometry())
+    }
+
+    /// An empty board of another shape than the variant's own, white to move.
+    pub fn empty_on(variant: Variant, geo: &'static Geometry) -> Position {
         Position {
             variant,
-            geo: variant.geometry(),
+            geo,
             board: [0; 256],
             occupied: [[0; 4]; 2],
             by_role: [[0; 4]; 6],
@@ -117,7 +124,7 @@ impl Position {
         ]
     }
 
-    /// The ray directions (see [`super::piece::DIRECTIONS`]) along which a slider of `by`
+    /// The ray directions (orthogonal ones first, see [`Geometry::ray`]) along which a slider of `by`
     /// could reach `sq`: orthogonal ones only if `by` has a rook or queen on those lines,
     /// diagonal ones only if it has a bishop or queen on those.
     #[inline]
@@ -136,9 +143,9 @@ impl Position {
         );
         match (ortho, diag) {
             (false, false) => 0..0,
-            (true, false) => 0..4,
-            (false, true) => 4..8,
-            (true, true) => 0..8,
+            (true, false) => 0..geo.ortho,
+            (false, true) => geo.ortho..geo.dirs,
+            (true, true) => 0..geo.dirs,
         }
     }
 
@@ -196,7 +203,7 @@ impl Position {
                 if code == 0 || Some(t) == through {
                     continue;
                 }
-                if self.is_color(t, by) && slides_along(code, d) {
+                if self.is_color(t, by) && slides_along(code, d >= geo.ortho) {
                     return true;
                 }
                 break;

@@ -1,5 +1,5 @@
-//! The position as text for a terminal: the board with coordinates (white at the bottom),
-//! then side to move, castling, en passant, pockets and checks where the variant has them.
+//! The position as text for a terminal: the board with coordinates (white at the bottom,
+//! holes left blank), then side to move, castling, en passant, pockets and checks where the variant has them.
 
 use super::fen::castling_text;
 use super::piece::{Color, Piece, ROLES};
@@ -12,7 +12,11 @@ pub fn render_position(pos: &Position) -> String {
         out.push_str(&format!("{:>2} ", rank + 1));
         for file in 0..geo.width {
             let sq = rank * geo.width + file;
-            let c = pos.piece_at(sq).map(Piece::fen_char).unwrap_or('.');
+            let c = match pos.piece_at(sq) {
+                _ if !geo.has(sq) => ' ',
+                Some(p) => p.fen_char(),
+                None => '.',
+            };
             out.push(' ');
             out.push(c);
         }

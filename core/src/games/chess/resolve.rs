@@ -13,7 +13,7 @@ pub struct LooseMove {
     /// The moving piece; `None` means a pawn (SAN without a piece letter).
     pub piece: Option<Role>,
     pub from_file: Option<u8>,
-    /// 0-based rank of the origin.
+    /// The origin's rank number less one (its 0-based rank on a board of squares).
     pub from_rank: Option<u8>,
     pub to: Option<u8>,
     pub promotion: Option<Role>,
@@ -61,7 +61,8 @@ fn fits(pos: &Position, loose: &LooseMove, m: &Move) -> bool {
     if m.kind == MoveKind::Drop || m.role != loose.piece.unwrap_or(Role::Pawn) {
         return false;
     }
-    if loose.from_file.is_some_and(|f| f != geo.file(m.from)) || loose.from_rank.is_some_and(|r| r != geo.rank(m.from))
+    if loose.from_file.is_some_and(|f| f != geo.file(m.from))
+        || loose.from_rank.is_some_and(|r| r + 1 != geo.number(m.from))
     {
         return false;
     }

@@ -48,11 +48,11 @@ pub fn move_to_san_plain(pos: &Position, m: &Move) -> String {
             };
             if !rivals.is_empty() {
                 let same_file = rivals.iter().any(|&r| geo.file(r) == geo.file(m.from));
-                let same_rank = rivals.iter().any(|&r| geo.rank(r) == geo.rank(m.from));
+                let same_rank = rivals.iter().any(|&r| geo.number(r) == geo.number(m.from));
                 if !same_file {
                     s.push(geo.file_char(geo.file(m.from)));
                 } else if !same_rank {
-                    s.push_str(&(geo.rank(m.from) + 1).to_string());
+                    s.push_str(&geo.number(m.from).to_string());
                 } else {
                     s.push_str(&geo.name(m.from));
                 }
@@ -240,7 +240,7 @@ fn readings(pos: &Position, text: &str) -> Result<Vec<LooseMove>, String> {
 
 /// `bxc6` is strict SAN for a pawn capture: a lower-case `b` there is the file, not a bishop.
 fn strict_pawn_capture(pos: &Position, prefix: &[char], capture: bool) -> bool {
-    capture && prefix.len() == 1 && prefix[0].is_ascii_lowercase() && ((prefix[0] as u8 - b'a') < pos.geo.width)
+    capture && prefix.len() == 1 && pos.geo.file_of(prefix[0]).is_some()
 }
 
 /// Reads disambiguation hints: a file letter, a rank number, or both.
@@ -249,11 +249,7 @@ fn hints(pos: &Position, rest: &[char]) -> Option<(Option<u8>, Option<u8>)> {
     let mut file = None;
     let mut i = 0;
     if let Some(c) = rest.first().filter(|c| c.is_ascii_lowercase()) {
-        let f = *c as u8 - b'a';
-        if f >= geo.width {
-            return None;
-        }
-        file = Some(f);
+        file = Some(geo.file_of(*c)?);
         i = 1;
     }
     let digits: String = rest[i..].iter().collect();

@@ -2,6 +2,7 @@
 //! the back ranks, en passant, the side not to move in check. It explains each refusal in
 //! words and never changes the position.
 
+use super::geometry::holds;
 use super::piece::{Color, Role};
 use super::position::Position;
 use super::variant::{Safety, Variant};
@@ -33,9 +34,11 @@ pub fn validate(pos: &Position) -> Result<(), String> {
             if role != Role::Pawn {
                 continue;
             }
-            let rel = geo.relative_rank(color, sq);
-            let horde_first = variant == Variant::Horde && color == Color::White && rel == 0;
-            if (rel == 0 && !horde_first) || rel == geo.height - 1 {
+            // The first rank is, in general, a cell with no cell behind it that is not a
+            // pawn home (Glinski's b1 and k1 are both); the last is a promotion cell.
+            let first = geo.forward(color.other(), sq).is_none() && !holds(&geo.pawn_home[color.index()], sq);
+            let horde_first = variant == Variant::Horde && color == Color::White && geo.relative_rank(color, sq) == 0;
+            if (first && !horde_first) || holds(&geo.promotion[color.index()], sq) {
                 return Err(format!(
                     "a {} pawn stands on {} (pawns never stand on the first or last rank)",
                     color.name(),
@@ -68,7 +71,10 @@ fn check_ep(pos: &Position, ep: u8) -> Result<(), String> {
     let us = pos.turn;
     let them = us.other();
     let name = geo.name(ep);
-    if geo.relative_rank(us, ep) != geo.height - 3 {
+    let from_home = geo
+        .forward(us, ep)
+        .is_some_and(|o| holds(&geo.pawn_home[them.index()], o));
+    if !from_home {
         return Err(format!(
             "en passant square {name} is not on the right rank for {} to move",
             us.name()

@@ -1,6 +1,8 @@
-//! Board geometry beyond 8x8: a 16x12 board and a board whose files wrap around.
+//! Board geometry beyond 8x8: a 16x12 board, boards whose files or ranks wrap around.
 
 use crate::games::chess::geometry::Geometry;
+use crate::games::chess::piece::Color;
+use crate::games::chess::shape::Shape;
 
 #[test]
 fn large_board_rays_and_leaps() {
@@ -33,4 +35,43 @@ fn wrapped_files_join_the_edges() {
     assert_eq!(g.knight.get(a1).len(), 4);
     let flat = Geometry::new(8, 8, false);
     assert!(!flat.king.get(a1).contains(&h1));
+}
+
+#[test]
+fn wrapped_ranks_join_the_first_and_last_rank() {
+    let shape = Shape {
+        wrap_ranks: true,
+        ..Shape::rect(8, 8)
+    };
+    let g = Geometry::build(&shape);
+    let at = |name: &str| g.parse_square(name).unwrap_or(255);
+    let names = |list: &[u8]| list.iter().map(|&s| g.name(s)).collect::<Vec<_>>();
+    let a1 = at("a1");
+    assert!(g.king.get(a1 as usize).contains(&at("a8")), "a1 and a8 are neighbours");
+    assert!(g.king.get(a1 as usize).contains(&at("b8")));
+    assert!(!g.king.get(a1 as usize).contains(&at("h1")), "files do not wrap");
+    assert_eq!(
+        names(g.ray(a1, 1)),
+        ["a8", "a7", "a6", "a5", "a4", "a3", "a2"],
+        "south from a1 goes round and stops before coming back"
+    );
+    assert_eq!(names(g.ray(at("c7"), 4)), ["d8", "e1", "f2", "g3", "h4"]);
+    assert_eq!(names(g.knight.get(a1 as usize)), ["b3", "c2", "c8", "b7"]);
+    assert_eq!(g.forward(Color::White, at("e8")), Some(at("e1")));
+    assert_eq!(names(g.pawn_attacks(Color::Black, at("d1"))), ["e8", "c8"]);
+    assert_eq!(
+        g.promotion, [[0; 4]; 2],
+        "no cell is the last of its file on a rank cylinder"
+    );
+    let torus = Geometry::build(&Shape {
+        wrap_files: true,
+        wrap_ranks: true,
+        ..Shape::rect(8, 8)
+    });
+    assert_eq!(
+        torus.king.get(0).len(),
+        8,
+        "every square of a torus has eight neighbours"
+    );
+    assert_eq!(torus.ray(0, 4).len(), 7, "the a1-h8 diagonal closes on itself");
 }

@@ -3,6 +3,8 @@
 mod fen_tests;
 mod game_rules;
 mod geometry_tests;
+mod hex;
+mod holes;
 mod notation;
 mod oracle_games;
 mod perft_suites;

@@ -1,17 +1,14 @@
 //! The perft suites under fixtures/chess/perft, checked against the published figures:
-//! shallow depths in every build, deep ones in the ignored release test.
+//! shallow depths in every build, deep ones in the ignored release tests. The Chess960 suite
+//! (960 positions) is run by depth: all of it to depth 3 always, to depth 4 when deep.
 
 use crate::games::chess::perft::perft;
 use crate::games::chess::variant::Variant;
 
-const SUITES: [(Variant, &str); 9] = [
+const SUITES: [(Variant, &str); 8] = [
     (
         Variant::Standard,
         include_str!("../../../../../fixtures/chess/perft/standard.perft"),
-    ),
-    (
-        Variant::Chess960,
-        include_str!("../../../../../fixtures/chess/perft/chess960.perft"),
     ),
     (
         Variant::Crazyhouse,
@@ -64,6 +61,9 @@ fn cases(text: &str) -> Vec<(String, Vec<(u32, u64)>)> {
     out
 }
 
+/// The Chess960 suite: one position reached from each of the 960 start positions.
+const CHESS960: &str = include_str!("../../../../../fixtures/chess/perft/chess960.perft");
+
 /// Runs every suite entry whose expected count is at most `limit`.
 fn run(limit: u64) -> usize {
     let mut checked = 0;
@@ -100,4 +100,41 @@ fn perft_suites_shallow() {
 #[ignore]
 fn perft_suites_deep() {
     run(12_000_000);
+}
+
+/// Checks the first `positions` Chess960 suite entries at every depth up to `max_depth`;
+/// returns how many figures were checked.
+fn run_960(positions: usize, max_depth: u32) -> usize {
+    let mut checked = 0;
+    let mut failures = Vec::new();
+    for (fen, counts) in cases(CHESS960).into_iter().take(positions) {
+        for (depth, expected) in counts.into_iter().filter(|&(d, _)| d <= max_depth) {
+            let got = perft(Variant::Chess960, &fen, depth);
+            checked += 1;
+            if got != Ok(expected) {
+                failures.push(format!("{fen} depth {depth}: expected {expected}, got {got:?}"));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "chess960 perft mismatches:\n{}",
+        failures.join("\n")
+    );
+    checked
+}
+
+#[test]
+fn perft_chess960_all_positions() {
+    assert_eq!(cases(CHESS960).len(), 960);
+    assert_eq!(run_960(960, 3), 960 * 3);
+}
+
+/// `cargo test --release -p kifu-core -- --ignored perft_chess960_deep`: all 960 positions
+/// to depth 4, the first 20 to depth 5.
+#[test]
+#[ignore]
+fn perft_chess960_deep() {
+    assert_eq!(run_960(960, 4), 960 * 4);
+    assert_eq!(run_960(20, 5), 20 * 5);
 }
