@@ -7,7 +7,8 @@ use std::collections::BTreeMap;
 
 use super::fen::{parse_epd, parse_fen, to_epd, to_fen};
 use super::pgn::{self, GameResult, Line, MoveToken, NormalMove, OutGame, OutMove, PgnGame, PieceHint, Square};
-use super::position::Position;
+use super::piece::Color;
+use super::position::{Move, Position};
 use super::san::parse_move;
 use super::start::start_position;
 use super::uci::move_to_uci;
@@ -242,9 +243,7 @@ fn out_game(record: &Record) -> Result<OutGame, FormatError> {
             .ok_or_else(|| FormatError::new(format!("PGN has no Variant name for {}", header.game)))?;
         tags.push(("Variant".into(), name.into()));
     }
-    let variant =
-        Variant::from_name(&header.game).ok_or_else(|| FormatError::new(format!("{} is not chess", header.game)))?;
-    let start = start_of(record, variant)?;
+    let (_, start) = record_start(record)?;
     if let Some(fen) = &header.start {
         tags.push(("FEN".into(), fen.clone()));
     }
@@ -290,7 +289,7 @@ fn out_game(record: &Record) -> Result<OutGame, FormatError> {
     Ok(OutGame {
         tags,
         fullmove: start.fullmove,
-        black_first: start.black_first,
+        black_first: start.turn == Color::Black,
         moves,
         result,
         preamble,
@@ -321,24 +320,33 @@ fn note_movetext(text: &str) -> Option<String> {
     (!text.contains('}')).then(|| format!("{{{}}}", text.split_whitespace().collect::<Vec<_>>().join(" ")))
 }
 
-struct StartInfo {
-    fullmove: u32,
-    black_first: bool,
-}
-
-fn start_of(record: &Record, variant: Variant) -> Result<StartInfo, FormatError> {
+/// A chess record's variant and the position it starts from.
+fn record_start(record: &Record) -> Result<(Variant, Position), FormatError> {
+    let variant = Variant::from_name(&record.header.game)
+        .ok_or_else(|| FormatError::new(format!("{} is not chess", record.header.game)))?;
     let setup = Setup {
         options: &record.header.options,
         players: 2,
         start: record.header.start.as_deref(),
     };
     let pos = start_position(variant, &setup).map_err(|e| FormatError::new(e.reason))?;
-    let fen = to_fen(&pos);
-    let fields: Vec<&str> = fen.split_whitespace().collect();
-    Ok(StartInfo {
-        black_first: fields.get(1) == Some(&"b"),
-        fullmove: fields.last().and_then(|n| n.parse().ok()).unwrap_or(1),
-    })
+    Ok((variant, pos))
+}
+
+/// The players' moves of a record, each with the position before it (draw offers,
+/// resignations and other commands that are not moves are passed over), and the last position.
+fn record_moves(record: &Record) -> Result<(Vec<(Position, Move)>, Position), FormatError> {
+    let (_, mut pos) = record_start(record)?;
+    let mut moves = Vec::new();
+    for entry in &record.entries {
+        if let Actor::Seat(_) = entry.actor {
+            if let Ok(m) = parse_move(&pos, &entry.command) {
+                moves.push((pos.clone(), m));
+                pos.play(&m);
+            }
+        }
+    }
+    Ok((moves, pos))
 }
 
 fn result_of(text: &str) -> GameResult {
@@ -348,26 +356,6 @@ fn result_of(text: &str) -> GameResult {
         "1/2-1/2" => GameResult::Draw,
         _ => GameResult::Unknown,
     }
-}
-
-/// The position a record reaches, from its start and its moves' canonical SAN.
-fn final_position(record: &Record) -> Result<(Variant, Position), FormatError> {
-    let variant = Variant::from_name(&record.header.game)
-        .ok_or_else(|| FormatError::new(format!("{} is not chess", record.header.game)))?;
-    let setup = Setup {
-        options: &record.header.options,
-        players: 2,
-        start: record.header.start.as_deref(),
-    };
-    let mut pos = start_position(variant, &setup).map_err(|e| FormatError::new(e.reason))?;
-    for entry in &record.entries {
-        if let Actor::Seat(_) = entry.actor {
-            if let Ok(m) = parse_move(&pos, &entry.command) {
-                pos.play(&m);
-            }
-        }
-    }
-    Ok((variant, pos))
 }
 
 /// One position per line in, the position at the end of the record out.
@@ -429,7 +417,7 @@ impl Format for FenFormat {
         out
     }
     fn write(&self, record: &Record) -> Result<String, FormatError> {
-        let (_, pos) = final_position(record)?;
+        let (_, pos) = record_moves(record)?;
         Ok(format!("{}\n", if self.epd { to_epd(&pos) } else { to_fen(&pos) }))
     }
 }
@@ -487,27 +475,14 @@ impl Format for UciFormat {
         out
     }
     fn write(&self, record: &Record) -> Result<String, FormatError> {
-        let variant = Variant::from_name(&record.header.game)
-            .ok_or_else(|| FormatError::new(format!("{} is not chess", record.header.game)))?;
-        let setup = Setup {
-            options: &record.header.options,
-            players: 2,
-            start: record.header.start.as_deref(),
-        };
-        let mut pos = start_position(variant, &setup).map_err(|e| FormatError::new(e.reason))?;
+        let (moves, _) = record_moves(record)?;
         let mut out = match &record.header.start {
             Some(fen) => format!("position fen {fen} moves"),
             None => "position startpos moves".to_string(),
         };
-        for entry in &record.entries {
-            if let Actor::Seat(_) = entry.actor {
-                let Ok(m) = parse_move(&pos, &entry.command) else {
-                    continue;
-                };
-                out.push(' ');
-                out.push_str(&move_to_uci(&pos, &m));
-                pos.play(&m);
-            }
+        for (pos, m) in &moves {
+            out.push(' ');
+            out.push_str(&move_to_uci(pos, m));
         }
         out.push('\n');
         Ok(out)
