@@ -4,6 +4,8 @@
 
 use clap::Args;
 use kifu_core::chance::ChanceRng;
+use kifu_core::game::Match;
+use kifu_core::record::Actor;
 use kifu_core::record::{hex, ChanceMode, Header};
 use kifu_core::rules::{Turn, View};
 use kifu_records::{Append, Store};
@@ -53,8 +55,11 @@ fn play_randomly(store: &Store, id: &str, policy: &[u8], max: usize) -> Result<u
             .ok_or_else(|| {
                 CliError::rejected(format!("record {id}: the moves cannot be listed, so no random playout"))
             })?;
-        let mut rng = ChanceRng::for_entry(policy, replay.seq() + 1);
-        let (actor, pick) = legal[rng.below(legal.len() as u64) as usize].clone();
+        let (actor, pick) = choose(
+            replay.current(),
+            &legal,
+            &mut ChanceRng::for_entry(policy, replay.seq() + 1),
+        );
         let request = Append {
             commands: vec![(Some(actor), pick)],
             expect: Some(replay.head()),
@@ -63,6 +68,26 @@ fn play_randomly(store: &Store, id: &str, policy: &[u8], max: usize) -> Result<u
         store.append(id, &request)?;
     }
     Ok(max)
+}
+
+/// A random legal command, but never one that ends the game with its actor not winning (a
+/// resignation, accepting a draw, a losing move) while another is left.
+fn choose(current: &dyn Match, legal: &[(Actor, String)], rng: &mut ChanceRng) -> (Actor, String) {
+    let mut order: Vec<usize> = (0..legal.len()).collect();
+    rng.shuffle(&mut order);
+    let concedes = |(actor, command): &(Actor, String)| {
+        let mut after = current.clone_box();
+        match (after.apply(*actor, command), after.turn(), actor) {
+            (Ok(_), Turn::Over { outcome }, Actor::Seat(seat)) => !outcome.winners.contains(seat),
+            _ => false,
+        }
+    };
+    let pick = order
+        .iter()
+        .copied()
+        .find(|&i| !concedes(&legal[i]))
+        .unwrap_or(order[0]);
+    legal[pick].clone()
 }
 
 /// Record a whole seeded game with random moves and show the final board.
