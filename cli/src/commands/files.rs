@@ -110,7 +110,9 @@ pub fn import(store: &Lazy, args: ImportArgs) -> CliResult {
             Some(drafts) => drafts,
             None => format.read(&read_text(&args.file)?),
         };
+        let bar = progress(drafts.len() as u64, "checking");
         for (index, draft) in drafts.into_iter().enumerate() {
+            bar.inc(1);
             let place = |mut e: FormatError| {
                 e.game = Some(index + 1);
                 format!("{file}: {e}")
@@ -126,20 +128,21 @@ pub fn import(store: &Lazy, args: ImportArgs) -> CliResult {
                 .and_then(|d| build_checked(&d, None).map_err(place))
             {
                 Ok(record) => records.push(record),
-                Err(message) => errors.push(message),
+                Err(message) => {
+                    if !args.json {
+                        bar.suspend(|| eprintln!("kifu: {message}"));
+                    }
+                    errors.push(message);
+                }
             }
         }
+        bar.finish_and_clear();
     }
-    let total = records.len();
-    let show_progress = total >= 2 * args.batch && std::io::stderr().is_terminal();
-    let report = store.get()?.import(&records, args.batch, |done| {
-        if show_progress {
-            eprint!("\rstored {done}/{total}");
-        }
-    })?;
-    if show_progress {
-        eprintln!();
-    }
+    let bar = progress(records.len() as u64, "storing");
+    let report = store
+        .get()?
+        .import(&records, args.batch, |done| bar.set_position(done as u64))?;
+    bar.finish_and_clear();
     let (mut stored, mut exists) = (Vec::new(), Vec::new());
     for outcome in report.outcomes {
         match outcome {
@@ -150,9 +153,6 @@ pub fn import(store: &Lazy, args: ImportArgs) -> CliResult {
     if args.json {
         print_json(&json!({"stored": stored, "exists": exists, "errors": errors}));
     } else {
-        for error in &errors {
-            eprintln!("kifu: {error}");
-        }
         for id in &stored {
             println!("{id}");
         }
@@ -168,6 +168,17 @@ pub fn import(store: &Lazy, args: ImportArgs) -> CliResult {
     } else {
         std::process::ExitCode::from(FAILED)
     })
+}
+
+/// A progress bar on standard error for long imports; hidden for short ones and when standard
+/// error is not a terminal.
+fn progress(total: u64, what: &'static str) -> indicatif::ProgressBar {
+    if total < 200 || !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let style = indicatif::ProgressStyle::with_template("{msg} {bar:40} {pos}/{len} games, {eta} left")
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
+    indicatif::ProgressBar::new(total).with_style(style).with_message(what)
 }
 
 fn find_format(name: &str) -> Result<&'static dyn Format, CliError> {
