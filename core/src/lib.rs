@@ -3,6 +3,37 @@
 //!
 //! The kernel (`record`, `chance`, `rules`, `game`, `replay`, `diff`) knows no game; each
 //! game under `games/` knows the kernel and nothing of other games.
+//!
+//! Recording a game of Senet with seeded throws, then checking it as an auditor would:
+//!
+//! ```
+//! use kifu_core::chance::commitment;
+//! use kifu_core::record::{text, ChanceMode, Header, Record};
+//! use kifu_core::replay::{verify_text, Replay, SeedCheck};
+//!
+//! let seed = b"club night";
+//! let header = Header::new("senet", 1, vec!["Ani".into(), "Hunefer".into()],
+//!     ChanceMode::Seeded { commitment: commitment(seed) });
+//! let mut replay = Replay::start(&header).unwrap();
+//! replay.set_seed(seed).unwrap();
+//! let mut record = Record::new(header);
+//! record.entries.extend(replay.draw_chance(None).unwrap()); // the first throw
+//! let first_move = replay.current().legal().unwrap()[0].clone();
+//! record.entries.push(replay.play(None, &first_move, None).unwrap());
+//! record.entries.extend(replay.draw_chance(None).unwrap());
+//! record.entries.push(replay.reveal(None).unwrap());
+//!
+//! let file = text::write(&record);
+//! let report = verify_text(&text::read(&file).unwrap());
+//! assert!(report.failure.is_none());
+//! assert_eq!(report.seed, SeedCheck::Checked);
+//!
+//! // One changed throw is found at its entry.
+//! let throw = &record.entries[0].command;
+//! let tampered = file.replacen(&format!("1 chance {throw} "), "1 chance 5 ", 1);
+//! let tampered = if *throw == "5" { file.replacen("1 chance 5 ", "1 chance 4 ", 1) } else { tampered };
+//! assert_eq!(text::read(&tampered).unwrap().check_chain().unwrap_err().seq, 1);
+//! ```
 
 pub mod chance;
 pub mod diff;

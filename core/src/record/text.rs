@@ -31,6 +31,18 @@ pub struct ChainBreak {
     pub reason: String,
 }
 
+/// The kifu text of a record: its header lines, the header hash, one chained line an entry.
+///
+/// ```
+/// use kifu_core::record::{text, ChanceMode, Header, Record};
+///
+/// let record = Record::new(Header::new("senet", 1, vec!["?".into(), "?".into()], ChanceMode::Observed));
+/// let file = text::write(&record);
+/// assert!(file.starts_with("kifu 1\ngame senet\nrules 1\n"));
+/// let back = text::read(&file).unwrap();
+/// assert_eq!(back.record, record);
+/// assert!(back.check_chain().is_ok());
+/// ```
 pub fn write(record: &Record) -> String {
     let mut out = record.header.canonical_text();
     let mut head = header_hash(&out);
