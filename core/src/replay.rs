@@ -310,6 +310,20 @@ impl Replay {
         entry
     }
 
+    /// Takes the seed a record reveals in a `chance reveal` entry, so every draw before it can
+    /// be checked; `false` when the record reveals none.
+    pub fn use_revealed_seed(&mut self, record: &Record) -> Result<bool, Failure> {
+        let Some(entry) = record.entries.iter().find(|e| reveal_of(e).is_some()) else {
+            return Ok(false);
+        };
+        let fail = |reason: String| Failure::at(entry.seq, entry.actor, &entry.command, reason);
+        let seed = reveal_of(entry)
+            .and_then(hex::decode)
+            .ok_or_else(|| fail("the revealed seed is not hex".into()))?;
+        self.set_seed(&seed).map_err(fail)?;
+        Ok(true)
+    }
+
     fn check_actor(&self, actor: Actor) -> Result<(), String> {
         if actor == Actor::Arbiter {
             return Ok(()); // the game decides what the arbiter may do
@@ -343,14 +357,7 @@ impl Checked {
     /// seed is revealed in it.
     pub fn new(record: Record) -> Result<Checked, Failure> {
         let mut replay = Replay::start(&record.header)?;
-        if let Some(entry) = record.entries.iter().find(|e| reveal_of(e).is_some()) {
-            let seed = reveal_of(entry)
-                .and_then(hex::decode)
-                .ok_or_else(|| Failure::at(entry.seq, entry.actor, &entry.command, "the revealed seed is not hex"))?;
-            replay
-                .set_seed(&seed)
-                .map_err(|reason| Failure::at(entry.seq, entry.actor, &entry.command, reason))?;
-        }
+        replay.use_revealed_seed(&record)?;
         for entry in &record.entries {
             replay.check(entry)?;
         }
@@ -445,26 +452,14 @@ pub fn verify_record(record: &Record) -> Report {
         }
     };
     if matches!(record.header.chance, ChanceMode::Seeded { .. }) {
-        report.seed = SeedCheck::NotRevealed;
-        if let Some(entry) = record.entries.iter().find(|e| reveal_of(e).is_some()) {
-            let seed = reveal_of(entry).and_then(hex::decode);
-            match seed.map(|s| replay.set_seed(&s)) {
-                Some(Ok(())) => report.seed = SeedCheck::Checked,
-                Some(Err(reason)) => {
-                    report.failure = Some(Failure::at(entry.seq, entry.actor, &entry.command, reason));
-                    return report;
-                }
-                None => {
-                    report.failure = Some(Failure::at(
-                        entry.seq,
-                        entry.actor,
-                        &entry.command,
-                        "the revealed seed is not hex",
-                    ));
-                    return report;
-                }
+        report.seed = match replay.use_revealed_seed(record) {
+            Ok(true) => SeedCheck::Checked,
+            Ok(false) => SeedCheck::NotRevealed,
+            Err(failure) => {
+                report.failure = Some(failure);
+                return report;
             }
-        }
+        };
     }
     for entry in &record.entries {
         if let Err(failure) = replay.check(entry) {

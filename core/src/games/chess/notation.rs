@@ -18,17 +18,7 @@ use crate::record::{note, Actor, Record};
 use crate::rules::{Setup, Turn};
 
 /// Every registry name of the chess family, as formats list the games they carry.
-pub const GAMES: &[&str] = &[
-    "chess",
-    "chess960",
-    "crazyhouse",
-    "atomic",
-    "antichess",
-    "horde",
-    "kingofthehill",
-    "threecheck",
-    "racingkings",
-];
+pub const GAMES: &[&str] = &super::variant::NAMES;
 
 /// Tags the header carries in fields of its own (players, start), or that stand for nothing.
 const TAGS_IN_FIELDS: &[&str] = &["White", "Black", "Variant", "FEN", "SetUp"];

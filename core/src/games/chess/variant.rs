@@ -30,6 +30,17 @@ pub const VARIANTS: [Variant; 9] = [
     Variant::RacingKings,
 ];
 
+/// Every variant's registry name, in registry order.
+pub const NAMES: [&str; 9] = {
+    let mut names = [""; 9];
+    let mut i = 0;
+    while i < names.len() {
+        names[i] = VARIANTS[i].name();
+        i += 1;
+    }
+    names
+};
+
 /// How a king's safety decides which moves are legal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Safety {
@@ -45,7 +56,7 @@ pub enum Safety {
 
 impl Variant {
     /// The registry name.
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
             Variant::Standard => "chess",
             Variant::Chess960 => "chess960",
