@@ -40,7 +40,7 @@ fn a_seeded_game_hides_each_hand_from_the_other_players() {
             "new",
             "condottiere",
             "--seed",
-            "5eed",
+            "5eed5eed5eed5eed5eed5eed5eed5eed",
             "-p",
             "Ada",
             "-p",

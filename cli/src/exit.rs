@@ -70,7 +70,7 @@ impl From<kifu_records::CreateError> for CliError {
         match e {
             Rejected(_) | Seed(_) => CliError::input(e),
             Exists(_) => CliError::rejected(e),
-            Store(_) => CliError::input(e),
+            Store(_) | Random(_) => CliError::input(e),
         }
     }
 }

@@ -102,7 +102,8 @@ pub trait Format: Sync {
     }
 }
 
-/// Plays a draft's moves through the rules into an observed record.
+/// Plays a draft's moves through the rules into an observed record. Its id is derived from
+/// its content (`Record::content_id`), so importing the same game twice names the same record.
 /// `created` is the creation time to put in the header, if any.
 pub fn build(draft: &Draft, created: Option<&str>) -> Result<Record, FormatError> {
     build_checked(draft, created).map(Checked::into_record)
@@ -143,6 +144,7 @@ pub fn build_checked(draft: &Draft, created: Option<&str>) -> Result<Checked, Fo
             })?;
         record.entries.push(entry);
     }
+    record.header.id = Some(record.content_id());
     Ok(Checked::from_replay(record, &replay))
 }
 

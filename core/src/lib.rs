@@ -10,18 +10,24 @@
 //! use kifu_core::chance::commitment;
 //! use kifu_core::record::{text, ChanceMode, Header, Record};
 //! use kifu_core::replay::{verify_text, Replay, SeedCheck};
+//! use kifu_core::Turn;
 //!
-//! let seed = b"club night";
-//! let header = Header::new("senet", 1, vec!["Ani".into(), "Hunefer".into()],
+//! let seed = b"a club night seed of 32 bytes!!!";
+//! let mut header = Header::new("senet", 1, vec!["Ani".into(), "Hunefer".into()],
 //!     ChanceMode::Seeded { commitment: commitment(seed) });
+//! header.id = Some([0x42; 16]); // a store gives a random one
 //! let mut replay = Replay::start(&header).unwrap();
 //! replay.set_seed(seed).unwrap();
 //! let mut record = Record::new(header);
-//! record.entries.extend(replay.draw_chance(None).unwrap()); // the first throw
-//! let first_move = replay.current().legal().unwrap()[0].clone();
-//! record.entries.push(replay.play(None, &first_move, None).unwrap());
-//! record.entries.extend(replay.draw_chance(None).unwrap());
-//! record.entries.push(replay.reveal(None).unwrap());
+//! loop {
+//!     record.entries.extend(replay.draw_chance(None).unwrap()); // a throw
+//!     if let Turn::Over { .. } = replay.turn() {
+//!         break;
+//!     }
+//!     let first_move = replay.current().legal().unwrap()[0].clone();
+//!     record.entries.push(replay.play(None, &first_move, None).unwrap());
+//! }
+//! record.entries.push(replay.reveal(None).unwrap()); // only once the game is over
 //!
 //! let file = text::write(&record);
 //! let report = verify_text(&text::read(&file).unwrap());

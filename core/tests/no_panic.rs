@@ -58,7 +58,9 @@ fn header_for(game: &str, players: usize, seeded: bool) -> Header {
         ChanceMode::Observed
     };
     let g = kifu_core::games::find(game).unwrap();
-    Header::new(game, g.version(), vec!["?".into(); players], chance)
+    let mut header = Header::new(game, g.version(), vec!["?".into(); players], chance);
+    header.id = Some([0x5a; 16]);
+    header
 }
 
 fn actors(players: usize) -> Vec<Option<Actor>> {

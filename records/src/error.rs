@@ -40,8 +40,10 @@ pub enum CreateError {
     Rejected(Failure),
     #[error("seed: {0}")]
     Seed(String),
-    #[error("a record with id {0} already exists (same header)")]
+    #[error("a record with id {0} already exists")]
     Exists(String),
+    #[error("the operating system gave no random bytes for the record's id: {0}")]
+    Random(String),
     #[error(transparent)]
     Store(#[from] StoreError),
 }

@@ -61,7 +61,12 @@ impl Store {
 
     /// Creates a record. With a seed (seeded chance) the header must commit to it; the seed is
     /// kept secret in the store until the game ends, and chance due at the start is drawn now.
+    /// A format-2 header without an id is given a random 128-bit one here.
     pub fn create(&self, header: Header, seed: Option<&[u8]>, time: Option<&str>) -> Result<Created, CreateError> {
+        let mut header = header;
+        if header.format >= 2 && header.id.is_none() {
+            header.id = Some(random_id()?);
+        }
         let mut replay = Replay::start(&header).map_err(CreateError::Rejected)?;
         if let Some(seed) = seed {
             replay.set_seed(seed).map_err(CreateError::Seed)?;
@@ -121,6 +126,13 @@ impl Store {
             _ => Err(ReadError::Ambiguous(prefix)),
         }
     }
+}
+
+/// 128 random bits from the operating system, for a new record's id.
+fn random_id() -> Result<[u8; 16], CreateError> {
+    let mut id = [0; 16];
+    getrandom::fill(&mut id).map_err(|e| CreateError::Random(e.to_string()))?;
+    Ok(id)
 }
 
 /// Writes a new record's header, its entries, head, status, snapshot and indexes.

@@ -133,6 +133,7 @@ impl Store {
                         reason: "the stored chain hash does not match: the entry was altered".into(),
                     }),
                     line: None,
+                    withdrawn: Vec::new(),
                 });
             }
         }
@@ -140,7 +141,7 @@ impl Store {
             header,
             entries: lines.into_iter().map(|(e, _)| e).collect(),
         };
-        Ok(replay::verify_record(&record))
+        Ok(replay::verify_complete(&record))
     }
 
     /// Records matching the filter, by id.

@@ -255,11 +255,16 @@ fn lists_by_game_player_and_tag() {
 }
 
 #[test]
-fn the_same_header_twice_is_refused() {
+fn the_same_header_twice_makes_two_records_but_the_same_id_is_refused() {
     let (_dir, store) = store();
-    store.create(header(ChanceMode::Observed, "same"), None, None).unwrap();
+    let first = store.create(header(ChanceMode::Observed, "same"), None, None).unwrap();
+    let second = store.create(header(ChanceMode::Observed, "same"), None, None).unwrap();
+    assert_ne!(first.id, second.id, "each new record gets its own random id");
+    assert_eq!(first.id.len(), 32);
+    let mut again = header(ChanceMode::Observed, "same");
+    again.id = store.header(&first.id).unwrap().id;
     assert!(matches!(
-        store.create(header(ChanceMode::Observed, "same"), None, None),
+        store.create(again, None, None),
         Err(kifu_records::CreateError::Exists(_))
     ));
 }

@@ -30,7 +30,7 @@ pub struct PlayoutArgs {
 pub fn playout(store: &Lazy, args: PlayoutArgs) -> CliResult {
     let store = store.get()?;
     let id = resolve(store, &args.id)?;
-    let policy = hex::decode(&args.policy).ok_or_else(|| CliError::input("--policy is hex"))?;
+    let policy = hex::decode(&args.policy.to_ascii_lowercase()).ok_or_else(|| CliError::input("--policy is hex"))?;
     let made = play_randomly(store, &id, &policy, args.max)?;
     let (seq, head) = store.head(&id)?;
     eprintln!("{made} moves played");
@@ -96,9 +96,9 @@ pub struct DemoArgs {
     /// The game
     #[arg(default_value = "senet")]
     pub game: String,
-    /// The chance seed (hex)
-    #[arg(long, default_value = "5e7e70")]
-    pub seed: String,
+    /// The chance seed (16 to 64 bytes of hex) [default: 32 random bytes]
+    #[arg(long)]
+    pub seed: Option<String>,
     /// The move policy's seed (hex)
     #[arg(long, default_value = "01")]
     pub policy: String,
@@ -108,13 +108,11 @@ pub fn demo(store: &Lazy, args: DemoArgs) -> CliResult {
     let store = store.get()?;
     let game = kifu_core::games::find(&args.game)
         .ok_or_else(|| CliError::input(format!("unknown game '{}' (see 'kifu games')", args.game)))?;
-    let seed = hex::decode(&args.seed).filter(|s| !s.is_empty()).ok_or_else(|| {
-        CliError::input(format!(
-            "--seed {:?} is not hex (an even number of 0-9, a-f)",
-            args.seed
-        ))
-    })?;
-    let policy = hex::decode(&args.policy).ok_or_else(|| CliError::input("--policy is hex"))?;
+    let seed = match &args.seed {
+        Some(text) => super::seed_from_hex(text, "--seed")?,
+        None => super::random_seed()?,
+    };
+    let policy = hex::decode(&args.policy.to_ascii_lowercase()).ok_or_else(|| CliError::input("--policy is hex"))?;
     let players = (1..=*game.players().start())
         .map(|n| format!("demo player {n}"))
         .collect();

@@ -37,6 +37,32 @@ pub fn pairs(items: &[String], what: &str) -> Result<std::collections::BTreeMap<
     Ok(map)
 }
 
+/// The fewest bytes a chance seed may have: 128 bits, so no one can find it by trying.
+pub const MIN_SEED_BYTES: usize = 16;
+
+/// A seed typed as hex (either case): 16 to 64 bytes.
+pub fn seed_from_hex(text: &str, flag: &str) -> Result<Vec<u8>, CliError> {
+    let bytes = kifu_core::record::hex::decode(&text.to_ascii_lowercase()).ok_or_else(|| {
+        CliError::input(format!("{flag} '{text}' is not hex (an even number of digits 0-9, a-f)"))
+    })?;
+    if bytes.len() < MIN_SEED_BYTES || bytes.len() > 64 {
+        return Err(CliError::input(format!(
+            "{flag} has {} bytes: a seed is {MIN_SEED_BYTES} to 64 bytes ({} to 128 hex digits), so that no one can find it by trying; leave it out for 32 random bytes",
+            bytes.len(),
+            MIN_SEED_BYTES * 2
+        )));
+    }
+    Ok(bytes)
+}
+
+/// 32 random bytes from the operating system: the default seed of a seeded record.
+pub fn random_seed() -> Result<Vec<u8>, CliError> {
+    let mut bytes = vec![0u8; 32];
+    getrandom::fill(&mut bytes)
+        .map_err(|e| CliError::input(format!("the operating system gave no random bytes for a seed ({e})")))?;
+    Ok(bytes)
+}
+
 /// A command as typed, with an optional `ACTOR:` prefix (`p2:h8`, `chance:3`, `arbiter:...`).
 pub fn split_actor(text: &str) -> (Option<Actor>, &str) {
     if let Some((head, rest)) = text.split_once(':') {

@@ -7,7 +7,7 @@ use kifu_core::record::{hex, ChanceMode, Header};
 use kifu_records::{Append, Filter};
 use serde_json::json;
 
-use super::{ok, pairs, print_json, split_actor, view};
+use super::{ok, pairs, print_json, random_seed, seed_from_hex, split_actor, view};
 use crate::exit::{CliError, CliResult};
 use crate::input::resolve;
 use crate::store_path::Lazy;
@@ -26,10 +26,11 @@ pub struct NewArgs {
     /// A tag, KEY=VALUE (repeatable): Event, Site, Round, ...
     #[arg(long = "tag", short = 't', value_name = "K=V")]
     pub tags: Vec<String>,
-    /// Seeded chance: outcomes derive from this secret seed (hex); the header commits to it
+    /// Seeded chance: outcomes derive from this secret seed (16 to 64 bytes of hex); the header
+    /// commits to it
     #[arg(long, value_name = "HEX", conflicts_with_all = ["observed", "random_seed"])]
     pub seed: Option<String>,
-    /// Seeded chance with a fresh random seed
+    /// Seeded chance with a fresh random seed (32 bytes from the operating system)
     #[arg(long, conflicts_with = "observed")]
     pub random_seed: bool,
     /// Observed chance: you enter what the dice, sticks or deck showed [the default]
@@ -47,11 +48,7 @@ pub fn new(store: &Lazy, args: NewArgs) -> CliResult {
     let game = kifu_core::games::find(&args.game)
         .ok_or_else(|| CliError::input(format!("unknown game '{}' (see 'kifu games')", args.game)))?;
     let seed = match (&args.seed, args.random_seed) {
-        (Some(text), _) => Some(
-            hex::decode(text)
-                .filter(|s| !s.is_empty() && s.len() <= 64)
-                .ok_or_else(|| CliError::input(format!("--seed '{text}' is not 1 to 64 bytes of hex")))?,
-        ),
+        (Some(text), _) => Some(seed_from_hex(text, "--seed")?),
         (None, true) => Some(random_seed()?),
         (None, false) => None,
     };
@@ -86,15 +83,6 @@ pub fn new(store: &Lazy, args: NewArgs) -> CliResult {
     ok()
 }
 
-fn random_seed() -> Result<Vec<u8>, CliError> {
-    let mut bytes = vec![0u8; 32];
-    use std::io::Read;
-    std::fs::File::open("/dev/urandom")
-        .and_then(|mut f| f.read_exact(&mut bytes))
-        .map_err(|e| CliError::input(format!("cannot read /dev/urandom for a seed ({e}); give --seed HEX")))?;
-    Ok(bytes)
-}
-
 /// Enter commands, in order, all or none; prints the new head (seq and chain hash).
 #[derive(Args)]
 pub struct PlayArgs {
@@ -123,7 +111,7 @@ pub fn play(store: &Lazy, args: PlayArgs) -> CliResult {
     let id = resolve(store, &args.id)?;
     let expect = match &args.expect_head {
         Some(text) => Some(
-            hex::decode32(text)
+            hex::decode32(&text.to_ascii_lowercase())
                 .ok_or_else(|| CliError::input(format!("--expect-head '{text}' is not a 64-digit hash")))?,
         ),
         None => None,

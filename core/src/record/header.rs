@@ -13,10 +13,17 @@ pub enum ChanceMode {
     Seeded { commitment: [u8; 32] },
 }
 
+/// The kifu text format version new records are written in.
+pub const FORMAT_VERSION: u32 = 2;
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Header {
-    /// The kifu text format version (1).
+    /// The kifu text format version: 2, or 1 for records made before records had ids.
     pub format: u32,
+    /// The record's identity (format 2): 128 bits given once, when the record is made (random
+    /// for a new game, derived from the whole content for an imported one). `None` in format 1,
+    /// and in a format-2 header not yet given one (the store gives it on `create`).
+    pub id: Option<[u8; 16]>,
     pub game: String,
     pub rules_version: u32,
     /// When the record was created (RFC 3339), set by whoever created it; optional.
@@ -41,7 +48,8 @@ pub struct HeaderError {
 impl Header {
     pub fn new(game: &str, rules_version: u32, players: Vec<String>, chance: ChanceMode) -> Self {
         Header {
-            format: 1,
+            format: FORMAT_VERSION,
+            id: None,
             game: game.to_string(),
             rules_version,
             created: None,
@@ -55,11 +63,12 @@ impl Header {
 
     /// The canonical lines, each without its newline.
     pub fn canonical_lines(&self) -> Vec<String> {
-        let mut lines = vec![
-            format!("kifu {}", self.format),
-            format!("game {}", self.game),
-            format!("rules {}", self.rules_version),
-        ];
+        let mut lines = vec![format!("kifu {}", self.format)];
+        if let Some(id) = &self.id {
+            lines.push(format!("id {}", hex::encode(id)));
+        }
+        lines.push(format!("game {}", self.game));
+        lines.push(format!("rules {}", self.rules_version));
         if let Some(created) = &self.created {
             lines.push(format!("created {created}"));
         }
@@ -92,13 +101,23 @@ impl Header {
         text
     }
 
-    /// The record id: the first 12 hex digits of the header hash.
+    /// The record id: the 32 hex digits of the `id` field; for a format-1 record (which has
+    /// none), the first 12 hex digits of the header hash.
     pub fn id(&self) -> String {
-        hex::encode(&super::header_hash(&self.canonical_text()))[..12].to_string()
+        match &self.id {
+            Some(id) => hex::encode(id),
+            None => hex::encode(&super::header_hash(&self.canonical_text()))[..12].to_string(),
+        }
     }
 
-    /// Checks every field can be written as one canonical line and read back the same.
+    /// Checks every field can be written as one canonical line and read back the same. A
+    /// format-2 header not yet given an id is checked as if it had one.
     pub fn validate(&self) -> Result<(), HeaderError> {
+        if self.format >= 2 && self.id.is_none() {
+            let mut with_id = self.clone();
+            with_id.id = Some([0; 16]);
+            return with_id.validate();
+        }
         let lines = self.canonical_lines();
         let parsed = Header::parse(&lines.iter().map(String::as_str).collect::<Vec<_>>())?;
         if &parsed != self {
@@ -126,13 +145,23 @@ impl Header {
                     header.format = rest
                         .parse()
                         .map_err(|_| fail(format!("format version '{rest}' is not a number")))?;
-                    if header.format != 1 {
+                    if !(1..=FORMAT_VERSION).contains(&header.format) {
                         return Err(fail(format!(
-                            "format version {} is not known (this kifu reads 1)",
+                            "format version {} is not known (this kifu reads 1 and 2)",
                             header.format
                         )));
                     }
                     saw[0] = true;
+                }
+                "id" => {
+                    if header.format < 2 {
+                        return Err(fail("a format-1 header has no 'id' line".into()));
+                    }
+                    header.id = Some(
+                        hex::decode(rest)
+                            .and_then(|b| <[u8; 16]>::try_from(b).ok())
+                            .ok_or_else(|| fail(format!("id '{rest}' is not 32 lower-case hex digits")))?,
+                    );
                 }
                 "game" => {
                     header.game = rest.to_string();
@@ -174,7 +203,7 @@ impl Header {
                         None if rest == "observed" => ChanceMode::Observed,
                         Some(("seeded", hash)) => ChanceMode::Seeded {
                             commitment: hex::decode32(hash)
-                                .ok_or_else(|| fail("seed commitment is not 64 hex digits".into()))?,
+                                .ok_or_else(|| fail("seed commitment is not 64 lower-case hex digits".into()))?,
                         },
                         _ => return Err(fail(format!("chance '{rest}' is neither 'observed' nor 'seeded HASH'"))),
                     };
@@ -192,6 +221,12 @@ impl Header {
                     reason: format!("the header has no '{name}' line"),
                 });
             }
+        }
+        if header.format >= 2 && header.id.is_none() {
+            return Err(HeaderError {
+                line: 2,
+                reason: "a format-2 header has an 'id' line after 'kifu 2'".into(),
+            });
         }
         let canonical = header.canonical_lines();
         for (index, (got, want)) in lines.iter().zip(&canonical).enumerate() {
@@ -239,6 +274,7 @@ mod tests {
             vec!["Ann".into(), "?".into()],
             ChanceMode::Seeded { commitment: [7; 32] },
         );
+        h.id = Some([0xab; 16]);
         h.created = Some("2026-11-22T02:00:00Z".into());
         h.options.insert("variant".into(), "kendall".into());
         h.tags.insert("Event".into(), "Club night = fun".into());
@@ -250,9 +286,11 @@ mod tests {
     fn canonical_lines_read_back() {
         let h = sample();
         let lines = h.canonical_lines();
-        assert_eq!(lines[0], "kifu 1");
-        assert_eq!(lines[4], "option variant=kendall");
-        assert_eq!(lines[7], "tag Event=Club night = fun");
+        assert_eq!(lines[0], "kifu 2");
+        assert_eq!(lines[1], format!("id {}", "ab".repeat(16)));
+        assert_eq!(lines[5], "option variant=kendall");
+        assert_eq!(lines[8], "tag Event=Club night = fun");
+        assert_eq!(h.id(), "ab".repeat(16));
         let back = Header::parse(&lines.iter().map(String::as_str).collect::<Vec<_>>()).unwrap();
         assert_eq!(back, h);
         h.validate().unwrap();
@@ -269,6 +307,22 @@ mod tests {
         assert!(err.reason.contains("expected player 1"));
         let err = Header::parse(&["kifu 1", "game senet", "rules 1"]).unwrap_err();
         assert!(err.reason.contains("no 'chance'"));
+    }
+
+    #[test]
+    fn format_1_has_no_id_and_format_2_needs_one() {
+        let old = Header::parse(&["kifu 1", "game senet", "rules 1", "chance observed"]).unwrap();
+        assert_eq!(old.id, None);
+        assert_eq!(old.id().len(), 12, "a format-1 id is the header hash's first 12 digits");
+        let id = format!("id {}", "0f".repeat(16));
+        let err = Header::parse(&["kifu 1", &id, "game senet", "rules 1", "chance observed"]).unwrap_err();
+        assert!(err.reason.contains("format-1"), "{}", err.reason);
+        let err = Header::parse(&["kifu 2", "game senet", "rules 1", "chance observed"]).unwrap_err();
+        assert!(err.reason.contains("'id'"), "{}", err.reason);
+        let new = Header::parse(&["kifu 2", &id, "game senet", "rules 1", "chance observed"]).unwrap();
+        assert_eq!(new.id(), "0f".repeat(16));
+        let upper = format!("id {}", "0F".repeat(16));
+        assert!(Header::parse(&["kifu 2", &upper, "game senet", "rules 1", "chance observed"]).is_err());
     }
 
     #[test]

@@ -10,18 +10,20 @@ pub fn encode(bytes: &[u8]) -> String {
     out
 }
 
-/// Decodes hex (either case); `None` for odd length or a non-hex digit.
+/// Decodes lower-case hex, the only form kifu writes; `None` for odd length, an upper-case
+/// digit or any other character. Input typed by a person is lower-cased by the CLI first.
 pub fn decode(text: &str) -> Option<Vec<u8>> {
     let text = text.as_bytes();
     if !text.len().is_multiple_of(2) {
         return None;
     }
+    let digit = |b: u8| match b {
+        b'0'..=b'9' => Some(b - b'0'),
+        b'a'..=b'f' => Some(b - b'a' + 10),
+        _ => None,
+    };
     text.chunks(2)
-        .map(|pair| {
-            let hi = (pair[0] as char).to_digit(16)?;
-            let lo = (pair[1] as char).to_digit(16)?;
-            Some((hi * 16 + lo) as u8)
-        })
+        .map(|pair| Some(digit(pair[0])? * 16 + digit(pair[1])?))
         .collect()
 }
 
@@ -35,7 +37,9 @@ mod tests {
     #[test]
     fn round_trip() {
         assert_eq!(super::encode(&[0, 0xab, 0x10]), "00ab10");
-        assert_eq!(super::decode("00AB10"), Some(vec![0, 0xab, 0x10]));
+        assert_eq!(super::decode("00ab10"), Some(vec![0, 0xab, 0x10]));
+        assert_eq!(super::decode("00AB10"), None, "upper case is not canonical");
+        assert_eq!(super::decode("+1"), None);
         assert_eq!(super::decode("0g"), None);
         assert_eq!(super::decode("abc"), None);
     }

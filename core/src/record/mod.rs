@@ -47,8 +47,26 @@ impl Record {
         (self.entries.len() as u64, hashes[hashes.len() - 1])
     }
 
-    /// The record id: the first 12 hex digits of the header hash.
+    /// The record id: the header's `id` field in hex (the header hash's first 12 hex digits
+    /// for a format-1 record).
     pub fn id(&self) -> String {
         self.header.id()
+    }
+
+    /// An id derived from the whole content: the header without its id, and every entry's
+    /// canonical line. The same game imported twice gets the same id; two games that differ in
+    /// any header field or any entry get different ones (barring a 128-bit blake3 collision).
+    pub fn content_id(&self) -> [u8; 16] {
+        let mut header = self.header.clone();
+        header.id = None;
+        let mut hasher = blake3::Hasher::new_derive_key("kifu 2 record id from content");
+        hasher.update(header.canonical_text().as_bytes());
+        for entry in &self.entries {
+            hasher.update(entry.canonical_line().as_bytes());
+            hasher.update(b"\n");
+        }
+        let mut id = [0; 16];
+        id.copy_from_slice(&hasher.finalize().as_bytes()[..16]);
+        id
     }
 }

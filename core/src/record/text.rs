@@ -36,9 +36,11 @@ pub struct ChainBreak {
 /// ```
 /// use kifu_core::record::{text, ChanceMode, Header, Record};
 ///
-/// let record = Record::new(Header::new("senet", 1, vec!["?".into(), "?".into()], ChanceMode::Observed));
+/// let mut header = Header::new("senet", 1, vec!["?".into(), "?".into()], ChanceMode::Observed);
+/// header.id = Some([7; 16]);
+/// let record = Record::new(header);
 /// let file = text::write(&record);
-/// assert!(file.starts_with("kifu 1\ngame senet\nrules 1\n"));
+/// assert!(file.starts_with("kifu 2\nid 07070707070707070707070707070707\ngame senet\nrules 1\n"));
 /// let back = text::read(&file).unwrap();
 /// assert_eq!(back.record, record);
 /// assert!(back.check_chain().is_ok());
@@ -144,12 +146,9 @@ mod tests {
     use crate::record::{Actor, ChanceMode};
 
     fn record() -> Record {
-        let mut r = Record::new(Header::new(
-            "senet",
-            1,
-            vec!["A".into(), "B".into()],
-            ChanceMode::Observed,
-        ));
+        let mut header = Header::new("senet", 1, vec!["A".into(), "B".into()], ChanceMode::Observed);
+        header.id = Some([1; 16]);
+        let mut r = Record::new(header);
         for (i, cmd) in ["3", "move 10", "1"].iter().enumerate() {
             let actor = if i % 2 == 0 { Actor::Chance } else { Actor::Seat(0) };
             r.entries.push(Entry {
@@ -180,7 +179,7 @@ mod tests {
         let back = read(&text).unwrap();
         let brk = back.check_chain().unwrap_err();
         assert_eq!(brk.seq, 2);
-        assert_eq!(brk.line, 9); // 6 header lines, the header hash, entries from line 8
+        assert_eq!(brk.line, 10); // 7 header lines, the header hash, entries from line 9
     }
 
     #[test]

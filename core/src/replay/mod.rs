@@ -1,6 +1,12 @@
 //! Replaying a record through its game's rules: checking stored entries (verify), making new
-//! ones (play, seeded chance draws, the seed's reveal) and reporting the first failure in words.
-//! It holds no I/O; the store and the CLI feed it entries.
+//! ones (play, seeded chance draws, the seed's reveal, corrections) and reporting the first
+//! failure in words. It holds no I/O; the store and the CLI feed it entries.
+
+mod correction;
+mod verify;
+
+pub use correction::{in_force, Correction, Withdrawn};
+pub use verify::{log_view, verify_complete, verify_record, verify_text, Report, SeedCheck};
 
 use crate::chance::{commitment, ChanceRng};
 use crate::game::{Game, Match};
@@ -63,6 +69,16 @@ pub fn game_for(header: &Header) -> Result<&'static dyn Game, Failure> {
     Ok(game)
 }
 
+/// The game at the start a header sets up: its options, player count and start position.
+fn start_match(game: &'static dyn Game, header: &Header) -> Result<Box<dyn Match>, Failure> {
+    let setup = Setup {
+        options: &header.options,
+        players: header.players.len(),
+        start: header.start.as_deref(),
+    };
+    game.start(&setup).map_err(|e| Failure::header(e.reason))
+}
+
 /// A record being replayed: the game in progress, the head of the chain and the seed if known.
 pub struct Replay {
     pub game: &'static dyn Game,
@@ -71,7 +87,14 @@ pub struct Replay {
     seq: u64,
     head: Hash,
     seed: Option<Vec<u8>>,
+    /// Whether a `chance reveal` entry has been passed: the seed is public.
+    revealed: bool,
     broken: bool,
+    /// Every entry not withdrawn by a correction, in order: what a correction rebuilds the
+    /// game from. `None` when resumed from a snapshot (no history to rebuild from).
+    in_force: Option<Vec<Entry>>,
+    /// Entries withdrawn by corrections: (withdrawn seq, the correction's seq).
+    withdrawn: Vec<Withdrawn>,
 }
 
 impl Replay {
@@ -79,12 +102,7 @@ impl Replay {
     pub fn start(header: &Header) -> Result<Replay, Failure> {
         header.validate().map_err(|e| Failure::header(e.to_string()))?;
         let game = game_for(header)?;
-        let setup = Setup {
-            options: &header.options,
-            players: header.players.len(),
-            start: header.start.as_deref(),
-        };
-        let current = game.start(&setup).map_err(|e| Failure::header(e.reason))?;
+        let current = start_match(game, header)?;
         Ok(Replay {
             game,
             header: header.clone(),
@@ -92,7 +110,10 @@ impl Replay {
             seq: 0,
             head: header_hash(&header.canonical_text()),
             seed: None,
+            revealed: false,
             broken: false,
+            in_force: Some(Vec::new()),
+            withdrawn: Vec::new(),
         })
     }
 
@@ -107,7 +128,10 @@ impl Replay {
             seq,
             head,
             seed: None,
+            revealed: false,
             broken: false,
+            in_force: None,
+            withdrawn: Vec::new(),
         })
     }
 
@@ -138,6 +162,21 @@ impl Replay {
     pub fn seed_known(&self) -> bool {
         self.seed.is_some()
     }
+    /// Whether the record has revealed its seed (a `chance reveal` entry was passed).
+    pub fn revealed(&self) -> bool {
+        self.revealed
+    }
+    /// The entries corrections have withdrawn so far, in the order they were withdrawn.
+    pub fn withdrawn(&self) -> &[Withdrawn] {
+        &self.withdrawn
+    }
+    /// Whether the seeded game is over and its seed not yet revealed: a record that stops
+    /// here is incomplete (its reveal line is missing).
+    pub fn owes_reveal(&self) -> bool {
+        matches!(self.header.chance, ChanceMode::Seeded { .. })
+            && matches!(self.current.turn(), Turn::Over { .. })
+            && !self.revealed
+    }
     pub fn render(&self, view: View) -> String {
         self.current.render(view)
     }
@@ -158,6 +197,15 @@ impl Replay {
         }
         if let Some(seed_hex) = reveal_of(entry) {
             self.check_reveal(seed_hex).map_err(fail)?;
+        } else if let Some(correction) = Correction::of(entry) {
+            let correction = correction.map_err(fail)?;
+            if correction.canonical() != entry.command {
+                return Err(fail(format!(
+                    "not written canonically: expected '{}'",
+                    correction.canonical()
+                )));
+            }
+            self.correct(&correction, entry.seq).map_err(fail)?;
         } else if entry.actor == Actor::Note {
             if note::escape(&note::unescape(&entry.command)).as_deref() != Some(entry.command.as_str()) {
                 return Err(fail("a note not written canonically".into()));
@@ -196,6 +244,9 @@ impl Replay {
         self.head = chain_step(&self.head, &entry.canonical_line());
         self.seq = entry.seq;
         self.broken = false;
+        if let Some(in_force) = &mut self.in_force {
+            in_force.push(entry.clone());
+        }
         Ok(())
     }
 
@@ -231,6 +282,14 @@ impl Replay {
             let text = note::escape(text).ok_or_else(|| fail("an empty note".into()))?;
             let state = self.current.state_hash();
             return Ok(self.push(Actor::Note, text, time, Some(state)));
+        }
+        if actor == Actor::Arbiter {
+            if let Some(correction) = Correction::typed(text) {
+                let correction = correction.map_err(fail)?;
+                self.correct(&correction, seq).map_err(fail)?;
+                let state = self.current.state_hash();
+                return Ok(self.push(Actor::Arbiter, correction.canonical(), time, Some(state)));
+            }
         }
         if actor == Actor::Chance && matches!(self.header.chance, ChanceMode::Seeded { .. }) {
             return Err(fail(
@@ -289,12 +348,14 @@ impl Replay {
             reason: "the seed is not known here".into(),
         })?;
         let state = self.current.state_hash();
-        Ok(self.push(
+        let entry = self.push(
             Actor::Chance,
             format!("reveal {}", hex::encode(&seed)),
             time,
             Some(state),
-        ))
+        );
+        self.revealed = true;
+        Ok(entry)
     }
 
     fn push(&mut self, actor: Actor, command: String, time: Option<&str>, state: Option<[u8; 32]>) -> Entry {
@@ -307,6 +368,9 @@ impl Replay {
         };
         self.head = chain_step(&self.head, &entry.canonical_line());
         self.seq = entry.seq;
+        if let Some(in_force) = &mut self.in_force {
+            in_force.push(entry.clone());
+        }
         entry
     }
 
@@ -319,7 +383,7 @@ impl Replay {
         let fail = |reason: String| Failure::at(entry.seq, entry.actor, &entry.command, reason);
         let seed = reveal_of(entry)
             .and_then(hex::decode)
-            .ok_or_else(|| fail("the revealed seed is not hex".into()))?;
+            .ok_or_else(|| fail("the revealed seed is not lower-case hex".into()))?;
         self.set_seed(&seed).map_err(fail)?;
         Ok(true)
     }
@@ -338,8 +402,16 @@ impl Replay {
     }
 
     fn check_reveal(&mut self, seed_hex: &str) -> Result<(), String> {
-        let seed = hex::decode(seed_hex).ok_or("the revealed seed is not hex")?;
-        self.set_seed(&seed)
+        if self.revealed {
+            return Err("the seed is already revealed".into());
+        }
+        if !matches!(self.current.turn(), Turn::Over { .. }) {
+            return Err("the seed is revealed before the game ended".into());
+        }
+        let seed = hex::decode(seed_hex).ok_or("the revealed seed is not lower-case hex")?;
+        self.set_seed(&seed)?;
+        self.revealed = true;
+        Ok(())
     }
 }
 
@@ -360,6 +432,9 @@ impl Checked {
         replay.use_revealed_seed(&record)?;
         for entry in &record.entries {
             replay.check(entry)?;
+        }
+        if replay.owes_reveal() {
+            return Err(missing_reveal(&replay));
         }
         Ok(Checked::from_replay(record, &replay))
     }
@@ -388,6 +463,19 @@ impl Checked {
     }
 }
 
+/// The failure of a seeded record that ends with its game over but its seed not revealed.
+fn missing_reveal(replay: &Replay) -> Failure {
+    Failure {
+        seq: replay.seq() + 1,
+        actor: Some(Actor::Chance),
+        command: None,
+        reason: format!(
+            "the game is over after entry {} but the seed is not revealed: the record's reveal line is missing (cut off?)",
+            replay.seq()
+        ),
+    }
+}
+
 /// The seed's hex if the entry is a `chance reveal HEX` entry.
 pub fn reveal_of(entry: &Entry) -> Option<&str> {
     if entry.actor == Actor::Chance {
@@ -397,103 +485,3 @@ pub fn reveal_of(entry: &Entry) -> Option<&str> {
     }
 }
 
-/// A record's entries as `view` may see them: each command redacted by its game (a deal shows
-/// only the viewer's hand). Notes and the seed's reveal are shown as they are.
-pub fn log_view(record: &Record, view: View) -> Result<Vec<Entry>, Failure> {
-    let mut replay = Replay::start(&record.header)?;
-    let mut out = Vec::with_capacity(record.entries.len());
-    for entry in &record.entries {
-        let mut seen = entry.clone();
-        if view != View::Full && entry.actor != Actor::Note && reveal_of(entry).is_none() {
-            seen.command = replay.current.redact(entry.actor, &entry.command, view);
-        }
-        replay.check(entry)?;
-        out.push(seen);
-    }
-    Ok(out)
-}
-
-/// What `verify` found.
-#[derive(Debug, Clone)]
-pub struct Report {
-    pub entries: u64,
-    pub head: Hash,
-    pub turn: Option<Turn>,
-    /// Whether seeded chance entries were checked against the revealed seed.
-    pub seed: SeedCheck,
-    pub failure: Option<Failure>,
-    /// The file line of the failure, when verifying a text file.
-    pub line: Option<usize>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SeedCheck {
-    NotSeeded,
-    /// Chance entries were checked only as possible: the seed is not revealed.
-    NotRevealed,
-    Checked,
-}
-
-/// Replays a whole record through its rules (the chain is assumed already checked).
-pub fn verify_record(record: &Record) -> Report {
-    let mut report = Report {
-        entries: 0,
-        head: header_hash(&record.header.canonical_text()),
-        turn: None,
-        seed: SeedCheck::NotSeeded,
-        failure: None,
-        line: None,
-    };
-    let mut replay = match Replay::start(&record.header) {
-        Ok(replay) => replay,
-        Err(failure) => {
-            report.failure = Some(failure);
-            return report;
-        }
-    };
-    if matches!(record.header.chance, ChanceMode::Seeded { .. }) {
-        report.seed = match replay.use_revealed_seed(record) {
-            Ok(true) => SeedCheck::Checked,
-            Ok(false) => SeedCheck::NotRevealed,
-            Err(failure) => {
-                report.failure = Some(failure);
-                return report;
-            }
-        };
-    }
-    for entry in &record.entries {
-        if let Err(failure) = replay.check(entry) {
-            report.failure = Some(failure);
-            return report;
-        }
-        report.entries = entry.seq;
-        report.head = replay.head();
-    }
-    report.turn = Some(replay.turn());
-    report
-}
-
-/// Verifies a kifu text file: first the chain, then the rules.
-pub fn verify_text(file: &TextRecord) -> Report {
-    if let Err(brk) = file.check_chain() {
-        let entry = (brk.seq > 0).then(|| &file.record.entries[brk.seq as usize - 1]);
-        return Report {
-            entries: brk.seq.saturating_sub(1),
-            head: file.claimed[0],
-            turn: None,
-            seed: SeedCheck::NotSeeded,
-            failure: Some(Failure {
-                seq: brk.seq,
-                actor: entry.map(|e| e.actor),
-                command: entry.map(|e| e.command.clone()),
-                reason: brk.reason,
-            }),
-            line: Some(brk.line),
-        };
-    }
-    let mut report = verify_record(&file.record);
-    if let Some(failure) = &report.failure {
-        report.line = file.lines.get(failure.seq as usize).copied();
-    }
-    report
-}

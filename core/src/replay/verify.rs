@@ -1,0 +1,125 @@
+//! Verifying whole records and files: the chain, then every entry through the rules, then what
+//! a complete record must hold at its end. Reports the first failure; never panics, never I/O.
+
+use super::*;
+
+/// A record's entries as `view` may see them: each command redacted by its game (a deal shows
+/// only the viewer's hand). Notes and the seed's reveal are shown as they are.
+pub fn log_view(record: &Record, view: View) -> Result<Vec<Entry>, Failure> {
+    let mut replay = Replay::start(&record.header)?;
+    let mut out = Vec::with_capacity(record.entries.len());
+    for entry in &record.entries {
+        let mut seen = entry.clone();
+        if view != View::Full && entry.actor != Actor::Note && reveal_of(entry).is_none() {
+            seen.command = replay.current.redact(entry.actor, &entry.command, view);
+        }
+        replay.check(entry)?;
+        out.push(seen);
+    }
+    Ok(out)
+}
+
+/// What `verify` found.
+#[derive(Debug, Clone)]
+pub struct Report {
+    pub entries: u64,
+    pub head: Hash,
+    pub turn: Option<Turn>,
+    /// Whether seeded chance entries were checked against the revealed seed.
+    pub seed: SeedCheck,
+    pub failure: Option<Failure>,
+    /// The file line of the failure, when verifying a text file.
+    pub line: Option<usize>,
+    /// Entries withdrawn by corrections, as far as the replay got.
+    pub withdrawn: Vec<Withdrawn>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SeedCheck {
+    NotSeeded,
+    /// Chance entries were checked only as possible: the seed is not revealed.
+    NotRevealed,
+    Checked,
+}
+
+/// Replays a whole record through its rules (the chain is assumed already checked). A record
+/// cut short is not caught here: see [`verify_complete`].
+pub fn verify_record(record: &Record) -> Report {
+    verify(record, false)
+}
+
+fn verify(record: &Record, complete: bool) -> Report {
+    let mut report = Report {
+        entries: 0,
+        head: header_hash(&record.header.canonical_text()),
+        turn: None,
+        seed: SeedCheck::NotSeeded,
+        failure: None,
+        line: None,
+        withdrawn: Vec::new(),
+    };
+    let mut replay = match Replay::start(&record.header) {
+        Ok(replay) => replay,
+        Err(failure) => {
+            report.failure = Some(failure);
+            return report;
+        }
+    };
+    if matches!(record.header.chance, ChanceMode::Seeded { .. }) {
+        report.seed = match replay.use_revealed_seed(record) {
+            Ok(true) => SeedCheck::Checked,
+            Ok(false) => SeedCheck::NotRevealed,
+            Err(failure) => {
+                report.failure = Some(failure);
+                return report;
+            }
+        };
+    }
+    for entry in &record.entries {
+        if let Err(failure) = replay.check(entry) {
+            report.failure = Some(failure);
+            report.withdrawn = replay.withdrawn().to_vec();
+            return report;
+        }
+        report.entries = entry.seq;
+        report.head = replay.head();
+    }
+    report.withdrawn = replay.withdrawn().to_vec();
+    report.turn = Some(replay.turn());
+    if complete && replay.owes_reveal() {
+        report.failure = Some(missing_reveal(&replay));
+    }
+    report
+}
+
+/// Replays a whole record through its rules (the chain is assumed already checked), and
+/// checks it is complete: a seeded record whose game is over ends with its seed's reveal.
+pub fn verify_complete(record: &Record) -> Report {
+    verify(record, true)
+}
+
+/// Verifies a kifu text file: first the chain, then the rules.
+pub fn verify_text(file: &TextRecord) -> Report {
+    if let Err(brk) = file.check_chain() {
+        let entry = (brk.seq > 0).then(|| &file.record.entries[brk.seq as usize - 1]);
+        return Report {
+            entries: brk.seq.saturating_sub(1),
+            head: file.claimed[0],
+            turn: None,
+            seed: SeedCheck::NotSeeded,
+            failure: Some(Failure {
+                seq: brk.seq,
+                actor: entry.map(|e| e.actor),
+                command: entry.map(|e| e.command.clone()),
+                reason: brk.reason,
+            }),
+            line: Some(brk.line),
+            withdrawn: Vec::new(),
+        };
+    }
+    let mut report = verify_complete(&file.record);
+    if let Some(failure) = &report.failure {
+        report.line = file.lines.get(failure.seq as usize).copied();
+    }
+    report
+}
