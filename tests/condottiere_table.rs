@@ -50,9 +50,15 @@ fn a_seeded_game_hides_each_hand_from_the_other_players() {
         ])
         .trim()
         .to_string();
-    let full = s.ok(&["show", &id]);
+    let full = s.ok(&["show", &id, "--as", "arbiter"]);
     let own = s.ok(&["show", &id, "--as", "p1"]);
     let public = s.ok(&["show", &id, "--as", "public"]);
+    assert_eq!(s.ok(&["show", &id]), public, "the public view is the default");
+    let run = s.fails(&["show", &id, "--as", "p4"], 2);
+    assert!(run.stderr.contains("3 seats"), "{}", run.stderr);
+    let run = s.fails(&["export", &id], 2);
+    assert!(run.stderr.contains("--as arbiter"), "{}", run.stderr);
+    assert!(s.ok(&["export", &id, "--as", "arbiter"]).contains(" chance deal "));
     assert!(
         full.contains("p2: 10 cards [") && !full.contains("p2: 10 cards [?10]"),
         "{full}"
@@ -70,8 +76,9 @@ fn a_seeded_game_hides_each_hand_from_the_other_players() {
             .unwrap()
             .to_string()
     };
+    assert_eq!(s.ok(&["log", &id]), s.ok(&["log", &id, "--as", "public"]));
     let everything = s
-        .ok(&["log", &id])
+        .ok(&["log", &id, "--as", "arbiter"])
         .lines()
         .find(|l| l.contains(" chance deal "))
         .unwrap()

@@ -58,7 +58,14 @@ fn below(seed: &[u8], seq: u64, k: u64) -> u64 {
 fn the_chain_of_an_exported_file_checks_by_the_spec_alone() {
     let s = Session::new();
     let id = s
-        .ok(&["new", "senet", "--seed", "a11ce0a11ce0a11ce0a11ce0a11ce0a1", "--tag", "Event=Spec check"])
+        .ok(&[
+            "new",
+            "senet",
+            "--seed",
+            "a11ce0a11ce0a11ce0a11ce0a11ce0a1",
+            "--tag",
+            "Event=Spec check",
+        ])
         .trim()
         .to_string();
     s.ok(&["playout", &id]);
@@ -79,7 +86,10 @@ fn the_chain_of_an_exported_file_checks_by_the_spec_alone() {
 fn seeded_throws_follow_the_spec_sampling() {
     let s = Session::new();
     let seed = unhex("5eed5eed5eed5eed5eed5eed5eed5eed");
-    let id = s.ok(&["new", "senet", "--seed", "5eed5eed5eed5eed5eed5eed5eed5eed"]).trim().to_string();
+    let id = s
+        .ok(&["new", "senet", "--seed", "5eed5eed5eed5eed5eed5eed5eed5eed"])
+        .trim()
+        .to_string();
     s.ok(&["playout", &id, "--max", "40"]);
     let text = s.ok(&["export", &id]);
     let commitment = text.lines().find_map(|l| l.strip_prefix("chance seeded ")).unwrap();

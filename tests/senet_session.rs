@@ -44,7 +44,14 @@ fn a_seeded_game_is_played_to_the_end_and_verifies() {
     let s = Session::new();
     let id = s
         .ok(&[
-            "new", "senet", "--seed", "c0ffeec0ffeec0ffeec0ffeec0ffeec0", "--player", "Ani", "--player", "Hunefer",
+            "new",
+            "senet",
+            "--seed",
+            "c0ffeec0ffeec0ffeec0ffeec0ffeec0",
+            "--player",
+            "Ani",
+            "--player",
+            "Hunefer",
         ])
         .trim()
         .to_string();
@@ -117,7 +124,10 @@ fn a_throw_of_seven_is_refused_and_the_head_stays() {
 #[test]
 fn one_changed_byte_in_an_exported_file_is_found_at_its_entry() {
     let s = Session::new();
-    let id = s.ok(&["new", "senet", "--seed", "0b5e55ed0b5e55ed0b5e55ed0b5e55ed"]).trim().to_string();
+    let id = s
+        .ok(&["new", "senet", "--seed", "0b5e55ed0b5e55ed0b5e55ed0b5e55ed"])
+        .trim()
+        .to_string();
     s.ok(&["playout", &id, "--max", "30"]);
     let file = s.path("game.kifu");
     s.ok(&["export", &id, "-o", file.to_str().unwrap()]);

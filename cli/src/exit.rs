@@ -34,6 +34,16 @@ impl CliError {
     }
 }
 
+/// Standard output could not be written. A closed pipe (the reader has all it wanted, as
+/// `head` does) ends the process quietly with success; anything else is reported, exit 2.
+pub fn stdout_failed(error: std::io::Error) -> ! {
+    if error.kind() == std::io::ErrorKind::BrokenPipe {
+        std::process::exit(0);
+    }
+    eprintln!("kifu: standard output: {error}");
+    std::process::exit(BAD_INPUT as i32)
+}
+
 pub type CliResult = Result<ExitCode, CliError>;
 
 impl From<kifu_records::ReadError> for CliError {

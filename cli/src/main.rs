@@ -1,6 +1,27 @@
 //! The `kifu` command: a thin layer of clap commands over kifu-records and kifu-core.
 //! It parses arguments, prints results and maps failures to exit codes; it holds no rules.
 
+/// `println!` that ends the process quietly (exit 0) when standard output is a closed pipe,
+/// as in `kifu log ID | head -1`, instead of panicking.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if let Err(error) = writeln!(std::io::stdout().lock(), $($arg)*) {
+            $crate::exit::stdout_failed(error);
+        }
+    }};
+}
+
+/// `print!` with the same care as `out!`.
+macro_rules! out_raw {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if let Err(error) = write!(std::io::stdout().lock(), $($arg)*) {
+            $crate::exit::stdout_failed(error);
+        }
+    }};
+}
+
 mod clock;
 mod commands;
 mod exit;
@@ -28,6 +49,7 @@ struct Cli {
 enum Command {
     New(commands::record::NewArgs),
     Play(commands::record::PlayArgs),
+    Correct(commands::record::CorrectArgs),
     Legal(commands::record::LegalArgs),
     Show(commands::record::ShowArgs),
     Log(commands::record::LogArgs),
@@ -48,6 +70,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::New(args) => commands::record::new(&store, args),
         Command::Play(args) => commands::record::play(&store, args),
+        Command::Correct(args) => commands::record::correct(&store, args),
         Command::Legal(args) => commands::record::legal(&store, args),
         Command::Show(args) => commands::record::show(&store, args),
         Command::Log(args) => commands::record::log(&store, args),

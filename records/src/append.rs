@@ -3,7 +3,6 @@
 
 use kifu_core::record::{hex, Actor, Entry, Hash};
 use kifu_core::replay::Replay;
-use kifu_core::rules::Turn;
 use redb::ReadableTable;
 use serde::{Deserialize, Serialize};
 
@@ -91,15 +90,24 @@ impl Store {
                 });
             }
         }
-        let mut replay = self.load(&txn, id, seq, head)?;
-        let was_over = matches!(replay.turn(), Turn::Over { .. });
+        // An arbiter's command may be a correction, which rebuilds the game from the log.
+        let history = request.commands.iter().any(|(actor, _)| *actor == Some(Actor::Arbiter));
+        let mut replay = self.load(&txn, id, seq, head, history)?;
         let time = request.time.as_deref();
         let mut entries: Vec<Entry> = Vec::new();
         for (actor, text) in &request.commands {
             entries.push(replay.play(*actor, text, time).map_err(AppendError::Rejected)?);
             entries.extend(replay.draw_chance(time).map_err(AppendError::Rejected)?);
         }
-        if !was_over && matches!(replay.turn(), Turn::Over { .. }) && replay.seed_known() {
+        if replay.owes_reveal() {
+            if !replay.seed_known() {
+                return Err(AppendError::Rejected(kifu_core::replay::Failure {
+                    seq: replay.seq(),
+                    actor: None,
+                    command: None,
+                    reason: "this would end a seeded game whose seed this store does not hold, so its draws could never be revealed".into(),
+                }));
+            }
             entries.push(replay.reveal(time).map_err(AppendError::Rejected)?);
         }
         let mut lines = Vec::with_capacity(entries.len());
@@ -139,7 +147,14 @@ impl Store {
 
     /// The replay at the head, from the snapshot when it is current, else rebuilt from the log.
     /// The seed, if the store keeps one, is set.
-    fn load(&self, txn: &redb::WriteTransaction, id: &str, seq: u64, head: Hash) -> Result<Replay, AppendError> {
+    fn load(
+        &self,
+        txn: &redb::WriteTransaction,
+        id: &str,
+        seq: u64,
+        head: Hash,
+        history: bool,
+    ) -> Result<Replay, AppendError> {
         let header = crate::read::header_in(&txn.open_table(HEADERS).map_err(StoreError::from)?, id)?;
         let snapshot = txn
             .open_table(SNAPSHOTS)
@@ -151,7 +166,7 @@ impl Store {
                 (at, bytes.to_vec())
             });
         let resumed = match snapshot {
-            Some((at, bytes)) if at == seq => Replay::resume(&header, &bytes, seq, head).ok(),
+            Some((at, bytes)) if at == seq && !history => Replay::resume(&header, &bytes, seq, head).ok(),
             _ => None,
         };
         let mut replay = match resumed {

@@ -24,6 +24,9 @@ pub struct VerifyArgs {
 }
 
 pub fn verify(store: &Lazy, args: VerifyArgs) -> CliResult {
+    if let Some(failed) = unreadable_kifu_file(&args)? {
+        return Ok(failed);
+    }
     let source = source(store, &args.record)?;
     let report = match &source {
         Source::File { file, .. } => verify_text(file),
@@ -35,6 +38,42 @@ pub fn verify(store: &Lazy, args: VerifyArgs) -> CliResult {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// A file that begins as kifu text but does not read as it was altered: that is a failed
+/// verification (exit 1) naming the line, not unreadable input. `None` when the file reads, or
+/// is no kifu text at all (left to the usual error, exit 2).
+fn unreadable_kifu_file(args: &VerifyArgs) -> Result<Option<ExitCode>, crate::exit::CliError> {
+    let path = std::path::Path::new(&args.record);
+    if !path.is_file() {
+        return Ok(None);
+    }
+    let text = crate::input::read_text(path)?;
+    if !text.trim_start_matches('\u{feff}').starts_with("kifu ") {
+        return Ok(None);
+    }
+    let Err(error) = kifu_core::record::text::read(&text) else {
+        return Ok(None);
+    };
+    let header_end = text.lines().position(|l| l.starts_with("header ")).map(|i| i + 1);
+    let part = match header_end {
+        Some(end) if error.line > end => "an entry line",
+        _ => "the header",
+    };
+    if args.json {
+        print_json(&json!({
+            "record": args.record, "ok": false, "entries": null, "head": null, "turn": null, "seed": null,
+            "failure": {"seq": null, "actor": null, "command": null, "reason": error.reason, "line": error.line},
+        }));
+    } else {
+        out!(
+            "{}: FAILED at line {} ({part}): {}",
+            args.record,
+            error.line,
+            error.reason
+        );
+    }
+    Ok(Some(ExitCode::from(FAILED)))
 }
 
 fn print_report(name: &str, report: &Report, as_json: bool) {
@@ -61,12 +100,12 @@ fn print_report(name: &str, report: &Report, as_json: bool) {
     match &report.failure {
         None => {
             let turn = report.turn.as_ref().map(|t| t.to_string()).unwrap_or_default();
-            println!("{name}: ok, {} entries, {turn}; {seed}", report.entries);
-            println!("head {}", hex::encode(&report.head));
+            out!("{name}: ok, {} entries, {turn}; {seed}", report.entries);
+            out!("head {}", hex::encode(&report.head));
         }
         Some(failure) => {
             let line = report.line.map(|l| format!(" (line {l})")).unwrap_or_default();
-            println!("{name}: FAILED at {failure}{line}");
+            out!("{name}: FAILED at {failure}{line}");
         }
     }
 }
@@ -84,7 +123,13 @@ pub struct DiffArgs {
 pub fn diff(store: &Lazy, args: DiffArgs) -> CliResult {
     let left = source(store, &args.left)?;
     let right = source(store, &args.right)?;
-    let d = kifu_core::diff::diff(left.record(), right.record(), left.name(), right.name());
+    // Two records of one game are compared as they stand: corrections applied.
+    let corrected = |s: &crate::input::Source| {
+        kifu_core::replay::in_force(s.record())
+            .map_err(|f| crate::exit::CliError::rejected(format!("{} does not replay: {f}", s.name())))
+    };
+    let (left_game, right_game) = (corrected(&left)?, corrected(&right)?);
+    let d = kifu_core::diff::diff(&left_game, &right_game, left.name(), right.name());
     if args.json {
         print_json(&json!({
             "identical": d.identical(),
@@ -93,21 +138,21 @@ pub fn diff(store: &Lazy, args: DiffArgs) -> CliResult {
             "unified": d.unified,
         }));
     } else if d.identical() {
-        println!(
+        out!(
             "identical: same header and the same {} entries",
-            left.record().entries.len()
+            left_game.entries.len()
         );
     } else {
         match &d.divergence {
-            Some(v) => println!(
+            Some(v) => out!(
                 "the records part at entry {}: {} | {}",
                 v.seq,
                 v.left.as_deref().unwrap_or("(ended)"),
                 v.right.as_deref().unwrap_or("(ended)")
             ),
-            None => println!("same entries; the headers differ"),
+            None => out!("same entries; the headers differ"),
         }
-        print!("{}", d.unified);
+        out_raw!("{}", d.unified);
     }
     Ok(if d.identical() {
         ExitCode::SUCCESS

@@ -34,7 +34,7 @@ pub fn playout(store: &Lazy, args: PlayoutArgs) -> CliResult {
     let made = play_randomly(store, &id, &policy, args.max)?;
     let (seq, head) = store.head(&id)?;
     eprintln!("{made} moves played");
-    println!("{seq} {}", hex::encode(&head));
+    out!("{seq} {}", hex::encode(&head));
     ok()
 }
 
@@ -128,9 +128,9 @@ pub fn demo(store: &Lazy, args: DemoArgs) -> CliResult {
     let created = store.create(header, Some(&seed), None)?;
     let moves = play_randomly(store, &created.id, &policy, 100_000)?;
     let replay = store.replay(&created.id, None)?;
-    println!("{}", replay.render(View::Full).trim_end());
-    println!();
-    println!(
+    out!("{}", replay.render(View::Full).trim_end());
+    out!();
+    out!(
         "record {}: {} entries ({moves} moves), {}",
         created.id,
         replay.seq(),
@@ -138,12 +138,14 @@ pub fn demo(store: &Lazy, args: DemoArgs) -> CliResult {
     );
     let report = store.audit(&created.id)?;
     match report.failure {
-        None => println!("verified: chain and rules hold; seeded chance checked against the revealed seed"),
+        None => out!("verified: chain and rules hold; seeded chance checked against the revealed seed"),
         Some(f) => return Err(CliError::rejected(format!("the demo record does not verify: {f}"))),
     }
-    println!(
+    out!(
         "try: kifu log {} | kifu export {} | kifu show {} --at 10",
-        created.id, created.id, created.id
+        created.id,
+        created.id,
+        created.id
     );
     ok()
 }

@@ -25,12 +25,28 @@ pub struct ExportArgs {
     /// Write to this file instead of standard output
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// Whose eyes: public (the default) or arbiter. A record that holds hidden information
+    /// (a hand, a deal) is exported whole only --as arbiter, since no file can hide part of it
+    #[arg(long = "as", value_name = "VIEW")]
+    pub view: Option<String>,
 }
 
 pub fn export(store: &Lazy, args: ExportArgs) -> CliResult {
     let store = store.get()?;
     let id = resolve(store, &args.id)?;
     let record = store.record(&id)?;
+    let view = super::view(args.view.as_deref(), record.header.players.len())?;
+    if view != kifu_core::View::Full {
+        let seen = kifu_core::replay::log_view(&record, view)
+            .map_err(|f| CliError::rejected(format!("record {id} does not replay: {f}")))?;
+        if let Some(hidden) = seen.iter().zip(&record.entries).find(|(a, b)| a.command != b.command) {
+            return Err(CliError::input(format!(
+                "record {id} holds hidden information (entry {} shows more to the arbiter than to {}); a file cannot hide it: export it --as arbiter",
+                hidden.1.seq,
+                args.view.as_deref().unwrap_or("the public")
+            )));
+        }
+    }
     let name = args
         .format
         .clone()
@@ -46,17 +62,22 @@ pub fn export(store: &Lazy, args: ExportArgs) -> CliResult {
                 record.header.game
             )));
         }
-        let written = match format.write_bytes(&record) {
+        // A notation file carries the game as it stands: corrections applied.
+        let game = kifu_core::replay::in_force(&record)
+            .map_err(|f| CliError::rejected(format!("record {id} does not replay: {f}")))?;
+        let written = match format.write_bytes(&game) {
             Some(bytes) => bytes,
-            None => format.write(&record).map(String::into_bytes),
+            None => format.write(&game).map(String::into_bytes),
         };
         written.map_err(|e| CliError::rejected(format!("record {id}: {e}")))?
     };
     match &args.output {
         Some(path) => std::fs::write(path, out).map_err(|e| CliError::input(format!("{}: {e}", path.display())))?,
-        None => std::io::stdout()
-            .write_all(&out)
-            .map_err(|e| CliError::input(format!("standard output: {e}")))?,
+        None => {
+            if let Err(error) = std::io::stdout().lock().write_all(&out) {
+                crate::exit::stdout_failed(error);
+            }
+        }
     }
     ok()
 }
@@ -154,7 +175,7 @@ pub fn import(store: &Lazy, args: ImportArgs) -> CliResult {
         print_json(&json!({"stored": stored, "exists": exists, "errors": errors}));
     } else {
         for id in &stored {
-            println!("{id}");
+            out!("{id}");
         }
         eprintln!(
             "{file}: {} stored, {} already in the store, {} skipped for errors",

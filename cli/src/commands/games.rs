@@ -26,10 +26,10 @@ pub fn games(args: GamesArgs) -> CliResult {
         }));
         return ok();
     }
-    println!("games:");
+    out!("games:");
     for g in &games {
         let players = format!("{}-{}", g.players().start(), g.players().end());
-        println!(
+        out!(
             "  {:<16} rules {:<3} players {:<5} {}",
             g.name(),
             g.version(),
@@ -37,9 +37,9 @@ pub fn games(args: GamesArgs) -> CliResult {
             g.describe()
         );
     }
-    println!("formats (besides kifu's own text format, 'kifu'):");
+    out!("formats (besides kifu's own text format, 'kifu'):");
     for f in &formats {
-        println!("  {:<16} .{:<10} {}", f.name(), f.extensions().join(" ."), f.describe());
+        out!("  {:<16} .{:<10} {}", f.name(), f.extensions().join(" ."), f.describe());
     }
     ok()
 }

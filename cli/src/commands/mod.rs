@@ -16,7 +16,7 @@ use crate::exit::CliError;
 
 /// Prints JSON on one line.
 pub fn print_json(value: &serde_json::Value) {
-    println!("{}", serde_json::to_string(value).unwrap_or_default());
+    out!("{}", serde_json::to_string(value).unwrap_or_default());
 }
 
 pub fn ok() -> Result<ExitCode, CliError> {
@@ -43,7 +43,9 @@ pub const MIN_SEED_BYTES: usize = 16;
 /// A seed typed as hex (either case): 16 to 64 bytes.
 pub fn seed_from_hex(text: &str, flag: &str) -> Result<Vec<u8>, CliError> {
     let bytes = kifu_core::record::hex::decode(&text.to_ascii_lowercase()).ok_or_else(|| {
-        CliError::input(format!("{flag} '{text}' is not hex (an even number of digits 0-9, a-f)"))
+        CliError::input(format!(
+            "{flag} '{text}' is not hex (an even number of digits 0-9, a-f)"
+        ))
     })?;
     if bytes.len() < MIN_SEED_BYTES || bytes.len() > 64 {
         return Err(CliError::input(format!(
@@ -73,15 +75,20 @@ pub fn split_actor(text: &str) -> (Option<Actor>, &str) {
     (None, text)
 }
 
-/// The view named by `--as`: `full` (default), `public`, or a seat `p1`, `p2`, ...
-pub fn view(name: Option<&str>) -> Result<View, CliError> {
+/// The view named by `--as` for a record with `players` seats: `public` (the default: what a
+/// spectator may see), `arbiter` (everything the record knows; `full` is the same), or a seat
+/// `p1`, `p2`, ... of the record.
+pub fn view(name: Option<&str>, players: usize) -> Result<View, CliError> {
     match name {
-        None | Some("full") => Ok(View::Full),
-        Some("public") => Ok(View::Public),
+        None | Some("public") => Ok(View::Public),
+        Some("arbiter") | Some("full") => Ok(View::Full),
         Some(other) => match Actor::parse(other) {
-            Some(Actor::Seat(seat)) => Ok(View::Seat(seat)),
+            Some(Actor::Seat(seat)) if (seat as usize) < players => Ok(View::Seat(seat)),
+            Some(Actor::Seat(_)) => Err(CliError::input(format!(
+                "--as '{other}': this record has {players} seats (p1 to p{players})"
+            ))),
             _ => Err(CliError::input(format!(
-                "--as '{other}': use full, public, or a seat like p1"
+                "--as '{other}': use public, arbiter, or a seat like p1"
             ))),
         },
     }

@@ -45,17 +45,17 @@ pub fn run(args: PerftArgs) -> CliResult {
             );
         } else {
             for (m, n) in &rows {
-                println!("{m}: {n}");
+                out!("{m}: {n}");
             }
-            println!();
-            println!("nodes {total}");
+            out!();
+            out!("nodes {total}");
         }
     } else {
         let nodes = perft::perft(variant, &fen, args.depth).map_err(bad_fen)?;
         if args.json {
             print_json(&json!({"variant": variant.name(), "fen": fen, "depth": args.depth, "nodes": nodes}));
         } else {
-            println!("{nodes}");
+            out!("{nodes}");
         }
     }
     ok()

@@ -78,7 +78,7 @@ pub fn new(store: &Lazy, args: NewArgs) -> CliResult {
             "entries": created.entries.iter().map(|e| e.canonical_line()).collect::<Vec<_>>()}),
         );
     } else {
-        println!("{}", created.id);
+        out!("{}", created.id);
     }
     ok()
 }
@@ -135,9 +135,50 @@ pub fn play(store: &Lazy, args: PlayArgs) -> CliResult {
         for line in &answer.lines {
             eprintln!("{line}");
         }
-        println!("{} {}", answer.seq, hex::encode(&answer.head));
+        out!("{} {}", answer.seq, hex::encode(&answer.head));
     }
     ok()
+}
+
+/// Correct a mistake: the arbiter withdraws every entry after SEQ, and play goes on from the
+/// position after SEQ. The withdrawn entries stay in the log and the chain, marked withdrawn.
+#[derive(Args)]
+#[command(
+    after_help = "Example: the recorder entered a throw of 2 at entry 3, the sticks showed 4:\n  \
+    kifu correct 6d1f --to 2 --reason \"entry 3 misread: the throw was 4\"\n  kifu play 6d1f 4"
+)]
+pub struct CorrectArgs {
+    /// The record id (or a unique prefix)
+    pub id: String,
+    /// The last entry that stands (0: back to the start)
+    #[arg(long, value_name = "SEQ")]
+    pub to: u64,
+    /// Why, in words; kept in the record
+    #[arg(long, value_name = "TEXT")]
+    pub reason: String,
+    /// Refuse unless the record's head is this chain hash
+    #[arg(long, value_name = "HASH")]
+    pub expect_head: Option<String>,
+    /// Do not stamp the entry with the wall-clock time
+    #[arg(long)]
+    pub no_time: bool,
+    /// Print JSON instead of text
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn correct(store: &Lazy, args: CorrectArgs) -> CliResult {
+    play(
+        store,
+        PlayArgs {
+            id: args.id,
+            commands: vec![format!("arbiter:correct {} {}", args.to, args.reason)],
+            expect_head: args.expect_head,
+            key: None,
+            no_time: args.no_time,
+            json: args.json,
+        },
+    )
 }
 
 /// List what may be entered now (chance outcomes too, when chance acts in an observed record).
@@ -157,7 +198,7 @@ pub fn legal(store: &Lazy, args: LegalArgs) -> CliResult {
         if args.json {
             print_json(&serde_json::Value::Null);
         } else {
-            println!("(this game's moves cannot be listed here)");
+            out!("(this game's moves cannot be listed here)");
         }
         return ok();
     };
@@ -170,7 +211,7 @@ pub fn legal(store: &Lazy, args: LegalArgs) -> CliResult {
     if args.json {
         print_json(&json!(commands));
     } else {
-        println!("{}", commands.join(" "));
+        out!("{}", commands.join(" "));
     }
     ok()
 }
@@ -182,11 +223,11 @@ pub struct ShowArgs {
     /// The position after this entry (0 is the start)
     #[arg(long, value_name = "SEQ")]
     pub at: Option<u64>,
-    /// Whose eyes: full (everything the record knows), public, or a seat like p1
+    /// Whose eyes: public (the default: what a spectator may see), arbiter (everything the
+    /// record knows), or a seat like p1 (that player's own hidden information too)
     #[arg(long = "as", value_name = "VIEW")]
     pub view: Option<String>,
-    /// seq, head, whose turn and the state as JSON
-    /// Print JSON instead of text
+    /// Print JSON instead of text: seq, head, whose turn and the state
     #[arg(long)]
     pub json: bool,
 }
@@ -194,7 +235,7 @@ pub struct ShowArgs {
 pub fn show(store: &Lazy, args: ShowArgs) -> CliResult {
     let store = store.get()?;
     let id = resolve(store, &args.id)?;
-    let view = view(args.view.as_deref())?;
+    let view = view(args.view.as_deref(), store.header(&id)?.players.len())?;
     let head = store.head(&id)?;
     if let Some(at) = args.at {
         if at > head.0 {
@@ -215,9 +256,9 @@ pub fn show(store: &Lazy, args: ShowArgs) -> CliResult {
             "state": replay.current().state_json(view),
         }));
     } else {
-        println!("{}", replay.render(view).trim_end());
-        println!("{} | entry {} | {}", id, replay.seq(), replay.turn());
-        println!("head {}", hex::encode(&replay.head()));
+        out!("{}", replay.render(view).trim_end());
+        out!("{} | entry {} | {}", id, replay.seq(), replay.turn());
+        out!("head {}", hex::encode(&replay.head()));
     }
     ok()
 }
@@ -226,8 +267,8 @@ pub fn show(store: &Lazy, args: ShowArgs) -> CliResult {
 #[derive(Args)]
 pub struct LogArgs {
     pub id: String,
-    /// Whose eyes: full (the record as it is), public, or a seat like p1: hidden cards in
-    /// other players' hands are shown only as counts
+    /// Whose eyes: public (the default), arbiter (the record as it is), or a seat like p1:
+    /// hidden cards in other players' hands are shown only as counts
     #[arg(long = "as", value_name = "VIEW")]
     pub view: Option<String>,
     /// Print JSON instead of text
@@ -239,7 +280,12 @@ pub fn log(store: &Lazy, args: LogArgs) -> CliResult {
     let store = store.get()?;
     let id = resolve(store, &args.id)?;
     let mut record = store.record(&id)?;
-    let view = view(args.view.as_deref())?;
+    let view = view(args.view.as_deref(), record.header.players.len())?;
+    let report = kifu_core::replay::verify_record(&record);
+    if let Some(f) = &report.failure {
+        return Err(CliError::rejected(format!("record {id} does not replay: {f}")));
+    }
+    let withdrawn: std::collections::BTreeMap<u64, u64> = report.withdrawn.iter().map(|w| (w.seq, w.by)).collect();
     if view != kifu_core::View::Full {
         record.entries = kifu_core::replay::log_view(&record, view)
             .map_err(|f| CliError::rejected(format!("record {id} does not replay: {f}")))?;
@@ -248,15 +294,21 @@ pub fn log(store: &Lazy, args: LogArgs) -> CliResult {
         let entries: Vec<_> = record
             .entries
             .iter()
-            .map(|e| json!({"seq": e.seq, "actor": e.actor.to_string(), "command": e.command, "time": e.time}))
+            .map(|e| {
+                json!({"seq": e.seq, "actor": e.actor.to_string(), "command": e.command, "time": e.time,
+                    "withdrawn_by": withdrawn.get(&e.seq)})
+            })
             .collect();
         print_json(&json!({"id": id, "header": record.header.canonical_lines(), "entries": entries}));
     } else {
         for line in record.header.canonical_lines() {
-            println!("{line}");
+            out!("{line}");
         }
         for entry in &record.entries {
-            println!("{}", entry.canonical_line());
+            match withdrawn.get(&entry.seq) {
+                Some(by) => out!("{}  [withdrawn by entry {by}]", entry.canonical_line()),
+                None => out!("{}", entry.canonical_line()),
+            }
         }
     }
     ok()
@@ -290,7 +342,7 @@ pub fn list(store: &Lazy, args: ListArgs) -> CliResult {
     }
     for row in rows {
         let turn = row.turn.map(|t| t.to_string()).unwrap_or_default();
-        println!(
+        out!(
             "{}  {:<12} {:>4} entries  {:<30} {}",
             row.id,
             row.game,

@@ -117,10 +117,13 @@ impl Replay {
         })
     }
 
-    /// Resumes from a derived snapshot taken after entry `seq` whose chain hash is `head`.
+    /// Resumes from a derived snapshot taken after entry `seq` whose chain hash is `head`. The
+    /// snapshot is of a complete record: a seeded game that is over has revealed its seed.
     pub fn resume(header: &Header, snapshot: &[u8], seq: u64, head: Hash) -> Result<Replay, Failure> {
         let game = game_for(header)?;
         let current = game.restore(snapshot).map_err(|e| Failure::header(e.reason))?;
+        let revealed =
+            matches!(header.chance, ChanceMode::Seeded { .. }) && matches!(current.turn(), Turn::Over { .. });
         Ok(Replay {
             game,
             header: header.clone(),
@@ -128,7 +131,7 @@ impl Replay {
             seq,
             head,
             seed: None,
-            revealed: false,
+            revealed,
             broken: false,
             in_force: None,
             withdrawn: Vec::new(),
@@ -484,4 +487,3 @@ pub fn reveal_of(entry: &Entry) -> Option<&str> {
         None
     }
 }
-
