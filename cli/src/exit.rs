@@ -68,7 +68,7 @@ impl From<kifu_records::AppendError> for CliError {
     fn from(e: kifu_records::AppendError) -> Self {
         use kifu_records::AppendError::*;
         match e {
-            NotFound(_) | Read(_) | Store(_) => CliError::input(e),
+            NotFound(_) | Read(_) | Store(_) | Secret(_) => CliError::input(e),
             Conflict { .. } | KeyReused(_) | Rejected(_) => CliError::rejected(e),
         }
     }
@@ -80,7 +80,7 @@ impl From<kifu_records::CreateError> for CliError {
         match e {
             Rejected(_) | Seed(_) => CliError::input(e),
             Exists(_) => CliError::rejected(e),
-            Store(_) | Random(_) => CliError::input(e),
+            Store(_) | Random(_) | Secret(_) => CliError::input(e),
         }
     }
 }

@@ -109,6 +109,11 @@ impl Store {
                 }));
             }
             entries.push(replay.reveal(time).map_err(AppendError::Rejected)?);
+            // The seed is public from here on: no secret is kept for it.
+            txn.open_table(SECRETS)
+                .map_err(StoreError::from)?
+                .remove(id)
+                .map_err(StoreError::from)?;
         }
         let mut lines = Vec::with_capacity(entries.len());
         {
@@ -183,13 +188,15 @@ impl Store {
                 replay
             }
         };
-        if let Some(seed) = txn
+        let sealed = txn
             .open_table(SECRETS)
             .map_err(StoreError::from)?
             .get(id)
             .map_err(StoreError::from)?
-        {
-            replay.set_seed(seed.value()).map_err(|reason| ReadError::Damaged {
+            .map(|v| v.value().to_vec());
+        if let Some(sealed) = sealed {
+            let seed = crate::secrets::SeedKey::load(&self.path, false)?.open(id, &sealed)?;
+            replay.set_seed(&seed).map_err(|reason| ReadError::Damaged {
                 id: id.into(),
                 reason: format!("stored seed: {reason}"),
             })?;

@@ -26,7 +26,7 @@ from_redb!(
 
 #[derive(Debug, thiserror::Error)]
 pub enum OpenError {
-    #[error("cannot create the folder for store {0}: {1}")]
+    #[error("cannot create store {0}: {1}")]
     Io(String, std::io::Error),
     #[error("cannot open store {0}: {1}")]
     Database(String, redb::DatabaseError),
@@ -44,6 +44,8 @@ pub enum CreateError {
     Exists(String),
     #[error("the operating system gave no random bytes for the record's id: {0}")]
     Random(String),
+    #[error(transparent)]
+    Secret(#[from] crate::secrets::SecretError),
     #[error(transparent)]
     Store(#[from] StoreError),
 }
@@ -78,6 +80,8 @@ pub enum AppendError {
     KeyReused(String),
     #[error("{0}")]
     Rejected(Failure),
+    #[error(transparent)]
+    Secret(#[from] crate::secrets::SecretError),
     #[error(transparent)]
     Read(#[from] ReadError),
     #[error(transparent)]

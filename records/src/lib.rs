@@ -6,9 +6,10 @@ mod append;
 mod error;
 mod import;
 mod read;
+mod secrets;
 mod tables;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use kifu_core::record::{Entry, Hash, Header};
 use kifu_core::replay::Replay;
@@ -19,12 +20,15 @@ pub use append::{Append, Appended};
 pub use error::{AppendError, CreateError, ImportError, OpenError, ReadError, StoreError};
 pub use import::{ImportOutcome, ImportReport};
 pub use read::{Filter, Summary};
+pub use secrets::{key_path, SecretError};
 
 use tables::*;
 
 /// An open store file.
 pub struct Store {
     db: Database,
+    /// The store file's path; its seeds' key file sits beside it.
+    path: PathBuf,
 }
 
 /// What `create` made: the id, the head, and any chance entries drawn at the start.
@@ -44,8 +48,17 @@ impl Store {
                 std::fs::create_dir_all(parent).map_err(|e| OpenError::Io(path.display().to_string(), e))?;
             }
         }
+        // A new store file is readable by its owner alone: it holds every hand of every game.
+        match secrets::private_file(path) {
+            Ok(_) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+            Err(e) => return Err(OpenError::Io(path.display().to_string(), e)),
+        }
         let db = Database::create(path).map_err(|e| OpenError::Database(path.display().to_string(), e))?;
-        let store = Store { db };
+        let store = Store {
+            db,
+            path: path.to_path_buf(),
+        };
         store
             .init()
             .map_err(|e| OpenError::Storage(path.display().to_string(), e))?;
@@ -89,9 +102,10 @@ impl Store {
             &replay.current().snapshot(),
         )?;
         if let Some(seed) = seed {
+            let sealed = secrets::SeedKey::load(&self.path, true)?.seal(&id, seed)?;
             txn.open_table(SECRETS)
                 .map_err(StoreError::from)?
-                .insert(id.as_str(), seed)
+                .insert(id.as_str(), sealed.as_slice())
                 .map_err(StoreError::from)?;
         }
         txn.commit().map_err(StoreError::from)?;
