@@ -40,20 +40,37 @@ pub fn verify(store: &Lazy, args: VerifyArgs) -> CliResult {
     })
 }
 
-/// A file that begins as kifu text but does not read as it was altered: that is a failed
-/// verification (exit 1) naming the line, not unreadable input. `None` when the file reads, or
-/// is no kifu text at all (left to the usual error, exit 2).
+/// A text file that does not read as kifu text fails verification (exit 1) naming the line:
+/// one changed byte can make a record unreadable, and that is tampering found, not bad usage.
+/// `None` when the file reads (the chain and rules are checked next); a binary file or one that
+/// cannot be opened is left to the usual error (exit 2).
 fn unreadable_kifu_file(args: &VerifyArgs) -> Result<Option<ExitCode>, crate::exit::CliError> {
     let path = std::path::Path::new(&args.record);
     if !path.is_file() {
         return Ok(None);
     }
-    let text = crate::input::read_text(path)?;
-    if !text.trim_start_matches('\u{feff}').starts_with("kifu ") {
-        return Ok(None);
-    }
-    let Err(error) = kifu_core::record::text::read(&text) else {
-        return Ok(None);
+    let bytes = std::fs::read(path).map_err(|e| crate::exit::CliError::input(format!("{}: {e}", path.display())))?;
+    let kifu_like = bytes
+        .strip_prefix(b"\xef\xbb\xbf")
+        .unwrap_or(&bytes)
+        .starts_with(b"kifu ");
+    let (text, error) = match kifu_core::format::decode_text(&bytes) {
+        // A NUL byte in what is plainly a kifu file is a changed byte, found at its line.
+        Err(_) if kifu_like => {
+            let at = bytes.iter().position(|b| *b == 0).unwrap_or(0);
+            let line = bytes[..at].iter().filter(|b| **b == b'\n').count() + 1;
+            let text = String::from_utf8_lossy(&bytes[..at]).into_owned();
+            let error = kifu_core::record::text::TextError {
+                line,
+                reason: "a NUL byte: this line was altered".into(),
+            };
+            (text, error)
+        }
+        Err(e) => return Err(crate::exit::CliError::input(format!("{}: {e}", path.display()))),
+        Ok((text, _)) => match kifu_core::record::text::read(&text) {
+            Ok(_) => return Ok(None),
+            Err(error) => (text, error),
+        },
     };
     let header_end = text.lines().position(|l| l.starts_with("header ")).map(|i| i + 1);
     let part = match header_end {
