@@ -105,7 +105,7 @@ fn main() {
     let build_secs = t.elapsed().as_secs_f64();
     let store = Store::open(&dir.path().join("bench.redb")).expect("store");
     let t = Instant::now();
-    let report = store.import(&records, 1000, |_| {}).expect("import");
+    let report = store.import(&records, 1000, false, |_| {}).expect("import");
     let store_secs = t.elapsed().as_secs_f64();
     assert!(report
         .outcomes

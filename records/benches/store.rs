@@ -160,7 +160,7 @@ fn main() {
         .iter()
         .map(|r| Checked::new(r.clone()).expect("replays"))
         .collect();
-    let report = store.import(&checked, 1000, |_| {}).expect("import");
+    let report = store.import(&checked, 1000, false, |_| {}).expect("import");
     let import_secs = t.elapsed().as_secs_f64();
     assert_eq!(report.outcomes.len(), records.len());
     let import_rate = rate(entries, import_secs);

@@ -1,24 +1,49 @@
 //! Bulk import: records the kernel has replayed (`Checked`) are stored many to a transaction,
 //! so a file of thousands of games pays neither one fsync per game nor a second replay. A
-//! record whose id is already stored is skipped and reported, never overwritten.
+//! record is "already stored" only when the store holds it whole under its id; a stored
+//! record is never overwritten or shortened, only extended when the caller asks.
 
+use kifu_core::record::{chain_step, Entry, Record};
 use kifu_core::replay::Checked;
 use redb::ReadableTable;
 
 use crate::error::{ImportError, StoreError};
 use crate::tables::*;
-use crate::{write_new_record, Store};
+use crate::{content_key, write_derived, write_new_record, Store};
+
+/// How many stored records with the same header (but for the id) an import compares a new
+/// record with, to report which one it extends.
+const MAX_RELATIVES: usize = 64;
 
 /// What happened to one record of an import.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ImportOutcome {
-    Stored {
-        id: String,
-    },
-    /// A record with this id (the same header) is already in the store.
-    Exists {
-        id: String,
-    },
+    /// Stored as a new record; `relation` names a stored record of the same game it continues
+    /// or begins.
+    Stored { id: String, relation: Option<Relation> },
+    /// The store holds this very record: the same id, the same entries.
+    Exists { id: String },
+    /// The store's record `id` holds every entry of this one and `more` after them.
+    Contained { id: String, more: u64 },
+    /// Appended to the stored record `id` (asked for with `extend`): entries `from + 1` to `to`.
+    Extended { id: String, from: u64, to: u64 },
+    /// The store's record `id` has the same id and is a shorter version of this one (its
+    /// `stored` entries begin it): not imported unless asked to extend it.
+    Longer { id: String, stored: u64 },
+    /// The store's record `id` has the same id but other entries from entry `at` on: not
+    /// imported. Two different games never share an id, so one of them was altered.
+    Conflict { id: String, at: u64 },
+}
+
+/// How a new record stands to a stored one with the same header but for the id.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Relation {
+    /// It begins with all `at` entries of the stored record `of`, and goes on.
+    Extends { of: String, at: u64 },
+    /// All its entries begin the stored record `of`, which has `entries`.
+    PrefixOf { of: String, entries: u64 },
+    /// The stored record `of` has the very same entries.
+    SameGame { of: String },
 }
 
 #[derive(Debug, Clone, Default)]
@@ -28,18 +53,20 @@ pub struct ImportReport {
 
 impl Store {
     /// Stores records, `batch` to a transaction; `progress` is called after each batch with the
-    /// number of records done.
+    /// number of records done. With `extend`, a record that continues a stored one (the same
+    /// id, or the same header but for the id) is appended to it instead of stored anew.
     pub fn import(
         &self,
         records: &[Checked],
         batch: usize,
+        extend: bool,
         mut progress: impl FnMut(usize),
     ) -> Result<ImportReport, ImportError> {
         let mut report = ImportReport::default();
         for chunk in records.chunks(batch.max(1)) {
             let txn = self.db.begin_write().map_err(StoreError::from)?;
             for record in chunk {
-                report.outcomes.push(import_one(&txn, record)?);
+                report.outcomes.push(import_one(&txn, record, extend)?);
             }
             txn.commit().map_err(StoreError::from)?;
             progress(report.outcomes.len());
@@ -48,11 +75,36 @@ impl Store {
     }
 }
 
-fn import_one(txn: &redb::WriteTransaction, checked: &Checked) -> Result<ImportOutcome, StoreError> {
+fn import_one(txn: &redb::WriteTransaction, checked: &Checked, extend: bool) -> Result<ImportOutcome, StoreError> {
     let record = checked.record();
     let id = record.id();
-    if txn.open_table(HEADERS)?.get(id.as_str())?.is_some() {
-        return Ok(ImportOutcome::Exists { id });
+    let lines: Vec<String> = record.entries.iter().map(Entry::canonical_line).collect();
+    if let Some(stored) = stored_lines(txn, &id)? {
+        let common = common_prefix(&stored, &lines);
+        return Ok(if common == stored.len() && common == lines.len() {
+            ImportOutcome::Exists { id }
+        } else if common == lines.len() {
+            ImportOutcome::Contained {
+                id,
+                more: (stored.len() - common) as u64,
+            }
+        } else if common == stored.len() && extend {
+            append_rest(txn, &id, checked, common)?
+        } else if common == stored.len() {
+            ImportOutcome::Longer {
+                id,
+                stored: common as u64,
+            }
+        } else {
+            ImportOutcome::Conflict {
+                id,
+                at: common as u64 + 1,
+            }
+        });
+    }
+    let relation = relative(txn, record, &lines)?;
+    if let (true, Some(Relation::Extends { of, at })) = (extend, &relation) {
+        return append_rest(txn, of, checked, *at as usize);
     }
     write_new_record(
         txn,
@@ -62,5 +114,100 @@ fn import_one(txn: &redb::WriteTransaction, checked: &Checked) -> Result<ImportO
         checked.turn(),
         checked.snapshot(),
     )?;
-    Ok(ImportOutcome::Stored { id })
+    Ok(ImportOutcome::Stored { id, relation })
+}
+
+/// The canonical lines of a stored record, or `None` when no record has this id.
+fn stored_lines(txn: &redb::WriteTransaction, id: &str) -> Result<Option<Vec<String>>, StoreError> {
+    let Some(seq) = txn.open_table(HEADS)?.get(id)?.map(|v| v.value().0) else {
+        return Ok(None);
+    };
+    let table = txn.open_table(ENTRIES)?;
+    let mut lines = Vec::with_capacity(seq as usize);
+    for item in table.range((id, 1)..=(id, seq))? {
+        lines.push(item?.1.value().0.to_string());
+    }
+    Ok(Some(lines))
+}
+
+fn common_prefix(a: &[String], b: &[String]) -> usize {
+    a.iter().zip(b).take_while(|(x, y)| x == y).count()
+}
+
+/// The stored record with the same header but for the id that this one continues (the
+/// longest such), else one it begins, else one with the very same entries.
+fn relative(txn: &redb::WriteTransaction, record: &Record, lines: &[String]) -> Result<Option<Relation>, StoreError> {
+    let key = content_key(&record.header);
+    let mut ids = Vec::new();
+    for item in txn.open_table(BY_CONTENT)?.range((key.as_str(), "")..)? {
+        let (found, _) = item?;
+        let (found_key, id) = found.value();
+        if found_key != key || ids.len() >= MAX_RELATIVES {
+            break;
+        }
+        ids.push(id.to_string());
+    }
+    let mut best: Option<Relation> = None;
+    for of in ids {
+        let Some(stored) = stored_lines(txn, &of)? else {
+            continue;
+        };
+        let common = common_prefix(&stored, lines);
+        let found = if common == stored.len() && common < lines.len() {
+            Relation::Extends { of, at: common as u64 }
+        } else if common == lines.len() && common < stored.len() {
+            Relation::PrefixOf {
+                of,
+                entries: stored.len() as u64,
+            }
+        } else if common == lines.len() {
+            Relation::SameGame { of }
+        } else {
+            continue;
+        };
+        let better = match (&best, &found) {
+            (None, _) => true,
+            (Some(Relation::Extends { at: a, .. }), Relation::Extends { at: b, .. }) => b > a,
+            (Some(Relation::Extends { .. }), _) => false,
+            (_, Relation::Extends { .. }) => true,
+            _ => false,
+        };
+        if better {
+            best = Some(found);
+        }
+    }
+    Ok(best)
+}
+
+/// Appends the entries of `checked` after its first `from` to the stored record `id`, whose
+/// entries are those first `from`: each line as it is, chained on from the stored head.
+fn append_rest(
+    txn: &redb::WriteTransaction,
+    id: &str,
+    checked: &Checked,
+    from: usize,
+) -> Result<ImportOutcome, StoreError> {
+    let (seq, mut head) = txn
+        .open_table(HEADS)?
+        .get(id)?
+        .map(|v| v.value())
+        .unwrap_or((0, [0; 32]));
+    debug_assert_eq!(seq as usize, from);
+    let rest = &checked.record().entries[from..];
+    {
+        let mut table = txn.open_table(ENTRIES)?;
+        for entry in rest {
+            let line = entry.canonical_line();
+            head = chain_step(&head, &line);
+            table.insert((id, entry.seq), (line.as_str(), head))?;
+        }
+    }
+    let to = checked.record().entries.len() as u64;
+    txn.open_table(HEADS)?.insert(id, (to, head))?;
+    write_derived(txn, id, checked.turn(), to, checked.snapshot())?;
+    Ok(ImportOutcome::Extended {
+        id: id.to_string(),
+        from: from as u64,
+        to,
+    })
 }

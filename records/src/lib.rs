@@ -18,7 +18,7 @@ use redb::{Database, ReadableDatabase, ReadableTable};
 
 pub use append::{Append, Appended};
 pub use error::{AppendError, CreateError, ImportError, OpenError, ReadError, StoreError};
-pub use import::{ImportOutcome, ImportReport};
+pub use import::{ImportOutcome, ImportReport, Relation};
 pub use read::{Filter, Summary};
 pub use secrets::{key_path, SecretError};
 
@@ -180,7 +180,18 @@ fn write_new_record(
     for (key, value) in &header.tags {
         by_tag.insert((format!("{key}={value}").as_str(), id), ())?;
     }
+    txn.open_table(BY_CONTENT)?
+        .insert((content_key(header).as_str(), id), ())?;
     Ok(())
+}
+
+/// What records with the same header but for the id share: 16 bytes of blake3 of the header
+/// written without its id, in hex.
+fn content_key(header: &Header) -> String {
+    let mut header = header.clone();
+    header.id = None;
+    let hash = blake3::hash(header.canonical_text().as_bytes());
+    kifu_core::record::hex::encode(&hash.as_bytes()[..16])
 }
 
 /// Writes what is derived from the log: the status line and the snapshot after entry `seq`.

@@ -22,6 +22,9 @@ pub const KEYS: TableDefinition<(&str, &str), (Hash, &str)> = TableDefinition::n
 pub const BY_GAME: TableDefinition<(&str, &str), ()> = TableDefinition::new("by_game");
 pub const BY_PLAYER: TableDefinition<(&str, &str), ()> = TableDefinition::new("by_player");
 pub const BY_TAG: TableDefinition<(&str, &str), ()> = TableDefinition::new("by_tag");
+/// (the header's content key, id): records whose headers are the same but for their ids, so
+/// an import can say which stored record a new one extends.
+pub const BY_CONTENT: TableDefinition<(&str, &str), ()> = TableDefinition::new("by_content");
 
 pub fn create_all(txn: &redb::WriteTransaction) -> Result<(), redb::TableError> {
     txn.open_table(HEADERS)?;
@@ -34,5 +37,6 @@ pub fn create_all(txn: &redb::WriteTransaction) -> Result<(), redb::TableError> 
     txn.open_table(BY_GAME)?;
     txn.open_table(BY_PLAYER)?;
     txn.open_table(BY_TAG)?;
+    txn.open_table(BY_CONTENT)?;
     Ok(())
 }

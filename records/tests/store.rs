@@ -290,15 +290,21 @@ fn import_stores_checked_records_and_skips_what_is_there() {
     );
     let (_dir2, target) = store();
     let checked = Checked::new(record.clone()).unwrap();
-    let report = target.import(std::slice::from_ref(&checked), 1, |_| {}).unwrap();
-    assert_eq!(report.outcomes, vec![ImportOutcome::Stored { id: id.clone() }]);
+    let report = target.import(std::slice::from_ref(&checked), 1, false, |_| {}).unwrap();
+    assert_eq!(
+        report.outcomes,
+        vec![ImportOutcome::Stored {
+            id: id.clone(),
+            relation: None
+        }]
+    );
     assert_eq!(target.record(&id).unwrap(), record);
     assert_eq!(target.head(&id).unwrap(), source.head(&id).unwrap());
     assert!(target.audit(&id).unwrap().failure.is_none());
     // The derived snapshot is the replay's: the next append resumes from it.
     target.append(&id, &one(first_legal(&target, &id))).unwrap();
-    let again = target.import(&[checked], 10, |_| {}).unwrap();
-    assert_eq!(again.outcomes, vec![ImportOutcome::Exists { id }]);
+    let again = target.import(&[checked], 10, false, |_| {}).unwrap();
+    assert_eq!(again.outcomes, vec![ImportOutcome::Contained { id, more: 1 }]);
 }
 
 #[test]

@@ -8,10 +8,9 @@ use kifu_core::format::{build_checked, Format, FormatError};
 use kifu_core::record::text;
 use kifu_core::replay::{verify_text, Checked};
 use kifu_records::ImportOutcome;
-use serde_json::json;
 
-use super::{ok, print_json};
-use crate::exit::{CliError, CliResult, FAILED};
+use super::ok;
+use crate::exit::{CliError, CliResult};
 use crate::input::{read_text, resolve};
 use crate::store_path::Lazy;
 
@@ -96,6 +95,10 @@ pub struct ImportArgs {
     /// Leave out comments, NAGs and variations instead of keeping them as note entries
     #[arg(long)]
     pub drop_annotations: bool,
+    /// Append a game that continues a stored record (a longer version of it) to that record,
+    /// instead of storing it as a new record that says which one it extends
+    #[arg(long)]
+    pub extend: bool,
     /// Print JSON instead of text
     #[arg(long)]
     pub json: bool,
@@ -115,6 +118,8 @@ pub fn import(store: &Lazy, args: ImportArgs) -> CliResult {
     let file = args.file.display().to_string();
     let mut errors: Vec<String> = Vec::new();
     let mut records: Vec<Checked> = Vec::new();
+    // The 1-based number in the file of each game in `records`.
+    let mut games: Vec<usize> = Vec::new();
     if name == "kifu" {
         let text = read_text(&args.file)?;
         let parsed = text::read(&text).map_err(|e| CliError::input(format!("{file}: {e}")))?;
@@ -124,6 +129,7 @@ pub fn import(store: &Lazy, args: ImportArgs) -> CliResult {
             return Err(CliError::rejected(format!("{file}{line}: {failure}; nothing imported")));
         }
         records.push(Checked::new(parsed.record).map_err(|f| CliError::rejected(format!("{file}: {f}")))?);
+        games.push(1);
     } else {
         let format = find_format(&name)?;
         let bytes = std::fs::read(&args.file).map_err(|e| CliError::input(format!("{file}: {e}")))?;
@@ -148,7 +154,10 @@ pub fn import(store: &Lazy, args: ImportArgs) -> CliResult {
                 .map_err(place)
                 .and_then(|d| build_checked(&d, None).map_err(place))
             {
-                Ok(record) => records.push(record),
+                Ok(record) => {
+                    records.push(record);
+                    games.push(index + 1);
+                }
                 Err(message) => {
                     if !args.json {
                         bar.suspend(|| eprintln!("kifu: {message}"));
@@ -162,33 +171,10 @@ pub fn import(store: &Lazy, args: ImportArgs) -> CliResult {
     let bar = progress(records.len() as u64, "storing");
     let report = store
         .get()?
-        .import(&records, args.batch, |done| bar.set_position(done as u64))?;
+        .import(&records, args.batch, args.extend, |done| bar.set_position(done as u64))?;
     bar.finish_and_clear();
-    let (mut stored, mut exists) = (Vec::new(), Vec::new());
-    for outcome in report.outcomes {
-        match outcome {
-            ImportOutcome::Stored { id } => stored.push(id),
-            ImportOutcome::Exists { id } => exists.push(id),
-        }
-    }
-    if args.json {
-        print_json(&json!({"stored": stored, "exists": exists, "errors": errors}));
-    } else {
-        for id in &stored {
-            out!("{id}");
-        }
-        eprintln!(
-            "{file}: {} stored, {} already in the store, {} skipped for errors",
-            stored.len(),
-            exists.len(),
-            errors.len()
-        );
-    }
-    Ok(if errors.is_empty() {
-        std::process::ExitCode::SUCCESS
-    } else {
-        std::process::ExitCode::from(FAILED)
-    })
+    let outcomes: Vec<(usize, ImportOutcome)> = games.into_iter().zip(report.outcomes).collect();
+    super::import_report::print(&file, &outcomes, &errors, args.json)
 }
 
 /// A progress bar on standard error for long imports; hidden for short ones and when standard

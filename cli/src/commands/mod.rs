@@ -4,6 +4,7 @@ pub mod check;
 pub mod demo;
 pub mod files;
 pub mod games;
+mod import_report;
 pub mod perft;
 pub mod record;
 

@@ -1,0 +1,118 @@
+//! What an import did, game by game: ids on standard output (one a line, for pipes), every
+//! relation and refusal on standard error with the game's number, or all of it as JSON.
+
+use std::process::ExitCode;
+
+use kifu_records::{ImportOutcome, Relation};
+use serde_json::{json, Value};
+
+use super::print_json;
+use crate::exit::{CliResult, FAILED};
+
+/// Prints the outcomes (each with its game's number in the file) and the errors; exit 1 when
+/// any game was not imported for an error or a conflict with the store.
+pub fn print(file: &str, outcomes: &[(usize, ImportOutcome)], errors: &[String], as_json: bool) -> CliResult {
+    let mut counts = [0usize; 4]; // stored, already there, extended, refused
+    let mut rows = Vec::new();
+    for (game, outcome) in outcomes {
+        let (kind, slot, line) = describe(outcome);
+        counts[slot] += 1;
+        if !as_json {
+            if let ImportOutcome::Stored { id, .. } | ImportOutcome::Extended { id, .. } = outcome {
+                out!("{id}");
+            }
+            if let Some(line) = line {
+                eprintln!("kifu: {file}: game {game}: {line}");
+            }
+        }
+        rows.push(row(*game, kind, outcome));
+    }
+    let refused = counts[3] + errors.len();
+    if as_json {
+        let ids = |want: &str| -> Vec<Value> {
+            rows.iter()
+                .filter(|r| r["outcome"] == want)
+                .map(|r| r["id"].clone())
+                .collect()
+        };
+        print_json(&json!({
+            "games": rows, "stored": ids("stored"), "exists": ids("exists"), "extended": ids("extended"),
+            "errors": errors,
+        }));
+    } else {
+        eprintln!(
+            "{file}: {} stored, {} already in the store, {} extended, {} not imported for conflicts or errors",
+            counts[0], counts[1], counts[2], refused
+        );
+    }
+    Ok(if refused == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(FAILED)
+    })
+}
+
+/// The outcome's name, its counter, and a line for standard error when there is more to say
+/// than the id.
+fn describe(outcome: &ImportOutcome) -> (&'static str, usize, Option<String>) {
+    match outcome {
+        ImportOutcome::Stored { relation: None, .. } => ("stored", 0, None),
+        ImportOutcome::Stored {
+            id,
+            relation: Some(relation),
+        } => {
+            let how = match relation {
+                Relation::Extends { of, at } => {
+                    format!("extends {of} at entry {at} (import --extend to append it there instead)")
+                }
+                Relation::PrefixOf { of, entries } => format!("is the beginning of {of} ({entries} entries)"),
+                Relation::SameGame { of } => format!("holds the same entries as {of}"),
+            };
+            ("stored", 0, Some(format!("stored as {id}, which {how}")))
+        }
+        ImportOutcome::Exists { id } => ("exists", 1, Some(format!("already in the store as {id}"))),
+        ImportOutcome::Contained { id, more } => (
+            "exists",
+            1,
+            Some(format!("already in the store: {id} holds all of it and {more} entries more")),
+        ),
+        ImportOutcome::Extended { id, from, to } => (
+            "extended",
+            2,
+            Some(format!("appended to {id}: entries {} to {to}", from + 1)),
+        ),
+        ImportOutcome::Longer { id, stored } => (
+            "refused",
+            3,
+            Some(format!(
+                "{id} in the store holds the first {stored} entries of this record: import --extend to append the rest"
+            )),
+        ),
+        ImportOutcome::Conflict { id, at } => (
+            "refused",
+            3,
+            Some(format!(
+                "{id} in the store differs from this record from entry {at} on (same id, other entries: one of them was altered); not imported"
+            )),
+        ),
+    }
+}
+
+fn row(game: usize, kind: &str, outcome: &ImportOutcome) -> Value {
+    let (id, extra) = match outcome {
+        ImportOutcome::Stored { id, relation } => (
+            id,
+            relation.as_ref().map(|r| match r {
+                Relation::Extends { of, at } => json!({"extends": of, "at": at}),
+                Relation::PrefixOf { of, entries } => json!({"prefix_of": of, "entries": entries}),
+                Relation::SameGame { of } => json!({"same_game_as": of}),
+            }),
+        ),
+        ImportOutcome::Exists { id } => (id, None),
+        ImportOutcome::Contained { id, more } => (id, Some(json!({"more": more}))),
+        ImportOutcome::Extended { id, from, to } => (id, Some(json!({"from": from + 1, "to": to}))),
+        ImportOutcome::Longer { id, stored } => (id, Some(json!({"stored": stored, "needs": "--extend"}))),
+        ImportOutcome::Conflict { id, at } => (id, Some(json!({"conflict_at": at}))),
+    };
+    json!({"game": game, "outcome": kind, "id": id, "detail": extra})
+}
