@@ -27,7 +27,7 @@ fn the_same_id_with_other_entries_is_a_conflict_and_stores_nothing() {
     store.import(std::slice::from_ref(&first), 10, false, |_| {}).unwrap();
     let before = store.head(&id).unwrap();
     let other = senet(1, &["3", "4"]);
-    let report = store.import(&[other.clone()], 10, true, |_| {}).unwrap();
+    let report = store.import(std::slice::from_ref(&other), 10, true, |_| {}).unwrap();
     assert_eq!(report.outcomes, vec![ImportOutcome::Conflict { id: id.clone(), at: 3 }]);
     assert_eq!(store.head(&id).unwrap(), before, "nothing changed");
     // A shorter version of the stored record is contained in it; a longer one needs --extend.

@@ -41,8 +41,8 @@ pub fn print(file: &str, outcomes: &[(usize, ImportOutcome)], errors: &[String],
         }));
     } else {
         eprintln!(
-            "{file}: {} stored, {} already in the store, {} extended, {} not imported for conflicts or errors",
-            counts[0], counts[1], counts[2], refused
+            "{file}: {} stored, {} already in the store, {} skipped for errors or conflicts, {} extended",
+            counts[0], counts[1], refused, counts[2]
         );
     }
     Ok(if refused == 0 {
