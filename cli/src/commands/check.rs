@@ -40,20 +40,26 @@ pub fn verify(store: &Lazy, args: VerifyArgs) -> CliResult {
     })
 }
 
-/// A text file that does not read as kifu text fails verification (exit 1) naming the line:
-/// one changed byte can make a record unreadable, and that is tampering found, not bad usage.
-/// `None` when the file reads (the chain and rules are checked next); a binary file or one that
-/// cannot be opened is left to the usual error (exit 2).
+/// Whether a file is meant as kifu text: among its first lines, one opens the header (`kifu
+/// N`) or closes it (`header HASH`). One changed byte cannot undo both.
+fn looks_like_kifu(bytes: &[u8]) -> bool {
+    bytes.split(|b| *b == b'\n').take(256).any(|line| {
+        let line = line.strip_prefix(b"\xef\xbb\xbf").unwrap_or(line);
+        line.starts_with(b"kifu ") || line.starts_with(b"header ")
+    })
+}
+
+/// A file meant as kifu text that does not read as such fails verification (exit 1) naming
+/// the line: one changed byte can make a record unreadable, and that is tampering found, not
+/// bad usage. `None` when the file reads (the chain and rules are checked next); a file that
+/// is no kifu text at all, or cannot be opened, is left to the usual error (exit 2).
 fn unreadable_kifu_file(args: &VerifyArgs) -> Result<Option<ExitCode>, crate::exit::CliError> {
     let path = std::path::Path::new(&args.record);
     if !path.is_file() {
         return Ok(None);
     }
     let bytes = std::fs::read(path).map_err(|e| crate::exit::CliError::input(format!("{}: {e}", path.display())))?;
-    let kifu_like = bytes
-        .strip_prefix(b"\xef\xbb\xbf")
-        .unwrap_or(&bytes)
-        .starts_with(b"kifu ");
+    let kifu_like = looks_like_kifu(&bytes);
     let (text, error) = match kifu_core::format::decode_text(&bytes) {
         // A NUL byte in what is plainly a kifu file is a changed byte, found at its line.
         Err(_) if kifu_like => {
@@ -69,6 +75,7 @@ fn unreadable_kifu_file(args: &VerifyArgs) -> Result<Option<ExitCode>, crate::ex
         Err(e) => return Err(crate::exit::CliError::input(format!("{}: {e}", path.display()))),
         Ok((text, _)) => match kifu_core::record::text::read(&text) {
             Ok(_) => return Ok(None),
+            Err(_) if !kifu_like => return Ok(None), // not kifu text at all: bad input, exit 2
             Err(error) => (text, error),
         },
     };
