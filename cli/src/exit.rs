@@ -48,7 +48,12 @@ pub type CliResult = Result<ExitCode, CliError>;
 
 impl From<kifu_records::ReadError> for CliError {
     fn from(e: kifu_records::ReadError) -> Self {
-        CliError::input(e)
+        use kifu_records::ReadError::*;
+        match e {
+            // A stored record that does not hold together fails verification.
+            Broken { .. } | Damaged { .. } => CliError::rejected(e),
+            NotFound(_) | Ambiguous(_) | Store(_) => CliError::input(e),
+        }
     }
 }
 
@@ -68,7 +73,8 @@ impl From<kifu_records::AppendError> for CliError {
     fn from(e: kifu_records::AppendError) -> Self {
         use kifu_records::AppendError::*;
         match e {
-            NotFound(_) | Read(_) | Store(_) | Secret(_) => CliError::input(e),
+            Read(e) => CliError::from(e),
+            NotFound(_) | Store(_) | Secret(_) => CliError::input(e),
             Conflict { .. } | KeyReused(_) | Rejected(_) => CliError::rejected(e),
         }
     }

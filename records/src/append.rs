@@ -7,6 +7,7 @@ use redb::ReadableTable;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{AppendError, ReadError, StoreError};
+use crate::guard::guarded;
 use crate::tables::*;
 use crate::{write_derived, Store};
 
@@ -51,103 +52,105 @@ mod hex_hash {
 
 impl Store {
     pub fn append(&self, id: &str, request: &Append) -> Result<Appended, AppendError> {
-        let txn = self.db.begin_write().map_err(StoreError::from)?;
-        let (seq, head) = txn
-            .open_table(HEADS)
-            .map_err(StoreError::from)?
-            .get(id)
-            .map_err(StoreError::from)?
-            .map(|v| v.value())
-            .ok_or_else(|| AppendError::NotFound(id.to_string()))?;
-        let fingerprint = fingerprint(request);
-        if let Some(key) = &request.key {
-            let stored = {
-                let keys = txn.open_table(KEYS).map_err(StoreError::from)?;
-                let found = keys.get((id, key.as_str())).map_err(StoreError::from)?;
-                found.map(|v| {
-                    let (print, answer) = v.value();
-                    (print, answer.to_string())
-                })
-            };
-            if let Some((stored_print, answer)) = stored {
-                if stored_print != fingerprint {
-                    return Err(AppendError::KeyReused(key.clone()));
+        guarded(|| {
+            let txn = self.db.begin_write().map_err(StoreError::from)?;
+            let (seq, head) = txn
+                .open_table(HEADS)
+                .map_err(StoreError::from)?
+                .get(id)
+                .map_err(StoreError::from)?
+                .map(|v| v.value())
+                .ok_or_else(|| AppendError::NotFound(id.to_string()))?;
+            let fingerprint = fingerprint(request);
+            if let Some(key) = &request.key {
+                let stored = {
+                    let keys = txn.open_table(KEYS).map_err(StoreError::from)?;
+                    let found = keys.get((id, key.as_str())).map_err(StoreError::from)?;
+                    found.map(|v| {
+                        let (print, answer) = v.value();
+                        (print, answer.to_string())
+                    })
+                };
+                if let Some((stored_print, answer)) = stored {
+                    if stored_print != fingerprint {
+                        return Err(AppendError::KeyReused(key.clone()));
+                    }
+                    let mut answer: Appended = serde_json::from_str(&answer).map_err(|e| ReadError::Damaged {
+                        id: id.into(),
+                        reason: format!("idempotency answer: {e}"),
+                    })?;
+                    answer.replayed = true;
+                    return Ok(answer);
                 }
-                let mut answer: Appended = serde_json::from_str(&answer).map_err(|e| ReadError::Damaged {
-                    id: id.into(),
-                    reason: format!("idempotency answer: {e}"),
-                })?;
-                answer.replayed = true;
-                return Ok(answer);
             }
-        }
-        if let Some(expected) = request.expect {
-            if expected != head {
-                return Err(AppendError::Conflict {
-                    expected,
-                    actual_seq: seq,
-                    actual: head,
-                });
+            if let Some(expected) = request.expect {
+                if expected != head {
+                    return Err(AppendError::Conflict {
+                        expected,
+                        actual_seq: seq,
+                        actual: head,
+                    });
+                }
             }
-        }
-        // An arbiter's command may be a correction, which rebuilds the game from the log.
-        let history = request.commands.iter().any(|(actor, _)| *actor == Some(Actor::Arbiter));
-        let mut replay = self.load(&txn, id, seq, head, history)?;
-        let time = request.time.as_deref();
-        let mut entries: Vec<Entry> = Vec::new();
-        for (actor, text) in &request.commands {
-            entries.push(replay.play(*actor, text, time).map_err(AppendError::Rejected)?);
-            entries.extend(replay.draw_chance(time).map_err(AppendError::Rejected)?);
-        }
-        if replay.owes_reveal() {
-            if !replay.seed_known() {
-                return Err(AppendError::Rejected(kifu_core::replay::Failure {
-                    seq: replay.seq(),
-                    actor: None,
-                    command: None,
-                    reason: "this would end a seeded game whose seed this store does not hold, so its draws could never be revealed".into(),
-                }));
+            // An arbiter's command may be a correction, which rebuilds the game from the log.
+            let history = request.commands.iter().any(|(actor, _)| *actor == Some(Actor::Arbiter));
+            let mut replay = self.load(&txn, id, seq, head, history)?;
+            let time = request.time.as_deref();
+            let mut entries: Vec<Entry> = Vec::new();
+            for (actor, text) in &request.commands {
+                entries.push(replay.play(*actor, text, time).map_err(AppendError::Rejected)?);
+                entries.extend(replay.draw_chance(time).map_err(AppendError::Rejected)?);
             }
-            entries.push(replay.reveal(time).map_err(AppendError::Rejected)?);
-            // The seed is public from here on: no secret is kept for it.
-            txn.open_table(SECRETS)
-                .map_err(StoreError::from)?
-                .remove(id)
-                .map_err(StoreError::from)?;
-        }
-        let mut lines = Vec::with_capacity(entries.len());
-        {
-            let mut table = txn.open_table(ENTRIES).map_err(StoreError::from)?;
-            let mut chain = head;
-            for entry in &entries {
-                let line = entry.canonical_line();
-                chain = kifu_core::record::chain_step(&chain, &line);
-                table
-                    .insert((id, entry.seq), (line.as_str(), chain))
+            if replay.owes_reveal() {
+                if !replay.seed_known() {
+                    return Err(AppendError::Rejected(kifu_core::replay::Failure {
+                        seq: replay.seq(),
+                        actor: None,
+                        command: None,
+                        reason: "this would end a seeded game whose seed this store does not hold, so its draws could never be revealed".into(),
+                    }));
+                }
+                entries.push(replay.reveal(time).map_err(AppendError::Rejected)?);
+                // The seed is public from here on: no secret is kept for it.
+                txn.open_table(SECRETS)
+                    .map_err(StoreError::from)?
+                    .remove(id)
                     .map_err(StoreError::from)?;
-                lines.push(line);
             }
-        }
-        let answer = Appended {
-            seq: replay.seq(),
-            head: replay.head(),
-            lines,
-            replayed: false,
-        };
-        txn.open_table(HEADS)
-            .map_err(StoreError::from)?
-            .insert(id, (answer.seq, answer.head))
-            .map_err(StoreError::from)?;
-        write_derived(&txn, id, &replay.turn(), replay.seq(), &replay.current().snapshot())?;
-        if let Some(key) = &request.key {
-            let json = serde_json::to_string(&answer).unwrap_or_default();
-            txn.open_table(KEYS)
+            let mut lines = Vec::with_capacity(entries.len());
+            {
+                let mut table = txn.open_table(ENTRIES).map_err(StoreError::from)?;
+                let mut chain = head;
+                for entry in &entries {
+                    let line = entry.canonical_line();
+                    chain = kifu_core::record::chain_step(&chain, &line);
+                    table
+                        .insert((id, entry.seq), (line.as_str(), chain))
+                        .map_err(StoreError::from)?;
+                    lines.push(line);
+                }
+            }
+            let answer = Appended {
+                seq: replay.seq(),
+                head: replay.head(),
+                lines,
+                replayed: false,
+            };
+            txn.open_table(HEADS)
                 .map_err(StoreError::from)?
-                .insert((id, key.as_str()), (fingerprint, json.as_str()))
+                .insert(id, (answer.seq, answer.head))
                 .map_err(StoreError::from)?;
-        }
-        txn.commit().map_err(StoreError::from)?;
-        Ok(answer)
+            write_derived(&txn, id, &replay.turn(), replay.seq(), &replay.current().snapshot())?;
+            if let Some(key) = &request.key {
+                let json = serde_json::to_string(&answer).unwrap_or_default();
+                txn.open_table(KEYS)
+                    .map_err(StoreError::from)?
+                    .insert((id, key.as_str()), (fingerprint, json.as_str()))
+                    .map_err(StoreError::from)?;
+            }
+            txn.commit().map_err(StoreError::from)?;
+            Ok(answer)
+        })
     }
 
     /// The replay at the head, from the snapshot when it is current, else rebuilt from the log.
@@ -177,9 +180,14 @@ impl Store {
         let mut replay = match resumed {
             Some(replay) => replay,
             None => {
-                let entries = crate::read::entries_in(&txn.open_table(ENTRIES).map_err(StoreError::from)?, id, seq)?;
+                let record = crate::read::verified_record(
+                    &txn.open_table(HEADERS).map_err(StoreError::from)?,
+                    &txn.open_table(ENTRIES).map_err(StoreError::from)?,
+                    &txn.open_table(HEADS).map_err(StoreError::from)?,
+                    id,
+                )?;
                 let mut replay = Replay::start(&header).map_err(AppendError::Rejected)?;
-                for entry in &entries {
+                for entry in &record.entries {
                     replay.check(entry).map_err(|f| ReadError::Damaged {
                         id: id.into(),
                         reason: f.to_string(),

@@ -5,14 +5,19 @@ use kifu_core::replay::Failure;
 
 /// A failure of the storage engine itself (I/O, corruption).
 #[derive(Debug, thiserror::Error)]
-#[error("storage: {0}")]
-pub struct StoreError(#[from] pub redb::Error);
+pub enum StoreError {
+    #[error("storage: {0}")]
+    Redb(#[from] redb::Error),
+    /// The storage engine gave up on the file (it panicked on what it read).
+    #[error("the store file is damaged: {0}")]
+    Damaged(String),
+}
 
 macro_rules! from_redb {
     ($($t:ty),*) => {$(
         impl From<$t> for StoreError {
             fn from(e: $t) -> Self {
-                StoreError(e.into())
+                StoreError::Redb(e.into())
             }
         }
     )*};
@@ -32,6 +37,8 @@ pub enum OpenError {
     Database(String, redb::DatabaseError),
     #[error("cannot prepare store {0}: {1}")]
     Storage(String, redb::Error),
+    #[error("cannot open store: {0}")]
+    Damaged(#[from] StoreError),
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -58,6 +65,9 @@ pub enum ReadError {
     Ambiguous(String),
     #[error("record {id} is damaged in the store: {reason}")]
     Damaged { id: String, reason: String },
+    /// The stored log of a record does not hold together: an entry is missing or altered.
+    #[error("record {id} fails verification in the store at entry {seq}: {reason}")]
+    Broken { id: String, seq: u64, reason: String },
     #[error(transparent)]
     Store(#[from] StoreError),
 }

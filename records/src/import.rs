@@ -8,6 +8,7 @@ use kifu_core::replay::Checked;
 use redb::ReadableTable;
 
 use crate::error::{ImportError, StoreError};
+use crate::guard::guarded;
 use crate::tables::*;
 use crate::{content_key, write_derived, write_new_record, Store};
 
@@ -62,16 +63,18 @@ impl Store {
         extend: bool,
         mut progress: impl FnMut(usize),
     ) -> Result<ImportReport, ImportError> {
-        let mut report = ImportReport::default();
-        for chunk in records.chunks(batch.max(1)) {
-            let txn = self.db.begin_write().map_err(StoreError::from)?;
-            for record in chunk {
-                report.outcomes.push(import_one(&txn, record, extend)?);
+        guarded(|| {
+            let mut report = ImportReport::default();
+            for chunk in records.chunks(batch.max(1)) {
+                let txn = self.db.begin_write().map_err(StoreError::from)?;
+                for record in chunk {
+                    report.outcomes.push(import_one(&txn, record, extend)?);
+                }
+                txn.commit().map_err(StoreError::from)?;
+                progress(report.outcomes.len());
             }
-            txn.commit().map_err(StoreError::from)?;
-            progress(report.outcomes.len());
-        }
-        Ok(report)
+            Ok(report)
+        })
     }
 }
 

@@ -3,7 +3,9 @@
 //! fails changes nothing: every write happens in one redb transaction.
 
 mod append;
+mod check;
 mod error;
+mod guard;
 mod import;
 mod read;
 mod secrets;
@@ -17,11 +19,13 @@ use kifu_core::rules::Turn;
 use redb::{Database, ReadableDatabase, ReadableTable};
 
 pub use append::{Append, Appended};
+pub use check::StoreCheck;
 pub use error::{AppendError, CreateError, ImportError, OpenError, ReadError, StoreError};
 pub use import::{ImportOutcome, ImportReport, Relation};
 pub use read::{Filter, Summary};
 pub use secrets::{key_path, SecretError};
 
+use guard::guarded;
 use tables::*;
 
 /// An open store file.
@@ -54,15 +58,17 @@ impl Store {
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
             Err(e) => return Err(OpenError::Io(path.display().to_string(), e)),
         }
-        let db = Database::create(path).map_err(|e| OpenError::Database(path.display().to_string(), e))?;
-        let store = Store {
-            db,
-            path: path.to_path_buf(),
-        };
-        store
-            .init()
-            .map_err(|e| OpenError::Storage(path.display().to_string(), e))?;
-        Ok(store)
+        guarded(|| {
+            let db = Database::create(path).map_err(|e| OpenError::Database(path.display().to_string(), e))?;
+            let store = Store {
+                db,
+                path: path.to_path_buf(),
+            };
+            store
+                .init()
+                .map_err(|e| OpenError::Storage(path.display().to_string(), e))?;
+            Ok(store)
+        })
     }
 
     fn init(&self) -> Result<(), redb::Error> {
@@ -76,69 +82,73 @@ impl Store {
     /// kept secret in the store until the game ends, and chance due at the start is drawn now.
     /// A format-2 header without an id is given a random 128-bit one here.
     pub fn create(&self, header: Header, seed: Option<&[u8]>, time: Option<&str>) -> Result<Created, CreateError> {
-        let mut header = header;
-        if header.format >= 2 && header.id.is_none() {
-            header.id = Some(random_id()?);
-        }
-        let mut replay = Replay::start(&header).map_err(CreateError::Rejected)?;
-        if let Some(seed) = seed {
-            replay.set_seed(seed).map_err(CreateError::Seed)?;
-        }
-        let id = header.id();
-        let entries = replay.draw_chance(time).map_err(CreateError::Rejected)?;
-        let txn = self.db.begin_write().map_err(StoreError::from)?;
-        {
-            let headers = txn.open_table(HEADERS).map_err(StoreError::from)?;
-            if headers.get(id.as_str()).map_err(StoreError::from)?.is_some() {
-                return Err(CreateError::Exists(id));
+        guarded(|| {
+            let mut header = header;
+            if header.format >= 2 && header.id.is_none() {
+                header.id = Some(random_id()?);
             }
-        }
-        write_new_record(
-            &txn,
-            &id,
-            &header,
-            &entries,
-            &replay.turn(),
-            &replay.current().snapshot(),
-        )?;
-        if let Some(seed) = seed {
-            let sealed = secrets::SeedKey::load(&self.path, true)?.seal(&id, seed)?;
-            txn.open_table(SECRETS)
-                .map_err(StoreError::from)?
-                .insert(id.as_str(), sealed.as_slice())
-                .map_err(StoreError::from)?;
-        }
-        txn.commit().map_err(StoreError::from)?;
-        Ok(Created {
-            id,
-            seq: replay.seq(),
-            head: replay.head(),
-            entries,
+            let mut replay = Replay::start(&header).map_err(CreateError::Rejected)?;
+            if let Some(seed) = seed {
+                replay.set_seed(seed).map_err(CreateError::Seed)?;
+            }
+            let id = header.id();
+            let entries = replay.draw_chance(time).map_err(CreateError::Rejected)?;
+            let txn = self.db.begin_write().map_err(StoreError::from)?;
+            {
+                let headers = txn.open_table(HEADERS).map_err(StoreError::from)?;
+                if headers.get(id.as_str()).map_err(StoreError::from)?.is_some() {
+                    return Err(CreateError::Exists(id));
+                }
+            }
+            write_new_record(
+                &txn,
+                &id,
+                &header,
+                &entries,
+                &replay.turn(),
+                &replay.current().snapshot(),
+            )?;
+            if let Some(seed) = seed {
+                let sealed = secrets::SeedKey::load(&self.path, true)?.seal(&id, seed)?;
+                txn.open_table(SECRETS)
+                    .map_err(StoreError::from)?
+                    .insert(id.as_str(), sealed.as_slice())
+                    .map_err(StoreError::from)?;
+            }
+            txn.commit().map_err(StoreError::from)?;
+            Ok(Created {
+                id,
+                seq: replay.seq(),
+                head: replay.head(),
+                entries,
+            })
         })
     }
 
     /// The full id for a unique prefix of one (at least 4 hex digits).
     pub fn resolve(&self, prefix: &str) -> Result<String, ReadError> {
-        if prefix.len() < 4 || !prefix.bytes().all(|b| b.is_ascii_hexdigit()) {
-            return Err(ReadError::NotFound(prefix.to_string()));
-        }
-        let prefix = prefix.to_ascii_lowercase();
-        let txn = self.db.begin_read().map_err(StoreError::from)?;
-        let headers = txn.open_table(HEADERS).map_err(StoreError::from)?;
-        let mut found = Vec::new();
-        for item in headers.range(prefix.as_str()..).map_err(StoreError::from)? {
-            let (key, _) = item.map_err(StoreError::from)?;
-            let key = key.value().to_string();
-            if !key.starts_with(&prefix) || found.len() > 1 {
-                break;
+        guarded(|| {
+            if prefix.len() < 4 || !prefix.bytes().all(|b| b.is_ascii_hexdigit()) {
+                return Err(ReadError::NotFound(prefix.to_string()));
             }
-            found.push(key);
-        }
-        match found.len() {
-            0 => Err(ReadError::NotFound(prefix)),
-            1 => Ok(found.remove(0)),
-            _ => Err(ReadError::Ambiguous(prefix)),
-        }
+            let prefix = prefix.to_ascii_lowercase();
+            let txn = self.db.begin_read().map_err(StoreError::from)?;
+            let headers = txn.open_table(HEADERS).map_err(StoreError::from)?;
+            let mut found = Vec::new();
+            for item in headers.range(prefix.as_str()..).map_err(StoreError::from)? {
+                let (key, _) = item.map_err(StoreError::from)?;
+                let key = key.value().to_string();
+                if !key.starts_with(&prefix) || found.len() > 1 {
+                    break;
+                }
+                found.push(key);
+            }
+            match found.len() {
+                0 => Err(ReadError::NotFound(prefix)),
+                1 => Ok(found.remove(0)),
+                _ => Err(ReadError::Ambiguous(prefix)),
+            }
+        })
     }
 }
 

@@ -8,6 +8,7 @@ use redb::{ReadableDatabase, ReadableTable};
 use serde::Serialize;
 
 use crate::error::{ReadError, StoreError};
+use crate::guard::guarded;
 use crate::tables::*;
 use crate::{parse_status, Store};
 
@@ -44,169 +45,220 @@ pub(crate) fn header_in(table: &impl ReadableTable<&'static str, &'static str>, 
     })
 }
 
-pub(crate) fn entries_in(
-    table: &impl ReadableTable<(&'static str, u64), (&'static str, Hash)>,
+/// A stored record read whole and checked against itself: the header reads, the entries are
+/// numbered 1..n without a gap, every stored chain hash matches the one recomputed from the
+/// header and the lines, and the count and last hash are those of the head row. Anything else
+/// is `ReadError::Broken`, naming the first missing or altered entry.
+pub(crate) fn verified_record(
+    headers: &impl ReadableTable<&'static str, &'static str>,
+    entries: &impl ReadableTable<(&'static str, u64), (&'static str, Hash)>,
+    heads: &impl ReadableTable<&'static str, (u64, Hash)>,
     id: &str,
-    upto: u64,
-) -> Result<Vec<Entry>, ReadError> {
-    Ok(lines_in(table, id, upto)?.into_iter().map(|(entry, _)| entry).collect())
-}
-
-fn lines_in(
-    table: &impl ReadableTable<(&'static str, u64), (&'static str, Hash)>,
-    id: &str,
-    upto: u64,
-) -> Result<Vec<(Entry, Hash)>, ReadError> {
-    let mut out = Vec::new();
-    for item in table.range((id, 1)..=(id, upto)).map_err(StoreError::from)? {
+) -> Result<Record, ReadError> {
+    let broken = |seq: u64, reason: String| ReadError::Broken {
+        id: id.to_string(),
+        seq,
+        reason,
+    };
+    let header = match header_in(headers, id) {
+        Err(ReadError::Damaged { reason, .. }) => return Err(broken(0, format!("the header does not read: {reason}"))),
+        other => other?,
+    };
+    let (count, head) = heads
+        .get(id)
+        .map_err(StoreError::from)?
+        .map(|v| v.value())
+        .ok_or_else(|| broken(0, "the record has no head row".into()))?;
+    let mut chain = header_hash(&header.canonical_text());
+    let mut out = Vec::with_capacity(count as usize);
+    for item in entries.range((id, 0)..=(id, u64::MAX)).map_err(StoreError::from)? {
         let (key, value) = item.map_err(StoreError::from)?;
-        let (line, hash) = value.value();
-        let entry = Entry::parse_line(line).map_err(|e| ReadError::Damaged {
-            id: id.into(),
-            reason: format!("entry {}: {e}", key.value().1),
-        })?;
-        out.push((entry, hash));
+        let seq = key.value().1;
+        let expected = out.len() as u64 + 1;
+        if seq != expected {
+            return Err(broken(
+                expected,
+                format!("entry {expected} is missing (the next one stored is {seq})"),
+            ));
+        }
+        let (line, stored) = value.value();
+        let entry = Entry::parse_line(line).map_err(|e| broken(seq, format!("the entry does not read: {e}")))?;
+        if entry.seq != seq {
+            return Err(broken(
+                seq,
+                format!("the line stored as entry {seq} says it is entry {}", entry.seq),
+            ));
+        }
+        chain = chain_step(&chain, line);
+        if chain != stored {
+            return Err(broken(
+                seq,
+                "the stored chain hash does not match: the entry or its hash was altered".into(),
+            ));
+        }
+        out.push(entry);
     }
-    Ok(out)
+    let stored = out.len() as u64;
+    if stored < count {
+        return Err(broken(
+            stored + 1,
+            format!("the head says {count} entries but only {stored} are stored: the log was cut short"),
+        ));
+    }
+    if stored > count {
+        return Err(broken(
+            count + 1,
+            format!("{stored} entries are stored but the head says {count}"),
+        ));
+    }
+    if chain != head {
+        return Err(broken(count, "the head row's hash is not the log's".into()));
+    }
+    Ok(Record { header, entries: out })
 }
 
 impl Store {
     pub fn header(&self, id: &str) -> Result<Header, ReadError> {
-        let txn = self.db.begin_read().map_err(StoreError::from)?;
-        header_in(&txn.open_table(HEADERS).map_err(StoreError::from)?, id)
+        guarded(|| {
+            let txn = self.db.begin_read().map_err(StoreError::from)?;
+            header_in(&txn.open_table(HEADERS).map_err(StoreError::from)?, id)
+        })
     }
 
     /// The head: the last entry's sequence number and the chain hash.
     pub fn head(&self, id: &str) -> Result<(u64, Hash), ReadError> {
-        let txn = self.db.begin_read().map_err(StoreError::from)?;
-        let heads = txn.open_table(HEADS).map_err(StoreError::from)?;
-        let value = heads
-            .get(id)
-            .map_err(StoreError::from)?
-            .ok_or_else(|| ReadError::NotFound(id.to_string()))?;
-        Ok(value.value())
+        guarded(|| {
+            let txn = self.db.begin_read().map_err(StoreError::from)?;
+            let heads = txn.open_table(HEADS).map_err(StoreError::from)?;
+            let value = heads
+                .get(id)
+                .map_err(StoreError::from)?
+                .ok_or_else(|| ReadError::NotFound(id.to_string()))?;
+            Ok(value.value())
+        })
     }
 
-    /// The whole record.
+    /// The whole record, checked against itself (see `verified_record`): a record whose stored
+    /// log does not hold together is `ReadError::Broken`, never returned cut short.
     pub fn record(&self, id: &str) -> Result<Record, ReadError> {
-        let txn = self.db.begin_read().map_err(StoreError::from)?;
-        let header = header_in(&txn.open_table(HEADERS).map_err(StoreError::from)?, id)?;
-        let entries = entries_in(&txn.open_table(ENTRIES).map_err(StoreError::from)?, id, u64::MAX)?;
-        Ok(Record { header, entries })
+        guarded(|| {
+            let txn = self.db.begin_read().map_err(StoreError::from)?;
+            verified_record(
+                &txn.open_table(HEADERS).map_err(StoreError::from)?,
+                &txn.open_table(ENTRIES).map_err(StoreError::from)?,
+                &txn.open_table(HEADS).map_err(StoreError::from)?,
+                id,
+            )
+        })
     }
 
     /// The game replayed to entry `at` (the head when `None`).
     pub fn replay(&self, id: &str, at: Option<u64>) -> Result<Replay, ReadError> {
-        let record = self.record(id)?;
-        let upto = at.unwrap_or(u64::MAX).min(record.entries.len() as u64);
-        let mut replay = Replay::start(&record.header).map_err(|f| ReadError::Damaged {
-            id: id.into(),
-            reason: f.to_string(),
-        })?;
-        for entry in &record.entries[..upto as usize] {
-            replay.check(entry).map_err(|f| ReadError::Damaged {
+        guarded(|| {
+            let record = self.record(id)?;
+            let upto = at.unwrap_or(u64::MAX).min(record.entries.len() as u64);
+            let mut replay = Replay::start(&record.header).map_err(|f| ReadError::Damaged {
                 id: id.into(),
                 reason: f.to_string(),
             })?;
-        }
-        Ok(replay)
+            for entry in &record.entries[..upto as usize] {
+                replay.check(entry).map_err(|f| ReadError::Damaged {
+                    id: id.into(),
+                    reason: f.to_string(),
+                })?;
+            }
+            Ok(replay)
+        })
     }
 
-    /// Rechecks a stored record: the stored chain hashes, then every entry through the rules.
+    /// Rechecks a stored record: the stored log against itself, then every entry through the
+    /// rules, then that it is complete. A broken log is reported as the failure, at its entry.
     pub fn audit(&self, id: &str) -> Result<Report, ReadError> {
-        let txn = self.db.begin_read().map_err(StoreError::from)?;
-        let header = header_in(&txn.open_table(HEADERS).map_err(StoreError::from)?, id)?;
-        let lines = lines_in(&txn.open_table(ENTRIES).map_err(StoreError::from)?, id, u64::MAX)?;
-        let mut head = header_hash(&header.canonical_text());
-        for (entry, stored) in &lines {
-            head = chain_step(&head, &entry.canonical_line());
-            if head != *stored {
-                return Ok(Report {
-                    entries: entry.seq - 1,
-                    head,
-                    turn: None,
-                    seed: replay::SeedCheck::NotSeeded,
-                    failure: Some(replay::Failure {
-                        seq: entry.seq,
-                        actor: Some(entry.actor),
-                        command: Some(entry.command.clone()),
-                        reason: "the stored chain hash does not match: the entry was altered".into(),
-                    }),
-                    line: None,
-                    withdrawn: Vec::new(),
-                });
-            }
+        match self.record(id) {
+            Ok(record) => Ok(replay::verify_complete(&record)),
+            Err(ReadError::Broken { seq, reason, .. }) => Ok(Report {
+                entries: seq.saturating_sub(1),
+                head: [0; 32],
+                turn: None,
+                seed: replay::SeedCheck::NotSeeded,
+                failure: Some(replay::Failure {
+                    seq,
+                    actor: None,
+                    command: None,
+                    reason: format!("in the store: {reason}"),
+                }),
+                line: None,
+                withdrawn: Vec::new(),
+            }),
+            Err(other) => Err(other),
         }
-        let record = Record {
-            header,
-            entries: lines.into_iter().map(|(e, _)| e).collect(),
-        };
-        Ok(replay::verify_complete(&record))
     }
 
     /// Records matching the filter, by id.
     pub fn list(&self, filter: &Filter) -> Result<Vec<Summary>, ReadError> {
-        let txn = self.db.begin_read().map_err(StoreError::from)?;
-        let mut ids: Option<Vec<String>> = None;
-        let narrow = |ids: Option<Vec<String>>, found: Vec<String>| -> Option<Vec<String>> {
-            Some(match ids {
-                None => found,
-                Some(ids) => ids.into_iter().filter(|id| found.contains(id)).collect(),
-            })
-        };
-        for (value, table) in [
-            (&filter.game, BY_GAME),
-            (&filter.player, BY_PLAYER),
-            (&filter.tag, BY_TAG),
-        ] {
-            if let Some(value) = value {
-                let index = txn.open_table(table).map_err(StoreError::from)?;
-                let mut found = Vec::new();
-                for item in index.range((value.as_str(), "")..).map_err(StoreError::from)? {
-                    let (key, _) = item.map_err(StoreError::from)?;
-                    let (name, id) = key.value();
-                    if name != value.as_str() {
-                        break;
+        guarded(|| {
+            let txn = self.db.begin_read().map_err(StoreError::from)?;
+            let mut ids: Option<Vec<String>> = None;
+            let narrow = |ids: Option<Vec<String>>, found: Vec<String>| -> Option<Vec<String>> {
+                Some(match ids {
+                    None => found,
+                    Some(ids) => ids.into_iter().filter(|id| found.contains(id)).collect(),
+                })
+            };
+            for (value, table) in [
+                (&filter.game, BY_GAME),
+                (&filter.player, BY_PLAYER),
+                (&filter.tag, BY_TAG),
+            ] {
+                if let Some(value) = value {
+                    let index = txn.open_table(table).map_err(StoreError::from)?;
+                    let mut found = Vec::new();
+                    for item in index.range((value.as_str(), "")..).map_err(StoreError::from)? {
+                        let (key, _) = item.map_err(StoreError::from)?;
+                        let (name, id) = key.value();
+                        if name != value.as_str() {
+                            break;
+                        }
+                        found.push(id.to_string());
                     }
-                    found.push(id.to_string());
+                    ids = narrow(ids, found);
                 }
-                ids = narrow(ids, found);
             }
-        }
-        let headers = txn.open_table(HEADERS).map_err(StoreError::from)?;
-        let ids = match ids {
-            Some(ids) => ids,
-            None => {
-                let mut all = Vec::new();
-                for item in headers.iter().map_err(StoreError::from)? {
-                    all.push(item.map_err(StoreError::from)?.0.value().to_string());
+            let headers = txn.open_table(HEADERS).map_err(StoreError::from)?;
+            let ids = match ids {
+                Some(ids) => ids,
+                None => {
+                    let mut all = Vec::new();
+                    for item in headers.iter().map_err(StoreError::from)? {
+                        all.push(item.map_err(StoreError::from)?.0.value().to_string());
+                    }
+                    all
                 }
-                all
+            };
+            let heads = txn.open_table(HEADS).map_err(StoreError::from)?;
+            let status = txn.open_table(STATUS).map_err(StoreError::from)?;
+            let mut out = Vec::with_capacity(ids.len());
+            for id in ids {
+                let header = header_in(&headers, &id)?;
+                let entries = heads
+                    .get(id.as_str())
+                    .map_err(StoreError::from)?
+                    .map(|v| v.value().0)
+                    .unwrap_or(0);
+                let turn = status
+                    .get(id.as_str())
+                    .map_err(StoreError::from)?
+                    .and_then(|v| parse_status(v.value()));
+                out.push(Summary {
+                    id,
+                    game: header.game,
+                    players: header.players,
+                    created: header.created,
+                    entries,
+                    turn,
+                });
             }
-        };
-        let heads = txn.open_table(HEADS).map_err(StoreError::from)?;
-        let status = txn.open_table(STATUS).map_err(StoreError::from)?;
-        let mut out = Vec::with_capacity(ids.len());
-        for id in ids {
-            let header = header_in(&headers, &id)?;
-            let entries = heads
-                .get(id.as_str())
-                .map_err(StoreError::from)?
-                .map(|v| v.value().0)
-                .unwrap_or(0);
-            let turn = status
-                .get(id.as_str())
-                .map_err(StoreError::from)?
-                .and_then(|v| parse_status(v.value()));
-            out.push(Summary {
-                id,
-                game: header.game,
-                players: header.players,
-                created: header.created,
-                entries,
-                turn,
-            });
-        }
-        Ok(out)
+            Ok(out)
+        })
     }
 }

@@ -27,12 +27,20 @@ pub fn verify(store: &Lazy, args: VerifyArgs) -> CliResult {
     if let Some(failed) = unreadable_kifu_file(&args)? {
         return Ok(failed);
     }
-    let source = source(store, &args.record)?;
-    let report = match &source {
-        Source::File { file, .. } => verify_text(file),
-        Source::Stored { id, .. } => store.get()?.audit(id)?,
+    let (name, report) = if std::path::Path::new(&args.record).is_file() {
+        let source = source(store, &args.record)?;
+        let Source::File { file, .. } = &source else {
+            unreachable!("a path that is a file reads as a file")
+        };
+        (args.record.clone(), verify_text(file))
+    } else {
+        // A stored record is audited from its rows, so a damaged one is reported, not refused.
+        let store = store.get()?;
+        let id = crate::input::resolve(store, &args.record)?;
+        let report = store.audit(&id)?;
+        (id, report)
     };
-    print_report(source.name(), &report, args.json);
+    print_report(&name, &report, args.json);
     Ok(if report.failure.is_some() {
         ExitCode::from(FAILED)
     } else {

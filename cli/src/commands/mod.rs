@@ -3,6 +3,7 @@
 pub mod check;
 pub mod demo;
 pub mod files;
+pub mod fsck;
 pub mod games;
 mod import_report;
 pub mod perft;

@@ -1,0 +1,87 @@
+//! The whole store checked at once: every record's stored log against itself, then through
+//! its rules, and the tables' key sets against each other. Reads only; repairs nothing.
+
+use redb::{ReadableDatabase, ReadableTable};
+
+use crate::error::{ReadError, StoreError};
+use crate::guard::guarded;
+use crate::tables::*;
+use crate::Store;
+
+/// What `check_all` found.
+#[derive(Debug, Clone, Default)]
+pub struct StoreCheck {
+    /// Records read (one per header row).
+    pub records: usize,
+    /// Entries in the records that verified.
+    pub entries: u64,
+    /// Records that failed, in id order: (id, the entry, why).
+    pub damaged: Vec<(String, u64, String)>,
+}
+
+impl Store {
+    /// The ids of every record with a header row, in order.
+    pub fn ids(&self) -> Result<Vec<String>, ReadError> {
+        guarded(|| {
+            let txn = self.db.begin_read().map_err(StoreError::from)?;
+            let mut ids = Vec::new();
+            for item in txn
+                .open_table(HEADERS)
+                .map_err(StoreError::from)?
+                .iter()
+                .map_err(StoreError::from)?
+            {
+                ids.push(item.map_err(StoreError::from)?.0.value().to_string());
+            }
+            Ok(ids)
+        })
+    }
+
+    /// Checks every record; `progress(done, total)` is called after each.
+    pub fn check_all(&self, mut progress: impl FnMut(usize, usize)) -> Result<StoreCheck, ReadError> {
+        let ids = self.ids()?;
+        let mut check = StoreCheck {
+            records: ids.len(),
+            ..StoreCheck::default()
+        };
+        for (done, id) in ids.iter().enumerate() {
+            match self.audit(id) {
+                Ok(report) => match report.failure {
+                    None => check.entries += report.entries,
+                    Some(failure) => check.damaged.push((id.clone(), failure.seq, failure.reason)),
+                },
+                Err(error) => check.damaged.push((id.clone(), 0, error.to_string())),
+            }
+            progress(done + 1, ids.len());
+        }
+        for orphan in self.heads_without_headers()? {
+            check.damaged.push((
+                orphan,
+                0,
+                "a head row with no header: the record's header is missing".into(),
+            ));
+        }
+        check.damaged.sort();
+        Ok(check)
+    }
+
+    fn heads_without_headers(&self) -> Result<Vec<String>, ReadError> {
+        guarded(|| {
+            let txn = self.db.begin_read().map_err(StoreError::from)?;
+            let headers = txn.open_table(HEADERS).map_err(StoreError::from)?;
+            let mut orphans = Vec::new();
+            for item in txn
+                .open_table(HEADS)
+                .map_err(StoreError::from)?
+                .iter()
+                .map_err(StoreError::from)?
+            {
+                let id = item.map_err(StoreError::from)?.0.value().to_string();
+                if headers.get(id.as_str()).map_err(StoreError::from)?.is_none() {
+                    orphans.push(id);
+                }
+            }
+            Ok(orphans)
+        })
+    }
+}
