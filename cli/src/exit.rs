@@ -1,10 +1,12 @@
 //! Exit codes and error reports: 0 success; 1 a record failed verification or a command was
-//! rejected; 2 bad usage or input that cannot be read. Errors go to stderr.
+//! rejected; 2 bad usage or input that cannot be read; 3 the store was busy (another kifu
+//! process kept writing for longer than `--wait`). Errors go to stderr.
 
 use std::process::ExitCode;
 
 pub const FAILED: u8 = 1;
 pub const BAD_INPUT: u8 = 2;
+pub const BUSY: u8 = 3;
 
 /// An error for the user, with the exit code it maps to.
 #[derive(Debug)]
@@ -28,6 +30,13 @@ impl CliError {
             message: message.to_string(),
         }
     }
+    /// Another process held the store for longer than we wait (exit 3).
+    pub fn busy(message: impl std::fmt::Display) -> Self {
+        CliError {
+            code: BUSY,
+            message: message.to_string(),
+        }
+    }
     pub fn report(&self) -> ExitCode {
         eprintln!("kifu: {}", self.message);
         ExitCode::from(self.code)
@@ -46,26 +55,38 @@ pub fn stdout_failed(error: std::io::Error) -> ! {
 
 pub type CliResult = Result<ExitCode, CliError>;
 
+impl From<kifu_records::StoreError> for CliError {
+    fn from(e: kifu_records::StoreError) -> Self {
+        CliError::input(e)
+    }
+}
+
 impl From<kifu_records::ReadError> for CliError {
     fn from(e: kifu_records::ReadError) -> Self {
         use kifu_records::ReadError::*;
         match e {
+            Store(e) => CliError::from(e),
             // A stored record that does not hold together fails verification.
             Broken { .. } | Damaged { .. } => CliError::rejected(e),
-            NotFound(_) | Ambiguous(_) | Store(_) => CliError::input(e),
+            NotFound(_) | Ambiguous(_) => CliError::input(e),
         }
     }
 }
 
 impl From<kifu_records::OpenError> for CliError {
     fn from(e: kifu_records::OpenError) -> Self {
-        CliError::input(e)
+        match e {
+            kifu_records::OpenError::Busy(..) => CliError::busy(e),
+            _ => CliError::input(e),
+        }
     }
 }
 
 impl From<kifu_records::ImportError> for CliError {
     fn from(e: kifu_records::ImportError) -> Self {
-        CliError::input(e)
+        match e {
+            kifu_records::ImportError::Store(e) => CliError::from(e),
+        }
     }
 }
 
@@ -74,7 +95,8 @@ impl From<kifu_records::AppendError> for CliError {
         use kifu_records::AppendError::*;
         match e {
             Read(e) => CliError::from(e),
-            NotFound(_) | Store(_) | Secret(_) => CliError::input(e),
+            Store(e) => CliError::from(e),
+            NotFound(_) | Secret(_) => CliError::input(e),
             Conflict { .. } | KeyReused(_) | Rejected(_) => CliError::rejected(e),
         }
     }
@@ -86,7 +108,8 @@ impl From<kifu_records::CreateError> for CliError {
         match e {
             Rejected(_) | Seed(_) => CliError::input(e),
             Exists(_) => CliError::rejected(e),
-            Store(_) | Random(_) | Secret(_) => CliError::input(e),
+            Store(e) => CliError::from(e),
+            Random(_) | Secret(_) => CliError::input(e),
         }
     }
 }

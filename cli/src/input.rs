@@ -48,7 +48,7 @@ pub fn source(store: &crate::store_path::Lazy, name: &str) -> Result<Source, Cli
             file,
         });
     }
-    let store = store.get()?;
+    let store = store.reader()?;
     let id = resolve(store, name)?;
     let record = store.record(&id)?;
     Ok(Source::Stored { id, record })

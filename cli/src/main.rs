@@ -41,6 +41,17 @@ struct Cli {
     #[arg(long, global = true, value_name = "PATH", env = "KIFU_STORE")]
     store: Option<PathBuf>,
 
+    /// How long to wait for another kifu process that is writing to the store before giving
+    /// up with "store busy" (exit 3)
+    #[arg(
+        long,
+        global = true,
+        value_name = "SECONDS",
+        env = "KIFU_WAIT",
+        default_value_t = 10.0
+    )]
+    wait: f64,
+
     #[command(subcommand)]
     command: Command,
 }
@@ -67,7 +78,8 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let store = store_path::Lazy::new(cli.store);
+    let wait = std::time::Duration::try_from_secs_f64(cli.wait.max(0.0)).unwrap_or(kifu_records::DEFAULT_WAIT);
+    let store = store_path::Lazy::new(cli.store, wait);
     let result = match cli.command {
         Command::New(args) => commands::record::new(&store, args),
         Command::Play(args) => commands::record::play(&store, args),

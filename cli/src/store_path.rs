@@ -11,18 +11,33 @@ use crate::exit::CliError;
 
 pub struct Lazy {
     path: Option<PathBuf>,
+    wait: std::time::Duration,
     store: OnceCell<Store>,
 }
 
 impl Lazy {
-    pub fn new(path: Option<PathBuf>) -> Self {
+    pub fn new(path: Option<PathBuf>, wait: std::time::Duration) -> Self {
         Lazy {
             path,
+            wait,
             store: OnceCell::new(),
         }
     }
 
+    /// The store, opened for writing: waits while another process writes (up to `--wait`).
     pub fn get(&self) -> Result<&Store, CliError> {
+        self.open(|path| Store::open_with(path, self.wait))
+    }
+
+    /// The store, opened for reading: never waits for a writer.
+    pub fn reader(&self) -> Result<&Store, CliError> {
+        self.open(Store::open_read_only)
+    }
+
+    fn open(
+        &self,
+        how: impl FnOnce(&std::path::Path) -> Result<Store, kifu_records::OpenError>,
+    ) -> Result<&Store, CliError> {
         if let Some(store) = self.store.get() {
             return Ok(store);
         }
@@ -30,7 +45,7 @@ impl Lazy {
             Some(path) => path.clone(),
             None => default_path()?,
         };
-        let store = Store::open(&path)?;
+        let store = how(&path)?;
         Ok(self.store.get_or_init(|| store))
     }
 }

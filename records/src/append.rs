@@ -53,7 +53,7 @@ mod hex_hash {
 impl Store {
     pub fn append(&self, id: &str, request: &Append) -> Result<Appended, AppendError> {
         guarded(|| {
-            let txn = self.db.begin_write().map_err(StoreError::from)?;
+            let txn = self.writer()?;
             let (seq, head) = txn
                 .open_table(HEADS)
                 .map_err(StoreError::from)?

@@ -1,7 +1,7 @@
 //! The whole store checked at once: every record's stored log against itself, then through
 //! its rules, and the tables' key sets against each other. Reads only; repairs nothing.
 
-use redb::{ReadableDatabase, ReadableTable};
+use redb::ReadableTable;
 
 use crate::error::{ReadError, StoreError};
 use crate::guard::guarded;

@@ -11,6 +11,9 @@ pub enum StoreError {
     /// The storage engine gave up on the file (it panicked on what it read).
     #[error("the store file is damaged: {0}")]
     Damaged(String),
+    /// A write was asked of a store opened for reading only.
+    #[error("the store was opened for reading only")]
+    ReadOnly,
 }
 
 macro_rules! from_redb {
@@ -35,10 +38,12 @@ pub enum OpenError {
     Io(String, std::io::Error),
     #[error("cannot open store {0}: {1}")]
     Database(String, redb::DatabaseError),
-    #[error("cannot prepare store {0}: {1}")]
-    Storage(String, redb::Error),
+    #[error("cannot open store {0}: {1}")]
+    Storage(String, StoreError),
     #[error("cannot open store: {0}")]
     Damaged(#[from] StoreError),
+    #[error("store busy: {0} is in use by another kifu process (waited {1:.1} s)")]
+    Busy(String, f64),
 }
 
 #[derive(Debug, thiserror::Error)]

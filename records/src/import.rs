@@ -66,7 +66,7 @@ impl Store {
         guarded(|| {
             let mut report = ImportReport::default();
             for chunk in records.chunks(batch.max(1)) {
-                let txn = self.db.begin_write().map_err(StoreError::from)?;
+                let txn = self.writer()?;
                 for record in chunk {
                     report.outcomes.push(import_one(&txn, record, extend)?);
                 }

@@ -16,7 +16,12 @@ use std::path::{Path, PathBuf};
 use kifu_core::record::{Entry, Hash, Header};
 use kifu_core::replay::Replay;
 use kifu_core::rules::Turn;
-use redb::{Database, ReadableDatabase, ReadableTable};
+use std::time::{Duration, Instant};
+
+use redb::{Builder, ConcurrencyMode, Database, DatabaseError, ReadOnlyDatabase, ReadableDatabase, ReadableTable};
+
+/// How often a store that waits for another process looks again.
+const POLL: Duration = Duration::from_millis(20);
 
 pub use append::{Append, Appended};
 pub use check::StoreCheck;
@@ -30,10 +35,29 @@ use tables::*;
 
 /// An open store file.
 pub struct Store {
-    db: Database,
+    db: Handle,
     /// The store file's path; its seeds' key file sits beside it.
     path: PathBuf,
 }
+
+/// The redb handle: one process at a time may hold the store for writing (redb's single-writer
+/// mode); any number may read it meanwhile, each reading the last committed state.
+enum Handle {
+    Writable(Database),
+    ReadOnly(ReadOnlyDatabase),
+}
+
+impl Handle {
+    fn begin_read(&self) -> Result<redb::ReadTransaction, redb::TransactionError> {
+        match self {
+            Handle::Writable(db) => db.begin_read(),
+            Handle::ReadOnly(db) => db.begin_read(),
+        }
+    }
+}
+
+/// How long a store waits for another process by default.
+pub const DEFAULT_WAIT: Duration = Duration::from_secs(10);
 
 /// What `create` made: the id, the head, and any chance entries drawn at the start.
 #[derive(Debug, Clone)]
@@ -45,8 +69,15 @@ pub struct Created {
 }
 
 impl Store {
-    /// Opens the store at `path`, creating the file and its tables if needed.
+    /// Opens the store at `path`, creating the file and its tables if needed, waiting up to
+    /// [`DEFAULT_WAIT`] for other processes.
     pub fn open(path: &Path) -> Result<Store, OpenError> {
+        Store::open_with(path, DEFAULT_WAIT)
+    }
+
+    /// Opens the store for writing, waiting up to `wait` while another process holds it for
+    /// writing, then failing as busy. Other processes may read it meanwhile.
+    pub fn open_with(path: &Path, wait: Duration) -> Result<Store, OpenError> {
         if let Some(parent) = path.parent() {
             if !parent.as_os_str().is_empty() && !parent.exists() {
                 std::fs::create_dir_all(parent).map_err(|e| OpenError::Io(path.display().to_string(), e))?;
@@ -58,24 +89,76 @@ impl Store {
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
             Err(e) => return Err(OpenError::Io(path.display().to_string(), e)),
         }
-        guarded(|| {
-            let db = Database::create(path).map_err(|e| OpenError::Database(path.display().to_string(), e))?;
-            let store = Store {
-                db,
-                path: path.to_path_buf(),
-            };
-            store
-                .init()
-                .map_err(|e| OpenError::Storage(path.display().to_string(), e))?;
-            Ok(store)
-        })
+        let started = Instant::now();
+        let shown = path.display().to_string();
+        let db = loop {
+            let opened = guarded(|| {
+                Builder::new()
+                    .set_concurrency_mode(ConcurrencyMode::SingleWriter)
+                    .create(path)
+                    .map_err(|e| OpenError::Database(shown.clone(), e))
+            });
+            match opened {
+                Err(OpenError::Database(_, DatabaseError::DatabaseAlreadyOpen)) if started.elapsed() < wait => {
+                    std::thread::sleep(POLL);
+                }
+                Err(OpenError::Database(_, DatabaseError::DatabaseAlreadyOpen)) => {
+                    return Err(OpenError::Busy(shown, started.elapsed().as_secs_f64()));
+                }
+                other => break other?,
+            }
+        };
+        let store = Store {
+            db: Handle::Writable(db),
+            path: path.to_path_buf(),
+        };
+        guarded(|| store.init()).map_err(|e| OpenError::Storage(shown, e))?;
+        Ok(store)
     }
 
-    fn init(&self) -> Result<(), redb::Error> {
-        let txn = self.db.begin_write()?;
-        tables::create_all(&txn)?;
+    /// Opens the store for reading only: never waits, even while another process writes. A
+    /// store that does not exist yet is created (for writing) so that it reads as empty.
+    pub fn open_read_only(path: &Path) -> Result<Store, OpenError> {
+        let empty = std::fs::metadata(path).map(|m| m.len() == 0).unwrap_or(true);
+        if empty {
+            return Store::open_with(path, DEFAULT_WAIT);
+        }
+        let shown = path.display().to_string();
+        let db = guarded(|| {
+            Builder::new()
+                .set_concurrency_mode(ConcurrencyMode::SingleWriter)
+                .open_read_only(path)
+                .map_err(|e| OpenError::Database(shown.clone(), e))
+        })?;
+        let store = Store {
+            db: Handle::ReadOnly(db),
+            path: path.to_path_buf(),
+        };
+        // A file that opens but cannot be read is refused here, naming it.
+        guarded(|| store.tables_readable()).map_err(|e| OpenError::Storage(shown, e))?;
+        Ok(store)
+    }
+
+    fn tables_readable(&self) -> Result<(), StoreError> {
+        let txn = self.db.begin_read()?;
+        txn.open_table(HEADERS)?;
+        txn.open_table(HEADS)?;
+        Ok(())
+    }
+
+    fn init(&self) -> Result<(), StoreError> {
+        let txn = self.writer()?;
+        tables::create_all(&txn).map_err(StoreError::from)?;
         txn.commit()?;
         Ok(())
+    }
+
+    /// A write transaction; refused on a store opened for reading only.
+    pub(crate) fn writer(&self) -> Result<redb::WriteTransaction, StoreError> {
+        match &self.db {
+            Handle::Writable(db) => Ok(db.begin_write()?),
+            Handle::ReadOnly(_) => Err(StoreError::ReadOnly),
+        }
     }
 
     /// Creates a record. With a seed (seeded chance) the header must commit to it; the seed is
@@ -93,7 +176,7 @@ impl Store {
             }
             let id = header.id();
             let entries = replay.draw_chance(time).map_err(CreateError::Rejected)?;
-            let txn = self.db.begin_write().map_err(StoreError::from)?;
+            let txn = self.writer()?;
             {
                 let headers = txn.open_table(HEADERS).map_err(StoreError::from)?;
                 if headers.get(id.as_str()).map_err(StoreError::from)?.is_some() {

@@ -4,7 +4,7 @@
 use kifu_core::record::{chain_step, header_hash, Entry, Hash, Header, Record};
 use kifu_core::replay::{self, Replay, Report};
 use kifu_core::rules::Turn;
-use redb::{ReadableDatabase, ReadableTable};
+use redb::ReadableTable;
 use serde::Serialize;
 
 use crate::error::{ReadError, StoreError};

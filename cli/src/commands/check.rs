@@ -35,7 +35,7 @@ pub fn verify(store: &Lazy, args: VerifyArgs) -> CliResult {
         (args.record.clone(), verify_text(file))
     } else {
         // A stored record is audited from its rows, so a damaged one is reported, not refused.
-        let store = store.get()?;
+        let store = store.reader()?;
         let id = crate::input::resolve(store, &args.record)?;
         let report = store.audit(&id)?;
         (id, report)

@@ -31,7 +31,7 @@ pub struct ExportArgs {
 }
 
 pub fn export(store: &Lazy, args: ExportArgs) -> CliResult {
-    let store = store.get()?;
+    let store = store.reader()?;
     let id = resolve(store, &args.id)?;
     let record = store.record(&id)?;
     let view = super::view(args.view.as_deref(), record.header.players.len())?;

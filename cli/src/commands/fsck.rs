@@ -21,7 +21,7 @@ pub struct CheckArgs {
 }
 
 pub fn check(store: &Lazy, args: CheckArgs) -> CliResult {
-    let store = store.get()?;
+    let store = store.reader()?;
     let bar = if std::io::stderr().is_terminal() {
         let style = indicatif::ProgressStyle::with_template("checking {bar:40} {pos}/{len} records, {eta} left")
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());

@@ -191,7 +191,7 @@ pub struct LegalArgs {
 }
 
 pub fn legal(store: &Lazy, args: LegalArgs) -> CliResult {
-    let store = store.get()?;
+    let store = store.reader()?;
     let id = resolve(store, &args.id)?;
     let replay = store.replay(&id, None)?;
     let Some(actions) = replay.current().legal_actions() else {
@@ -233,7 +233,7 @@ pub struct ShowArgs {
 }
 
 pub fn show(store: &Lazy, args: ShowArgs) -> CliResult {
-    let store = store.get()?;
+    let store = store.reader()?;
     let id = resolve(store, &args.id)?;
     let view = view(args.view.as_deref(), store.header(&id)?.players.len())?;
     let head = store.head(&id)?;
@@ -277,7 +277,7 @@ pub struct LogArgs {
 }
 
 pub fn log(store: &Lazy, args: LogArgs) -> CliResult {
-    let store = store.get()?;
+    let store = store.reader()?;
     let id = resolve(store, &args.id)?;
     let mut record = store.record(&id)?;
     let view = view(args.view.as_deref(), record.header.players.len())?;
@@ -335,7 +335,7 @@ pub fn list(store: &Lazy, args: ListArgs) -> CliResult {
         player: args.player,
         tag: args.tag,
     };
-    let rows = store.get()?.list(&filter)?;
+    let rows = store.reader()?.list(&filter)?;
     if args.json {
         print_json(&serde_json::to_value(&rows).unwrap_or_default());
         return Ok(ExitCode::SUCCESS);
