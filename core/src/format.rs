@@ -77,6 +77,9 @@ impl FormatError {
     }
 }
 
+/// The games of a file, read one at a time.
+pub type Drafts<'a> = Box<dyn Iterator<Item = Result<Draft, FormatError>> + 'a>;
+
 /// A notation format.
 pub trait Format: Sync {
     /// The name for `--format` ("senet", "pgn").
@@ -88,10 +91,15 @@ pub trait Format: Sync {
     fn games(&self) -> &'static [&'static str];
     /// Reads every game in a file; one bad game does not stop the others.
     fn read(&self, text: &str) -> Vec<Result<Draft, FormatError>>;
+    /// As `read`, one game at a time, for files too long to hold as drafts all at once (a
+    /// format whose files are long reads lazily here; the others hand out what `read` made).
+    fn read_each<'a>(&self, text: &'a str) -> Drafts<'a> {
+        Box::new(self.read(text).into_iter())
+    }
     fn write(&self, record: &Record) -> Result<String, FormatError>;
     /// Reads a binary file (Renlib); `None` for a text format, whose bytes are decoded and
     /// given to `read`.
-    fn read_bytes(&self, bytes: &[u8]) -> Option<Vec<Result<Draft, FormatError>>> {
+    fn read_bytes(&self, bytes: &[u8]) -> Option<Drafts<'static>> {
         let _ = bytes;
         None
     }
@@ -171,6 +179,22 @@ pub fn decode_text(bytes: &[u8]) -> Result<(String, Encoding), FormatError> {
     }
 }
 
+/// As `decode_text`, taking the bytes: UTF-8 text is kept as it is, without a second copy.
+pub fn decode_text_owned(bytes: Vec<u8>) -> Result<String, FormatError> {
+    if bytes.iter().take(8192).any(|b| *b == 0) {
+        return decode_text(&bytes).map(|(text, _)| text);
+    }
+    match String::from_utf8(bytes) {
+        Ok(mut text) => {
+            if text.starts_with('\u{feff}') {
+                text.drain(..'\u{feff}'.len_utf8());
+            }
+            Ok(text)
+        }
+        Err(e) => decode_text(e.as_bytes()).map(|(text, _)| text),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -186,5 +210,11 @@ mod tests {
             .unwrap_err()
             .reason
             .contains("binary"));
+        for bytes in [&b"\xef\xbb\xbfabc"[..], b"Ren\xe9", b"PK\x03\x04\x00\x00"] {
+            assert_eq!(
+                decode_text_owned(bytes.to_vec()),
+                decode_text(bytes).map(|(text, _)| text)
+            );
+        }
     }
 }

@@ -1,8 +1,9 @@
 //! Chess import throughput against reference readers measured in the same run on the same file:
 //! kifu's full import (parse, every move through the rules, state hashes, the chain, the store)
 //! against pgn-reader with shakmaty (parse and validate) and python-chess, plus perft against
-//! shakmaty. `cargo bench -p kifu-records --bench chess_import [-- --quick] [--keep FILE]`
-//! (`--keep` also writes the generated PGN to FILE). Prints tables; asserts only that every
+//! shakmaty. `cargo bench -p kifu-records --bench chess_import [-- --quick] [--games N]
+//! [--keep FILE] [--generate-only]` (`--keep` also writes the generated PGN to FILE;
+//! `--generate-only` stops there, to measure `kifu import` on it from outside). Prints tables; asserts only that every
 //! reader read every game and move of the generated file.
 
 #[path = "chess_import/costs.rs"]
@@ -76,7 +77,12 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let quick = args.iter().any(|a| a == "--quick");
     let keep = args.iter().position(|a| a == "--keep").and_then(|i| args.get(i + 1));
-    let games = if quick { 300 } else { 3000 };
+    let games = match args.iter().position(|a| a == "--games").and_then(|i| args.get(i + 1)) {
+        Some(n) => n.parse().expect("--games takes a number"),
+        None if quick => 300,
+        None => 3000,
+    };
+    let generate_only = args.iter().any(|a| a == "--generate-only");
     let repeats = if quick { 1 } else { 3 };
     let dir = tempfile::tempdir().expect("temp dir");
     let path = dir.path().join("bench.pgn");
@@ -92,6 +98,9 @@ fn main() {
         "generated {games} games, {mb:.2} MB, in {:.1}s",
         t.elapsed().as_secs_f64()
     );
+    if generate_only {
+        return;
+    }
 
     // kifu, the parts of `kifu import` one after the other.
     let (parse_secs, drafts) = best_of(repeats, || read_drafts(&path));

@@ -116,76 +116,111 @@ pub fn import(store: &Lazy, args: ImportArgs) -> CliResult {
             ))
         })?;
     let file = args.file.display().to_string();
-    let mut errors: Vec<String> = Vec::new();
-    let mut records: Vec<Checked> = Vec::new();
-    // The 1-based number in the file of each game in `records`.
-    let mut games: Vec<usize> = Vec::new();
+    let no_games = || CliError::input(format!("{file}: no games found"));
     if name == "kifu" {
         let text = read_text(&args.file)?;
+        if text.trim().is_empty() {
+            return Err(no_games());
+        }
         let parsed = text::read(&text).map_err(|e| CliError::input(format!("{file}: {e}")))?;
         let report = verify_text(&parsed);
         if let Some(failure) = report.failure {
             let line = report.line.map(|l| format!(", line {l}")).unwrap_or_default();
             return Err(CliError::rejected(format!("{file}{line}: {failure}; nothing imported")));
         }
-        records.push(Checked::new(parsed.record).map_err(|f| CliError::rejected(format!("{file}: {f}")))?);
-        games.push(1);
-    } else {
-        let format = find_format(&name)?;
-        let bytes = std::fs::read(&args.file).map_err(|e| CliError::input(format!("{file}: {e}")))?;
-        let drafts = match format.read_bytes(&bytes) {
-            Some(drafts) => drafts,
-            None => format.read(&read_text(&args.file)?),
+        let record = Checked::new(parsed.record).map_err(|f| CliError::rejected(format!("{file}: {f}")))?;
+        let report = store.get()?.import(&[record], 1, args.extend, |_| {})?;
+        let outcomes: Vec<(usize, ImportOutcome)> = report.outcomes.into_iter().map(|o| (1, o)).collect();
+        return super::import_report::print(&file, &outcomes, &[], args.json);
+    }
+    let format = find_format(&name)?;
+    let bytes = std::fs::read(&args.file).map_err(|e| CliError::input(format!("{file}: {e}")))?;
+    // The text is kept once (the bytes are given up for it) and read a game at a time; the
+    // games are checked and stored a batch at a time, so memory does not grow with the file.
+    let text;
+    let drafts = match format.read_bytes(&bytes) {
+        Some(drafts) => drafts,
+        None => {
+            text = kifu_core::format::decode_text_owned(bytes).map_err(|e| CliError::input(format!("{file}: {e}")))?;
+            format.read_each(&text)
+        }
+    };
+    let batch_size = args.batch.max(1);
+    let bar = progress();
+    let mut errors: Vec<String> = Vec::new();
+    let mut outcomes: Vec<(usize, ImportOutcome)> = Vec::new();
+    // Checked games waiting to be stored, with their 1-based numbers in the file.
+    let mut batch: Vec<Checked> = Vec::new();
+    let mut numbers: Vec<usize> = Vec::new();
+    let mut read = 0;
+    for (index, draft) in drafts.enumerate() {
+        read += 1;
+        bar.inc(1);
+        let place = |mut e: FormatError| {
+            e.game = Some(index + 1);
+            format!("{file}: {e}")
         };
-        let bar = progress(drafts.len() as u64, "checking");
-        for (index, draft) in drafts.into_iter().enumerate() {
-            bar.inc(1);
-            let place = |mut e: FormatError| {
-                e.game = Some(index + 1);
-                format!("{file}: {e}")
-            };
-            let draft = draft.map(|mut d| {
-                if args.drop_annotations {
-                    d.moves.retain(|m| m.actor != Some(kifu_core::Actor::Note));
+        let draft = draft.map(|mut d| {
+            if args.drop_annotations {
+                d.moves.retain(|m| m.actor != Some(kifu_core::Actor::Note));
+            }
+            d
+        });
+        match draft
+            .map_err(place)
+            .and_then(|d| build_checked(&d, None).map_err(place))
+        {
+            Ok(record) => {
+                batch.push(record);
+                numbers.push(index + 1);
+            }
+            Err(message) => {
+                if !args.json {
+                    bar.suspend(|| eprintln!("kifu: {message}"));
                 }
-                d
-            });
-            match draft
-                .map_err(place)
-                .and_then(|d| build_checked(&d, None).map_err(place))
-            {
-                Ok(record) => {
-                    records.push(record);
-                    games.push(index + 1);
-                }
-                Err(message) => {
-                    if !args.json {
-                        bar.suspend(|| eprintln!("kifu: {message}"));
-                    }
-                    errors.push(message);
-                }
+                errors.push(message);
             }
         }
-        bar.finish_and_clear();
+        if batch.len() == batch_size {
+            store_batch(store, &mut batch, &mut numbers, &mut outcomes, args.extend)?;
+        }
     }
-    let bar = progress(records.len() as u64, "storing");
-    let report = store
-        .get()?
-        .import(&records, args.batch, args.extend, |done| bar.set_position(done as u64))?;
+    store_batch(store, &mut batch, &mut numbers, &mut outcomes, args.extend)?;
     bar.finish_and_clear();
-    let outcomes: Vec<(usize, ImportOutcome)> = games.into_iter().zip(report.outcomes).collect();
+    if read == 0 {
+        return Err(no_games());
+    }
     super::import_report::print(&file, &outcomes, &errors, args.json)
 }
 
-/// A progress bar on standard error for long imports; hidden for short ones and when standard
+/// Stores the waiting games in one transaction and notes what became of each.
+fn store_batch(
+    store: &Lazy,
+    batch: &mut Vec<Checked>,
+    numbers: &mut Vec<usize>,
+    outcomes: &mut Vec<(usize, ImportOutcome)>,
+    extend: bool,
+) -> Result<(), CliError> {
+    if batch.is_empty() {
+        return Ok(());
+    }
+    let report = store.get()?.import(batch, batch.len(), extend, |_| {})?;
+    outcomes.extend(numbers.drain(..).zip(report.outcomes));
+    batch.clear();
+    Ok(())
+}
+
+/// A count of the games read so far on standard error, for long imports; hidden when standard
 /// error is not a terminal.
-fn progress(total: u64, what: &'static str) -> indicatif::ProgressBar {
-    if total < 200 || !std::io::stderr().is_terminal() {
+fn progress() -> indicatif::ProgressBar {
+    if !std::io::stderr().is_terminal() {
         return indicatif::ProgressBar::hidden();
     }
-    let style = indicatif::ProgressStyle::with_template("{msg} {bar:40} {pos}/{len} games, {eta} left")
-        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
-    indicatif::ProgressBar::new(total).with_style(style).with_message(what)
+    let style = indicatif::ProgressStyle::with_template("{spinner} importing: {pos} games read, {per_sec}")
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner());
+    let bar = indicatif::ProgressBar::new_spinner().with_style(style);
+    bar.enable_steady_tick(std::time::Duration::from_millis(200));
+    bar
 }
 
 fn find_format(name: &str) -> Result<&'static dyn Format, CliError> {

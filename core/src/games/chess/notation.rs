@@ -40,10 +40,10 @@ impl Format for Pgn {
         GAMES
     }
     fn read(&self, text: &str) -> Vec<Result<Draft, FormatError>> {
-        pgn::read_games(text)
-            .into_iter()
-            .map(|game| game.map_err(FormatError::from).and_then(|g| draft_of(&g)))
-            .collect()
+        self.read_each(text).collect()
+    }
+    fn read_each<'a>(&self, text: &'a str) -> crate::format::Drafts<'a> {
+        Box::new(pgn::games(text).map(|game| game.map_err(FormatError::from).and_then(|g| draft_of(&g))))
     }
     fn write(&self, record: &Record) -> Result<String, FormatError> {
         pgn::write_game(&out_game(record)?)
@@ -443,9 +443,27 @@ impl Format for UciFormat {
                     let end = rest.iter().position(|w| *w == "moves").unwrap_or(rest.len());
                     (Some(rest[..end].join(" ")), &rest[end..])
                 }
+                ["position", other @ ..] => {
+                    let what = other.first().copied().unwrap_or("nothing");
+                    out.push(Err(FormatError::at_line(
+                        at,
+                        format!("'position {what}': a position is 'startpos' or 'fen FEN'"),
+                    )));
+                    continue;
+                }
                 rest => (None, rest),
             };
-            let moves = moves.strip_prefix(&["moves"]).unwrap_or(moves);
+            let moves = match moves {
+                ["moves", rest @ ..] => rest,
+                [first, ..] if start.is_some() || words[0] == "position" => {
+                    out.push(Err(FormatError::at_line(
+                        at,
+                        format!("'{first}' where 'moves' was expected"),
+                    )));
+                    continue;
+                }
+                _ => moves,
+            };
             out.push(Ok(Draft {
                 game: "chess".into(),
                 players: vec!["?".into(), "?".into()],

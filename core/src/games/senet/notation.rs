@@ -66,10 +66,8 @@ impl Format for SenetFormat {
                 game.error = Some(FormatError::at_line(number, reason));
             }
         }
-        match current {
-            Some(done) => games.push(done.finish(games.len() + 1)),
-            None if games.is_empty() => games.push(Err(FormatError::at_line(1, "no Senet game in this file"))),
-            None => {}
+        if let Some(done) = current {
+            games.push(done.finish(games.len() + 1));
         }
         games
     }

@@ -22,7 +22,7 @@ mod tests_token;
 #[cfg(test)]
 mod tests_writer;
 
-pub use reader::read_games;
+pub use reader::{games, read_games, Games};
 pub use token::{parse_move, MoveToken, NormalMove, ParsedMove, PieceHint, Square};
 pub use variant::{lichess_variant_name, variant_game};
 pub use writer::{write_game, OutGame, OutMove};

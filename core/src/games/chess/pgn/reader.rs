@@ -16,26 +16,55 @@ use super::{GameResult, Line, MoveNumber, PgnError, PgnGame, PgnMove, PgnNote};
 /// 100 deep make the game an error. A `{` comment that reaches a line holding a whole tag pair
 /// (`[Name "value"]`) is taken as never closed: its game is an error and that line opens the next.
 pub fn read_games(text: &str) -> Vec<Result<PgnGame, PgnError>> {
-    let mut games = Vec::new();
-    let mut game = Builder::new(1);
-    for Spanned { tok, line } in Lexer::new(text) {
-        let starts_game = match &tok {
-            Tok::Comment(_) => false,
-            _ if game.result.is_some() => true,
-            Tok::Tag { name, .. } => game.movetext || game.tag_names.contains(*name),
-            Tok::BadTag { .. } => game.movetext,
-            _ => false,
-        };
-        if starts_game {
-            games.push(game.finish());
-            game = Builder::new(games.len() + 1);
+    games(text).collect()
+}
+
+/// The games of a PGN text one at a time, as `read_games` reads them: a long file is never
+/// held as games all at once.
+pub fn games(text: &str) -> Games<'_> {
+    Games {
+        lexer: Lexer::new(text),
+        game: Some(Builder::new(1)),
+        read: 0,
+    }
+}
+
+/// The iterator `games` returns.
+pub struct Games<'a> {
+    lexer: Lexer<'a>,
+    /// The game being read; `None` once the text is done.
+    game: Option<Builder>,
+    /// How many games were handed out.
+    read: usize,
+}
+
+impl Iterator for Games<'_> {
+    type Item = Result<PgnGame, PgnError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let game = self.game.as_mut()?;
+        for Spanned { tok, line } in self.lexer.by_ref() {
+            let starts_game = match &tok {
+                Tok::Comment(_) => false,
+                _ if game.result.is_some() => true,
+                Tok::Tag { name, .. } => game.movetext || game.tag_names.contains(*name),
+                Tok::BadTag { .. } => game.movetext,
+                _ => false,
+            };
+            if starts_game {
+                self.read += 1;
+                let done = std::mem::replace(game, Builder::new(self.read + 1));
+                game.take(tok, line);
+                return Some(done.finish());
+            }
+            game.take(tok, line);
         }
-        game.take(tok, line);
+        let last = self.game.take()?;
+        last.started().then(|| {
+            self.read += 1;
+            last.finish()
+        })
     }
-    if game.started() {
-        games.push(game.finish());
-    }
-    games
 }
 
 /// How deep variations may nest: real files stay far below, and the tree is kept shallow

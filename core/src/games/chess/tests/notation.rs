@@ -155,3 +155,17 @@ fn resolver_reports_why() {
     };
     assert!(matches!(resolve(&pinned, &n), Err(ResolveError::Illegal(_))));
 }
+
+#[test]
+fn a_uci_line_that_is_not_a_position_command_is_refused_naming_its_line() {
+    use crate::format::Format;
+    use crate::games::chess::notation::UCI;
+    let text = "position startpos moves e2e4\nposition start moves e2e4\nposition startpos e2e4\n";
+    let got = UCI.read(text);
+    assert_eq!(got.len(), 3);
+    assert!(got[0].is_ok());
+    for (draft, line) in got[1..].iter().zip([2, 3]) {
+        let err = draft.as_ref().unwrap_err();
+        assert_eq!(err.line, Some(line), "{err}");
+    }
+}

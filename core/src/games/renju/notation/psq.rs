@@ -34,6 +34,16 @@ fn move_line(line: &str) -> Option<(i64, i64)> {
     (rest.len() <= 1 && rest.iter().all(|t| t.parse::<i64>().is_ok())).then_some((x, y))
 }
 
+/// A line meant as a move that does not read as one: it starts with a number and has a comma.
+fn broken_move(line: &str) -> bool {
+    let line = line.trim();
+    line.contains(',') && line.starts_with(|c: char| c.is_ascii_digit() || c == '-')
+}
+
+/// The lines after the moves: the two players' program names and, in Piskvork's own files, a
+/// closing number; nothing else is read, so a line out of place is refused, never skipped.
+const MAX_NAMES: usize = 2;
+
 fn read_game(text: &str) -> Result<Draft, FormatError> {
     let mut lines = text.lines().enumerate();
     let (_, first) = lines.next().ok_or_else(|| FormatError::new("an empty file"))?;
@@ -41,14 +51,15 @@ fn read_game(text: &str) -> Result<Draft, FormatError> {
     let mut d = draft("gomoku", size, 1);
     d.options.insert("rules".into(), "freestyle".into());
     let mut names = Vec::new();
-    let mut in_moves = true;
+    // The line where the moves ended, once they have.
+    let mut moves_ended: Option<usize> = None;
     for (index, line) in lines {
         let number = index + 1;
         if line.trim().is_empty() {
             continue;
         }
-        match move_line(line) {
-            Some((x, y)) if in_moves => {
+        match (move_line(line), moves_ended) {
+            (Some((x, y)), None) => {
                 let n = size as i64;
                 if !(1..=n).contains(&x) || !(1..=n).contains(&y) {
                     return Err(FormatError::at_line(
@@ -58,16 +69,35 @@ fn read_game(text: &str) -> Result<Draft, FormatError> {
                 }
                 push(&mut d, Point::new((x - 1) as u8, (n - y) as u8).text(), number);
             }
-            _ => {
-                in_moves = false;
-                if line.trim().parse::<i64>().is_err() {
-                    names.extend(clean(line));
+            (Some(_), Some(end)) => {
+                return Err(FormatError::at_line(
+                    number,
+                    format!("a move after the moves ended at line {end}"),
+                ))
+            }
+            (None, _) if broken_move(line) => {
+                return Err(FormatError::at_line(
+                    number,
+                    format!("'{}' is not a move (x,y or x,y,milliseconds)", line.trim()),
+                ))
+            }
+            (None, _) => {
+                moves_ended.get_or_insert(number);
+                if line.trim().parse::<i64>().is_ok() {
+                    continue;
                 }
+                if names.len() == MAX_NAMES {
+                    return Err(FormatError::at_line(
+                        number,
+                        format!("'{}' is neither a move nor one of the two players' names", line.trim()),
+                    ));
+                }
+                names.push(clean(line).unwrap_or_else(|| "?".into()));
             }
         }
     }
-    if names.len() >= 2 {
-        d.players = names.into_iter().take(2).collect();
+    if names.len() == MAX_NAMES {
+        d.players = names;
     }
     Ok(d)
 }

@@ -8,7 +8,7 @@
 //! and refuses; bytes go through `read_renlib` and `write_renlib`.
 
 use super::{draft, push, stones, Point};
-use crate::format::{Draft, Format, FormatError};
+use crate::format::{Draft, Drafts, Format, FormatError};
 use crate::record::Record;
 
 pub struct Renlib;
@@ -42,33 +42,66 @@ pub struct Tree {
 impl Tree {
     /// Every root-to-leaf line of moves, the main line first.
     pub fn lines(&self) -> Vec<Vec<Point>> {
-        let mut out = Vec::new();
-        let mut stack: Vec<(usize, Vec<Point>)> = vec![(0, Vec::new())];
-        while let Some((id, mut line)) = stack.pop() {
-            let Some(node) = self.nodes.get(id) else { continue };
-            line.extend(node.point);
-            // Children that are bare marks (no stone, nothing after) lead nowhere.
-            let moves: Vec<usize> = node
-                .children
-                .iter()
-                .copied()
-                .filter(|c| {
-                    self.nodes
-                        .get(*c)
-                        .is_some_and(|n| n.point.is_some() || !n.children.is_empty())
-                })
-                .collect();
-            if moves.is_empty() {
-                if !line.is_empty() {
-                    out.push(line);
+        self.clone().into_lines().collect()
+    }
+
+    /// The lines one at a time, in the order of `lines`, holding only the current one.
+    pub fn into_lines(self) -> Lines {
+        Lines {
+            tree: self,
+            stack: vec![(0, 0)],
+            line: Vec::new(),
+        }
+    }
+
+    /// The children of a node that lead somewhere: bare marks (no stone, nothing after) do not.
+    fn moves(&self, id: usize) -> impl Iterator<Item = usize> + '_ {
+        self.nodes.get(id).into_iter().flat_map(move |node| {
+            node.children.iter().copied().filter(|c| {
+                self.nodes
+                    .get(*c)
+                    .is_some_and(|n| n.point.is_some() || !n.children.is_empty())
+            })
+        })
+    }
+}
+
+/// A depth-first walk over a tree's lines.
+pub struct Lines {
+    tree: Tree,
+    /// (node, how many of its moves were walked) from the root down to the current node.
+    stack: Vec<(usize, usize)>,
+    /// The stones from the root to the current node.
+    line: Vec<Point>,
+}
+
+impl Iterator for Lines {
+    type Item = Vec<Point>;
+
+    fn next(&mut self) -> Option<Vec<Point>> {
+        loop {
+            let (id, walked) = self.stack.last_mut()?;
+            let id = *id;
+            let next = self.tree.moves(id).nth(*walked);
+            let leaf = *walked == 0 && next.is_none();
+            *walked += 1;
+            match next {
+                Some(child) => {
+                    self.stack.push((child, 0));
+                    self.line.extend(self.tree.nodes[child].point);
                 }
-                continue;
-            }
-            for child in moves.iter().rev() {
-                stack.push((*child, line.clone()));
+                None => {
+                    let found = (leaf && !self.line.is_empty()).then(|| self.line.clone());
+                    self.stack.pop();
+                    if self.tree.nodes[id].point.is_some() && id != 0 {
+                        self.line.pop();
+                    }
+                    if found.is_some() {
+                        return found;
+                    }
+                }
             }
         }
-        out
     }
 }
 
@@ -155,6 +188,16 @@ pub fn read_renlib(bytes: &[u8]) -> Result<Tree, FormatError> {
             continue;
         }
         first = false;
+        // A line never places two stones on one point: a file whose tree does is damaged or
+        // not Renlib, and is refused whole rather than read into thousands of broken lines.
+        if let Some(p) = p {
+            if path.iter().any(|n| nodes.get(*n).is_some_and(|n| n.point == Some(p))) {
+                return Err(fail(format!(
+                    "{} is played twice on one line: the tree is damaged or this is not a Renlib file",
+                    p.text()
+                )));
+            }
+        }
         let id = nodes.len();
         nodes.push(Node {
             point: p,
@@ -180,23 +223,18 @@ pub fn read_renlib(bytes: &[u8]) -> Result<Tree, FormatError> {
 }
 
 /// Every line of a Renlib file as a free-play Renju draft (`renlib-line` tag: 1 is the main
-/// line).
-pub fn renlib_drafts(bytes: &[u8]) -> Vec<Result<Draft, FormatError>> {
+/// line), made one at a time as they are read.
+pub fn renlib_drafts(bytes: &[u8]) -> Drafts<'static> {
     match read_renlib(bytes) {
-        Err(e) => vec![Err(e)],
-        Ok(tree) => tree
-            .lines()
-            .into_iter()
-            .enumerate()
-            .map(|(index, line)| {
-                let mut d = draft("renju", 15, 1);
-                d.tags.insert("renlib-line".into(), (index + 1).to_string());
-                for p in line {
-                    push(&mut d, p.text(), 1);
-                }
-                Ok(d)
-            })
-            .collect(),
+        Err(e) => Box::new(std::iter::once(Err(e))),
+        Ok(tree) => Box::new(tree.into_lines().enumerate().map(|(index, line)| {
+            let mut d = draft("renju", 15, 1);
+            d.tags.insert("renlib-line".into(), (index + 1).to_string());
+            for p in line {
+                push(&mut d, p.text(), 1);
+            }
+            Ok(d)
+        })),
     }
 }
 
@@ -282,7 +320,7 @@ impl Format for Renlib {
         // Text that still holds the bytes one for one (as Latin-1 decoding leaves them) is read.
         let bytes: Option<Vec<u8>> = text.chars().map(|c| u8::try_from(c as u32).ok()).collect();
         match bytes {
-            Some(bytes) if bytes.starts_with(&MAGIC) => renlib_drafts(&bytes),
+            Some(bytes) if bytes.starts_with(&MAGIC) => renlib_drafts(&bytes).collect(),
             _ => vec![Err(FormatError::new(
                 "this is not a Renlib .lib file (they are binary, starting with the Renlib magic bytes)",
             ))],
@@ -295,7 +333,7 @@ impl Format for Renlib {
         ))
     }
 
-    fn read_bytes(&self, bytes: &[u8]) -> Option<Vec<Result<Draft, FormatError>>> {
+    fn read_bytes(&self, bytes: &[u8]) -> Option<Drafts<'static>> {
         Some(renlib_drafts(bytes))
     }
 

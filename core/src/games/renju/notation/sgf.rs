@@ -214,6 +214,22 @@ fn game(nodes: &[Node], start_line: usize) -> Result<Draft, FormatError> {
         first = position.to_move;
         d.start = Some(position.text());
     }
+    if root.get("AE").is_some() {
+        return Err(FormatError::at_line(
+            root.line,
+            "AE (stones removed) in the root: a set-up is given by AB and AW alone",
+        ));
+    }
+    // Set-up stones after the root would change the board between moves, which a record of
+    // play cannot hold: refused, never skipped.
+    for node in &nodes[1..] {
+        if let Some(prop) = ["AB", "AW", "AE"].into_iter().find(|p| node.get(p).is_some()) {
+            return Err(FormatError::at_line(
+                node.line,
+                format!("{prop} (set-up stones) after the first node: only the root may set stones up"),
+            ));
+        }
+    }
     let mut expected = first;
     for node in nodes {
         for (key, colour) in [("B", Colour::Black), ("W", Colour::White)] {

@@ -77,6 +77,11 @@ fn sgf_round_trip_with_metadata_and_set_up() {
         "(;GM[4];B[hh]",
         "(;GM[4]SZ[15:13])",
         "x",
+        // Set-up stones are read in the root only; anywhere else they are refused.
+        "(;GM[4];B[hh];AB[ii];W[jj])",
+        "(;GM[4];B[hh]AW[ii])",
+        "(;GM[4];B[hh];AE[hh])",
+        "(;GM[4]AB[hh]AE[ii];W[jj])",
     ] {
         let got = sgf::FORMAT.read(bad);
         assert!(got.iter().any(|g| g.is_err()), "{bad}: {got:?}");
@@ -103,6 +108,25 @@ fn psq_counts_y_from_the_top() {
         "Piskvorky 15x15, 1:1, 0\n16,1,0\n",
     ] {
         assert!(psq::FORMAT.read(bad)[0].is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn psq_refuses_a_line_it_cannot_read_naming_it() {
+    for (text, line, why) in [
+        // A mistyped move in the middle no longer ends the game there.
+        ("Piskvorky 15x15, 1:1, 0\n8,8,0\n9;9,0\n10,10,0\n", 3, "not a move"),
+        ("Piskvorky 15x15, 1:1, 0\n8,8,0\n9,9,0,7\n", 3, "not a move"),
+        (
+            "Piskvorky 15x15, 1:1, 0\n8,8,0\nx\n10,10,0\n",
+            4,
+            "after the moves ended at line 3",
+        ),
+        ("Piskvorky 15x15, 1:1, 0\n8,8,0\na\nb\nc\n", 5, "neither a move nor"),
+    ] {
+        let err = psq::FORMAT.read(text).remove(0).unwrap_err();
+        assert_eq!(err.line, Some(line), "{text}: {err}");
+        assert!(err.reason.contains(why), "{text}: {err}");
     }
 }
 
@@ -190,7 +214,7 @@ fn renlib_trees_lines_and_bytes() {
     let tree = read_renlib(&file).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(tree.nodes[0].comment.as_deref(), Some("hi"));
     assert_eq!(tree.lines(), vec![vec![p("h8"), p("h9")], vec![p("h8"), p("i9")]]);
-    let drafts = renlib_drafts(&file);
+    let drafts: Vec<_> = renlib_drafts(&file).collect();
     assert_eq!(drafts.len(), 2);
     let main = drafts[0].as_ref().unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(main.tags.get("renlib-line").map(String::as_str), Some("1"));
@@ -265,11 +289,11 @@ fn cut_and_mangled_files_never_panic() {
     }
     let bytes = write_renlib(&[vec![p("h8"), p("h9")], vec![p("h8"), p("i9"), p("j10")]]).unwrap_or_default();
     for cut in 0..=bytes.len() {
-        let _ = renlib_drafts(&bytes[..cut]);
+        let _ = renlib_drafts(&bytes[..cut]).count();
         let mut mangled = bytes.clone();
         if let Some(b) = mangled.get_mut(cut) {
             *b = b.wrapping_add(0x5B);
         }
-        let _ = renlib_drafts(&mangled);
+        let _ = renlib_drafts(&mangled).count();
     }
 }
