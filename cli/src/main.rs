@@ -79,7 +79,7 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let wait = std::time::Duration::try_from_secs_f64(cli.wait.max(0.0)).unwrap_or(kifu_records::DEFAULT_WAIT);
-    let store = store_path::Lazy::new(cli.store, wait);
+    let mut store = store_path::Lazy::new(cli.store, wait);
     let result = match cli.command {
         Command::New(args) => commands::record::new(&store, args),
         Command::Play(args) => commands::record::play(&store, args),
@@ -92,7 +92,7 @@ fn main() -> ExitCode {
         Command::Check(args) => commands::fsck::check(&store, args),
         Command::Diff(args) => commands::check::diff(&store, args),
         Command::Export(args) => commands::files::export(&store, args),
-        Command::Import(args) => commands::files::import(&store, args),
+        Command::Import(args) => commands::files::import(&mut store, args),
         Command::Games(args) => commands::games::games(args),
         Command::Playout(args) => commands::demo::playout(&store, args),
         Command::Demo(args) => commands::demo::demo(&store, args),

@@ -34,6 +34,11 @@ impl Lazy {
         self.open(Store::open_read_only)
     }
 
+    /// The store opened so far, to change in place (compaction); `None` before any use.
+    pub fn opened_mut(&mut self) -> Option<&mut Store> {
+        self.store.get_mut()
+    }
+
     fn open(
         &self,
         how: impl FnOnce(&std::path::Path) -> Result<Store, kifu_records::OpenError>,

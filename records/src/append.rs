@@ -117,18 +117,9 @@ impl Store {
                     .remove(id)
                     .map_err(StoreError::from)?;
             }
-            let mut lines = Vec::with_capacity(entries.len());
-            {
-                let mut table = txn.open_table(ENTRIES).map_err(StoreError::from)?;
-                let mut chain = head;
-                for entry in &entries {
-                    let line = entry.canonical_line();
-                    chain = kifu_core::record::chain_step(&chain, &line);
-                    table
-                        .insert((id, entry.seq), (line.as_str(), chain))
-                        .map_err(StoreError::from)?;
-                    lines.push(line);
-                }
+            let lines: Vec<String> = entries.iter().map(Entry::canonical_line).collect();
+            if let Some(first) = entries.first() {
+                crate::blocks::append(&txn, id, first.seq, head, &lines)?;
             }
             let answer = Appended {
                 seq: replay.seq(),
@@ -140,7 +131,13 @@ impl Store {
                 .map_err(StoreError::from)?
                 .insert(id, (answer.seq, answer.head))
                 .map_err(StoreError::from)?;
-            write_derived(&txn, id, &replay.turn(), replay.seq(), &replay.current().snapshot())?;
+            write_derived(
+                &txn,
+                id,
+                &replay.turn(),
+                replay.seq(),
+                Some(&replay.current().snapshot()),
+            )?;
             if let Some(key) = &request.key {
                 let json = serde_json::to_string(&answer).unwrap_or_default();
                 txn.open_table(KEYS)
@@ -182,7 +179,7 @@ impl Store {
             None => {
                 let record = crate::read::verified_record(
                     &txn.open_table(HEADERS).map_err(StoreError::from)?,
-                    &txn.open_table(ENTRIES).map_err(StoreError::from)?,
+                    &txn.open_table(BLOCKS).map_err(StoreError::from)?,
                     &txn.open_table(HEADS).map_err(StoreError::from)?,
                     id,
                 )?;

@@ -3,7 +3,7 @@
 //! record is "already stored" only when the store holds it whole under its id; a stored
 //! record is never overwritten or shortened, only extended when the caller asks.
 
-use kifu_core::record::{chain_step, Entry, Record};
+use kifu_core::record::{Entry, Record};
 use kifu_core::replay::Checked;
 use redb::ReadableTable;
 
@@ -115,7 +115,9 @@ fn import_one(txn: &redb::WriteTransaction, checked: &Checked, extend: bool) -> 
         &record.header,
         &record.entries,
         checked.turn(),
-        checked.snapshot(),
+        // Imported games are rarely played on: no snapshot is kept (a third of a chess game's
+        // stored size); the first append replays the log instead.
+        None,
     )?;
     Ok(ImportOutcome::Stored { id, relation })
 }
@@ -125,11 +127,13 @@ fn stored_lines(txn: &redb::WriteTransaction, id: &str) -> Result<Option<Vec<Str
     let Some(seq) = txn.open_table(HEADS)?.get(id)?.map(|v| v.value().0) else {
         return Ok(None);
     };
-    let table = txn.open_table(ENTRIES)?;
     let mut lines = Vec::with_capacity(seq as usize);
-    for item in table.range((id, 1)..=(id, seq))? {
-        lines.push(item?.1.value().0.to_string());
+    for (start, _, packed) in crate::blocks::stored(&txn.open_table(BLOCKS)?, id)? {
+        let block = crate::blocks::unpack(start, &packed)
+            .map_err(|why| StoreError::Damaged(format!("record {id}, entries from {start}: {why}")))?;
+        lines.extend(block);
     }
+    lines.truncate(seq as usize);
     Ok(Some(lines))
 }
 
@@ -196,18 +200,14 @@ fn append_rest(
         .map(|v| v.value())
         .unwrap_or((0, [0; 32]));
     debug_assert_eq!(seq as usize, from);
-    let rest = &checked.record().entries[from..];
-    {
-        let mut table = txn.open_table(ENTRIES)?;
-        for entry in rest {
-            let line = entry.canonical_line();
-            head = chain_step(&head, &line);
-            table.insert((id, entry.seq), (line.as_str(), head))?;
-        }
-    }
+    let rest: Vec<String> = checked.record().entries[from..]
+        .iter()
+        .map(Entry::canonical_line)
+        .collect();
+    head = crate::blocks::append(txn, id, from as u64 + 1, head, &rest)?;
     let to = checked.record().entries.len() as u64;
     txn.open_table(HEADS)?.insert(id, (to, head))?;
-    write_derived(txn, id, checked.turn(), to, checked.snapshot())?;
+    write_derived(txn, id, checked.turn(), to, None)?;
     Ok(ImportOutcome::Extended {
         id: id.to_string(),
         from: from as u64,

@@ -3,6 +3,7 @@
 //! fails changes nothing: every write happens in one redb transaction.
 
 mod append;
+mod blocks;
 mod check;
 mod error;
 mod guard;
@@ -18,7 +19,13 @@ use kifu_core::replay::Replay;
 use kifu_core::rules::Turn;
 use std::time::{Duration, Instant};
 
-use redb::{Builder, ConcurrencyMode, Database, DatabaseError, ReadOnlyDatabase, ReadableDatabase, ReadableTable};
+use redb::{
+    Builder, ConcurrencyMode, Database, DatabaseError, ReadOnlyDatabase, ReadableDatabase, ReadableTable, TableHandle,
+};
+
+/// redb's page cache: its default (1 GiB) let a long import grow to that size; a CLI process
+/// reads and writes one record or one batch at a time.
+const CACHE_BYTES: usize = 64 << 20;
 
 /// How often a store that waits for another process looks again.
 const POLL: Duration = Duration::from_millis(20);
@@ -95,6 +102,7 @@ impl Store {
             let opened = guarded(|| {
                 Builder::new()
                     .set_concurrency_mode(ConcurrencyMode::SingleWriter)
+                    .set_cache_size(CACHE_BYTES)
                     .create(path)
                     .map_err(|e| OpenError::Database(shown.clone(), e))
             });
@@ -127,6 +135,7 @@ impl Store {
         let db = guarded(|| {
             Builder::new()
                 .set_concurrency_mode(ConcurrencyMode::SingleWriter)
+                .set_cache_size(CACHE_BYTES)
                 .open_read_only(path)
                 .map_err(|e| OpenError::Database(shown.clone(), e))
         })?;
@@ -134,6 +143,11 @@ impl Store {
             db: Handle::ReadOnly(db),
             path: path.to_path_buf(),
         };
+        // A store of the older layout is opened for writing once, which moves its entries.
+        if guarded(|| store.has_old_layout()).map_err(|e| OpenError::Storage(shown.clone(), e))? {
+            drop(store);
+            return Store::open_with(path, DEFAULT_WAIT);
+        }
         // A file that opens but cannot be read is refused here, naming it.
         guarded(|| store.tables_readable()).map_err(|e| OpenError::Storage(shown, e))?;
         Ok(store)
@@ -148,15 +162,36 @@ impl Store {
 
     fn init(&self) -> Result<(), StoreError> {
         let txn = self.writer()?;
+        let old_layout = txn.list_tables()?.any(|t| t.name() == OLD_ENTRIES.name());
         tables::create_all(&txn).map_err(StoreError::from)?;
+        if old_layout {
+            move_entries_into_blocks(&txn)?;
+        }
         txn.commit()?;
         Ok(())
+    }
+
+    /// Whether the store was written by a kifu that kept one row an entry (see `OLD_ENTRIES`).
+    fn has_old_layout(&self) -> Result<bool, StoreError> {
+        let txn = self.db.begin_read()?;
+        let names: Vec<String> = txn.list_tables()?.map(|t| t.name().to_string()).collect();
+        Ok(names.iter().any(|n| n == OLD_ENTRIES.name()) || !names.iter().any(|n| n == BLOCKS.name()))
     }
 
     /// A write transaction; refused on a store opened for reading only.
     pub(crate) fn writer(&self) -> Result<redb::WriteTransaction, StoreError> {
         match &self.db {
             Handle::Writable(db) => Ok(db.begin_write()?),
+            Handle::ReadOnly(_) => Err(StoreError::ReadOnly),
+        }
+    }
+
+    /// Gives the space that transactions left free back to the file system (redb's compaction).
+    /// Worth it after a long import, which leaves up to two fifths of the file free; refused
+    /// for a store opened for reading.
+    pub fn compact(&mut self) -> Result<(), StoreError> {
+        match &mut self.db {
+            Handle::Writable(db) => guarded(|| db.compact().map(|_| ()).map_err(|e| StoreError::Redb(e.into()))),
             Handle::ReadOnly(_) => Err(StoreError::ReadOnly),
         }
     }
@@ -189,7 +224,7 @@ impl Store {
                 &header,
                 &entries,
                 &replay.turn(),
-                &replay.current().snapshot(),
+                Some(&replay.current().snapshot()),
             )?;
             if let Some(seed) = seed {
                 let sealed = secrets::SeedKey::load(&self.path, true)?.seal(&id, seed)?;
@@ -235,6 +270,36 @@ impl Store {
     }
 }
 
+/// Moves every record's entries from the one-row-an-entry table of older stores into blocks,
+/// line for line as they were stored (damage included, for the checks on reading to name), and
+/// drops the old table; in the transaction that opens the store.
+fn move_entries_into_blocks(txn: &redb::WriteTransaction) -> Result<(), StoreError> {
+    let ids: Vec<String> = {
+        let headers = txn.open_table(HEADERS)?;
+        let mut ids = Vec::new();
+        for item in headers.iter()? {
+            ids.push(item?.0.value().to_string());
+        }
+        ids
+    };
+    {
+        let old = txn.open_table(OLD_ENTRIES)?;
+        let headers = txn.open_table(HEADERS)?;
+        for id in &ids {
+            let mut lines = Vec::new();
+            for item in old.range((id.as_str(), 0)..=(id.as_str(), u64::MAX))? {
+                lines.push(item?.1.value().0.to_string());
+            }
+            let Some(header) = headers.get(id.as_str())?.map(|v| v.value().to_string()) else {
+                continue;
+            };
+            blocks::append(txn, id, 1, kifu_core::record::header_hash(&header), &lines)?;
+        }
+    }
+    txn.delete_table(OLD_ENTRIES)?;
+    Ok(())
+}
+
 /// 128 random bits from the operating system, for a new record's id.
 fn random_id() -> Result<[u8; 16], CreateError> {
     let mut id = [0; 16];
@@ -242,25 +307,24 @@ fn random_id() -> Result<[u8; 16], CreateError> {
     Ok(id)
 }
 
-/// Writes a new record's header, its entries, head, status, snapshot and indexes.
+/// Writes a new record's header, its entries, head, status, snapshot (if given) and indexes.
 fn write_new_record(
     txn: &redb::WriteTransaction,
     id: &str,
     header: &Header,
     entries: &[Entry],
     turn: &Turn,
-    snapshot: &[u8],
+    snapshot: Option<&[u8]>,
 ) -> Result<(), StoreError> {
     txn.open_table(HEADERS)?.insert(id, header.canonical_text().as_str())?;
-    let mut head = kifu_core::record::header_hash(&header.canonical_text());
-    {
-        let mut table = txn.open_table(ENTRIES)?;
-        for entry in entries {
-            let line = entry.canonical_line();
-            head = kifu_core::record::chain_step(&head, &line);
-            table.insert((id, entry.seq), (line.as_str(), head))?;
-        }
-    }
+    let lines: Vec<String> = entries.iter().map(Entry::canonical_line).collect();
+    let head = blocks::append(
+        txn,
+        id,
+        1,
+        kifu_core::record::header_hash(&header.canonical_text()),
+        &lines,
+    )?;
     txn.open_table(HEADS)?.insert(id, (entries.len() as u64, head))?;
     write_derived(txn, id, turn, entries.len() as u64, snapshot)?;
     let mut by_game = txn.open_table(BY_GAME)?;
@@ -288,16 +352,21 @@ fn content_key(header: &Header) -> String {
 }
 
 /// Writes what is derived from the log: the status line and the snapshot after entry `seq`.
+/// Without a snapshot, any older one is dropped: an append then replays the log once.
 fn write_derived(
     txn: &redb::WriteTransaction,
     id: &str,
     turn: &Turn,
     seq: u64,
-    snapshot: &[u8],
+    snapshot: Option<&[u8]>,
 ) -> Result<(), StoreError> {
     let status = serde_json::to_string(turn).unwrap_or_default();
     txn.open_table(STATUS)?.insert(id, status.as_str())?;
-    txn.open_table(SNAPSHOTS)?.insert(id, (seq, snapshot))?;
+    let mut snapshots = txn.open_table(SNAPSHOTS)?;
+    match snapshot {
+        Some(bytes) => snapshots.insert(id, (seq, bytes))?,
+        None => snapshots.remove(id)?,
+    };
     Ok(())
 }
 

@@ -7,6 +7,7 @@ use kifu_core::rules::Turn;
 use redb::ReadableTable;
 use serde::Serialize;
 
+use crate::blocks;
 use crate::error::{ReadError, StoreError};
 use crate::guard::guarded;
 use crate::tables::*;
@@ -45,13 +46,14 @@ pub(crate) fn header_in(table: &impl ReadableTable<&'static str, &'static str>, 
     })
 }
 
-/// A stored record read whole and checked against itself: the header reads, the entries are
-/// numbered 1..n without a gap, every stored chain hash matches the one recomputed from the
-/// header and the lines, and the count and last hash are those of the head row. Anything else
-/// is `ReadError::Broken`, naming the first missing or altered entry.
+/// A stored record read whole and checked against itself: the header reads, the blocks of
+/// entries follow each other without a gap and unpack, the entries are numbered 1..n, the chain
+/// recomputed from the header and the lines matches the hash stored with every block, and the
+/// count and last hash are those of the head row. Anything else is `ReadError::Broken`, naming
+/// the first missing or altered entry (or the first entry of the block it is in).
 pub(crate) fn verified_record(
     headers: &impl ReadableTable<&'static str, &'static str>,
-    entries: &impl ReadableTable<(&'static str, u64), (&'static str, Hash)>,
+    blocks: &impl ReadableTable<(&'static str, u64), (Hash, &'static [u8])>,
     heads: &impl ReadableTable<&'static str, (u64, Hash)>,
     id: &str,
 ) -> Result<Record, ReadError> {
@@ -70,33 +72,47 @@ pub(crate) fn verified_record(
         .map(|v| v.value())
         .ok_or_else(|| broken(0, "the record has no head row".into()))?;
     let mut chain = header_hash(&header.canonical_text());
-    let mut out = Vec::with_capacity(count as usize);
-    for item in entries.range((id, 0)..=(id, u64::MAX)).map_err(StoreError::from)? {
-        let (key, value) = item.map_err(StoreError::from)?;
-        let seq = key.value().1;
+    let mut out: Vec<Entry> = Vec::with_capacity(count as usize);
+    let stored_blocks = blocks::stored(blocks, id)?;
+    let last_block = stored_blocks.len().saturating_sub(1);
+    for (index, (start, block_chain, packed)) in stored_blocks.into_iter().enumerate() {
         let expected = out.len() as u64 + 1;
-        if seq != expected {
+        if start != expected {
             return Err(broken(
                 expected,
-                format!("entry {expected} is missing (the next one stored is {seq})"),
+                format!("entry {expected} is missing (the next block stored starts at {start})"),
             ));
         }
-        let (line, stored) = value.value();
-        let entry = Entry::parse_line(line).map_err(|e| broken(seq, format!("the entry does not read: {e}")))?;
-        if entry.seq != seq {
+        let lines = blocks::unpack(start, &packed)
+            .map_err(|why| broken(start, format!("the block of entries from {start} was altered: {why}")))?;
+        let end = start + lines.len() as u64 - 1;
+        if index < last_block && lines.len() as u64 != blocks::BLOCK {
             return Err(broken(
-                seq,
-                format!("the line stored as entry {seq} says it is entry {}", entry.seq),
+                end + 1,
+                format!(
+                    "the block of entries {start} to {end} is short: entry {} is missing",
+                    end + 1
+                ),
             ));
         }
-        chain = chain_step(&chain, line);
-        if chain != stored {
+        for (offset, line) in lines.iter().enumerate() {
+            let seq = start + offset as u64;
+            let entry = Entry::parse_line(line).map_err(|e| broken(seq, format!("the entry does not read: {e}")))?;
+            if entry.seq != seq {
+                return Err(broken(
+                    seq,
+                    format!("the line stored as entry {seq} says it is entry {}", entry.seq),
+                ));
+            }
+            chain = chain_step(&chain, line);
+            out.push(entry);
+        }
+        if chain != block_chain {
             return Err(broken(
-                seq,
-                "the stored chain hash does not match: the entry or its hash was altered".into(),
+                start,
+                format!("the chain hash stored with entries {start} to {end} does not match: an entry or the hash was altered"),
             ));
         }
-        out.push(entry);
     }
     let stored = out.len() as u64;
     if stored < count {
@@ -145,7 +161,7 @@ impl Store {
             let txn = self.db.begin_read().map_err(StoreError::from)?;
             verified_record(
                 &txn.open_table(HEADERS).map_err(StoreError::from)?,
-                &txn.open_table(ENTRIES).map_err(StoreError::from)?,
+                &txn.open_table(BLOCKS).map_err(StoreError::from)?,
                 &txn.open_table(HEADS).map_err(StoreError::from)?,
                 id,
             )

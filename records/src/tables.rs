@@ -1,4 +1,4 @@
-//! The redb tables. `HEADERS` and `ENTRIES` are the record; everything else is derived
+//! The redb tables. `HEADERS` and `BLOCKS` are the record; everything else is derived
 //! from them (heads and statuses are caches kept in the same transaction as the log).
 
 use kifu_core::record::Hash;
@@ -6,8 +6,12 @@ use redb::TableDefinition;
 
 /// id -> the header's canonical text.
 pub const HEADERS: TableDefinition<&str, &str> = TableDefinition::new("headers");
-/// (id, seq) -> (canonical line, chain hash after it).
-pub const ENTRIES: TableDefinition<(&str, u64), (&str, Hash)> = TableDefinition::new("entries");
+/// (id, first seq of the block) -> (chain hash after its last entry, its canonical lines
+/// compressed): see `blocks`.
+pub const BLOCKS: TableDefinition<(&str, u64), (Hash, &[u8])> = TableDefinition::new("entry_blocks");
+/// Stores written before entries were kept in blocks: (id, seq) -> (canonical line, chain hash
+/// after it). Read once, when such a store is first opened for writing, and then removed.
+pub const OLD_ENTRIES: TableDefinition<(&str, u64), (&str, Hash)> = TableDefinition::new("entries");
 /// id -> (seq of the last entry, chain hash): the head an append must name.
 pub const HEADS: TableDefinition<&str, (u64, Hash)> = TableDefinition::new("heads");
 /// id -> whose turn, as JSON (derived).
@@ -28,7 +32,7 @@ pub const BY_CONTENT: TableDefinition<(&str, &str), ()> = TableDefinition::new("
 
 pub fn create_all(txn: &redb::WriteTransaction) -> Result<(), redb::TableError> {
     txn.open_table(HEADERS)?;
-    txn.open_table(ENTRIES)?;
+    txn.open_table(BLOCKS)?;
     txn.open_table(HEADS)?;
     txn.open_table(STATUS)?;
     txn.open_table(SNAPSHOTS)?;

@@ -104,7 +104,7 @@ pub struct ImportArgs {
     pub json: bool,
 }
 
-pub fn import(store: &Lazy, args: ImportArgs) -> CliResult {
+pub fn import(store: &mut Lazy, args: ImportArgs) -> CliResult {
     let name = args
         .format
         .clone()
@@ -190,8 +190,23 @@ pub fn import(store: &Lazy, args: ImportArgs) -> CliResult {
     if read == 0 {
         return Err(no_games());
     }
+    let stored = outcomes
+        .iter()
+        .filter(|(_, o)| matches!(o, ImportOutcome::Stored { .. } | ImportOutcome::Extended { .. }))
+        .count();
+    if stored >= COMPACT_AFTER {
+        if let Some(store) = store.opened_mut() {
+            store
+                .compact()
+                .map_err(|e| CliError::input(format!("{file}: imported, but compacting the store failed: {e}")))?;
+        }
+    }
     super::import_report::print(&file, &outcomes, &errors, args.json)
 }
+
+/// An import that stores this many games compacts the store after it: its transactions leave
+/// up to two fifths of the file free (measured on a 50 MB PGN file: 269 MB before, 163 after).
+const COMPACT_AFTER: usize = 1000;
 
 /// Stores the waiting games in one transaction and notes what became of each.
 fn store_batch(

@@ -1,0 +1,155 @@
+//! The log's entries as stored: blocks of up to `BLOCK` canonical lines, each block
+//! zstd-compressed (with zstd's checksum) beside the chain hash after its last entry. Block k
+//! of a record holds entries k*BLOCK+1 ..= (k+1)*BLOCK and is keyed by its first seq; each line
+//! is packed without its leading seq, which the block's place gives. This module only packs
+//! and unpacks lines; it never judges them (see `read::verified_record`).
+
+use kifu_core::record::{chain_step, Hash};
+use redb::ReadableTable;
+use std::io::{Read, Write};
+
+use crate::error::StoreError;
+use crate::tables::BLOCKS;
+
+/// Entries a block holds.
+pub const BLOCK: u64 = 128;
+
+/// zstd's level: the default, which compresses a block of chess lines to about a quarter.
+const LEVEL: i32 = 3;
+
+/// A block unpacks to at most this many bytes: a damaged block can never claim more.
+const MAX_BLOCK_BYTES: u64 = 64 << 20;
+
+/// The first seq of the block holding entry `seq` (1-based).
+pub fn block_start(seq: u64) -> u64 {
+    (seq.saturating_sub(1) / BLOCK) * BLOCK + 1
+}
+
+/// Packs the lines of the block starting at entry `start`: each must begin with its seq.
+fn pack(start: u64, lines: &[String]) -> Result<Vec<u8>, StoreError> {
+    let mut text = String::new();
+    for (offset, line) in lines.iter().enumerate() {
+        let seq = start + offset as u64;
+        let rest = line
+            .strip_prefix(&format!("{seq} "))
+            .ok_or_else(|| StoreError::Damaged(format!("entry {seq} is stored as '{line}'")))?;
+        if offset > 0 {
+            text.push('\n');
+        }
+        text.push_str(rest);
+    }
+    let failed = |e: std::io::Error| StoreError::Damaged(format!("compressing a block: {e}"));
+    let mut encoder = zstd::stream::Encoder::new(Vec::new(), LEVEL).map_err(failed)?;
+    encoder.include_checksum(true).map_err(failed)?;
+    encoder.write_all(text.as_bytes()).map_err(failed)?;
+    encoder.finish().map_err(failed)
+}
+
+/// The lines of the stored block that starts at entry `start`, or why it does not unpack.
+pub fn unpack(start: u64, bytes: &[u8]) -> Result<Vec<String>, String> {
+    let mut decoder = zstd::stream::Decoder::new(bytes).map_err(|e| e.to_string())?;
+    decoder.window_log_max(24).map_err(|e| e.to_string())?;
+    let mut text = Vec::new();
+    decoder
+        .take(MAX_BLOCK_BYTES + 1)
+        .read_to_end(&mut text)
+        .map_err(|e| format!("it does not decompress ({e})"))?;
+    if text.len() as u64 > MAX_BLOCK_BYTES {
+        return Err("it unpacks to more than a block can hold".into());
+    }
+    let text = String::from_utf8(text).map_err(|_| "it unpacks to text that is not UTF-8".to_string())?;
+    Ok(text
+        .split('\n')
+        .enumerate()
+        .map(|(offset, rest)| format!("{} {rest}", start + offset as u64))
+        .collect())
+}
+
+/// Appends `lines` (entries `first`, `first + 1`, ...) to record `id`, whose chain stood at
+/// `head` before them; returns the chain hash after the last. The block they start in is
+/// unpacked, extended and written again.
+pub fn append(
+    txn: &redb::WriteTransaction,
+    id: &str,
+    first: u64,
+    head: Hash,
+    lines: &[String],
+) -> Result<Hash, StoreError> {
+    let mut table = txn.open_table(BLOCKS)?;
+    let mut chain = head;
+    let mut seq = first;
+    let mut rest = lines;
+    while !rest.is_empty() {
+        let start = block_start(seq);
+        let mut block = if start < seq {
+            let stored = table.get((id, start))?.map(|v| v.value().1.to_vec());
+            match stored {
+                Some(bytes) => unpack(start, &bytes)
+                    .map_err(|why| StoreError::Damaged(format!("record {id}, entries from {start}: {why}")))?,
+                None => {
+                    return Err(StoreError::Damaged(format!(
+                        "record {id}: the block of entries from {start} is missing"
+                    )))
+                }
+            }
+        } else {
+            Vec::new()
+        };
+        let room = (start + BLOCK - seq) as usize;
+        let (now, later) = rest.split_at(room.min(rest.len()));
+        for line in now {
+            chain = chain_step(&chain, line);
+            block.push(line.clone());
+        }
+        table.insert((id, start), (chain, pack(start, &block)?.as_slice()))?;
+        seq += now.len() as u64;
+        rest = later;
+    }
+    Ok(chain)
+}
+
+/// The stored blocks of record `id` in order: (first seq, chain hash after it, packed lines).
+pub fn stored(
+    table: &impl ReadableTable<(&'static str, u64), (Hash, &'static [u8])>,
+    id: &str,
+) -> Result<Vec<(u64, Hash, Vec<u8>)>, StoreError> {
+    let mut out = Vec::new();
+    for item in table.range((id, 0)..=(id, u64::MAX))? {
+        let (key, value) = item?;
+        let (chain, bytes) = value.value();
+        out.push((key.value().1, chain, bytes.to_vec()));
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blocks_start_every_block_entries() {
+        assert_eq!([1, 2, 128, 129, 256, 257].map(block_start), [1, 1, 1, 129, 129, 257]);
+    }
+
+    #[test]
+    fn a_block_unpacks_to_its_lines_and_a_damaged_one_does_not() {
+        let lines: Vec<String> = (129..=228).map(|n| format!("{n} p1 e4 ; s=0123456789abcdef")).collect();
+        let packed = pack(129, &lines).unwrap();
+        assert_eq!(unpack(129, &packed).unwrap(), lines);
+        assert!(pack(1, &lines).is_err(), "a line must begin with its seq");
+        assert!(packed.len() < lines.concat().len() / 4, "{} bytes", packed.len());
+        // A changed byte is refused, or (in a bit zstd ignores) changes nothing: never other lines.
+        let mut refused = 0;
+        for at in 0..packed.len() {
+            for bit in 0..8 {
+                let mut bad = packed.clone();
+                bad[at] ^= 1 << bit;
+                match unpack(129, &bad) {
+                    Ok(got) => assert_eq!(got, lines, "byte {at} bit {bit}"),
+                    Err(_) => refused += 1,
+                }
+            }
+        }
+        assert!(refused > packed.len() * 7, "{refused} of {} refused", packed.len() * 8);
+    }
+}
