@@ -267,6 +267,41 @@ fn a_chess960_game_by_position_number_goes_out_as_pgn_and_uci_and_comes_back() {
 }
 
 #[test]
+fn a_chess960_file_without_its_start_imports_with_the_position_option() {
+    let s = Session::new();
+    let (_, played) = CHESS960[1];
+    let id = s.ok(&["new", "chess960", "-o", "position=959"]).trim().to_string();
+    let mut args = vec!["play", id.as_str()];
+    args.extend(played);
+    s.ok(&args);
+    let pgn = s.ok(&["export", &id, "--format", "pgn"]);
+    let bare: String = pgn
+        .lines()
+        .filter(|l| !l.starts_with("[SetUp ") && !l.starts_with("[FEN "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let file = s.path("bare.pgn");
+    std::fs::write(&file, &bare).unwrap();
+    let path = file.to_str().unwrap();
+    let other = Session::new();
+    let run = other.fails(&["import", path], 1);
+    assert!(run.stderr.contains("ply 3: 'Nd3'"), "{}", run.stderr);
+    let again = other.ok(&["import", path, "-O", "position=959"]).trim().to_string();
+    assert_eq!(moves_of(&other, &again), played);
+    let run = other.fails(&["import", path, "-O", "position=960"], 2);
+    assert!(run.stderr.contains("position must be from 0 to 959"), "{}", run.stderr);
+    let chess = other.path("chess.uci");
+    std::fs::write(&chess, "e2e4 e7e5\n").unwrap();
+    let run = other.fails(&["import", chess.to_str().unwrap(), "-O", "position=959"], 2);
+    assert!(
+        run.stderr
+            .contains("--option for its chess games: unknown option 'position'"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
 fn bad_input_is_refused_with_its_place_and_stores_nothing() {
     let s = Session::new();
     let two_kings = s.path("kings.pgn");

@@ -119,3 +119,43 @@ fn games_round_trip_through_renlib_sgf_psq_and_coordinates() {
     let bytes = std::fs::read(s.path("g.lib")).unwrap();
     assert!(bytes.contains(&0), "renlib is written as binary");
 }
+
+fn header(s: &Session, id: &str) -> String {
+    s.json(&["log", id, "--json"])["header"].to_string()
+}
+
+fn winners(s: &Session, id: &str) -> serde_json::Value {
+    s.json(&["show", id, "--json"])["turn"]["outcome"]["winners"].clone()
+}
+
+#[test]
+fn import_takes_the_options_a_file_cannot_carry_and_refuses_unknown_ones() {
+    let s = Session::new();
+    let file = s.path("foul.txt");
+    std::fs::write(&file, format!("{} i8\n", THREE_THREE.join(" "))).unwrap();
+    let path = file.to_str().unwrap();
+    for (option, why) in [
+        ("foul=claim", "unknown option 'foul'"),
+        ("fouls=maybe", "fouls=maybe: it must be reject, auto or claim"),
+        ("fouls", "is not KEY=VALUE"),
+    ] {
+        let run = s.fails(&["import", path, "-O", option], 2);
+        assert!(run.stderr.contains(why), "{option}: {}", run.stderr);
+    }
+    let run = s.fails(&["import", path, "-O", "fouls=claim", "-O", "fouls=auto"], 2);
+    assert!(run.stderr.contains("given twice"), "{}", run.stderr);
+    assert_eq!(s.json(&["list", "--json"]), serde_json::json!([]), "nothing stored");
+
+    let id = s.ok(&["import", path, "-O", "fouls=claim"]).trim().to_string();
+    assert!(header(&s, &id).contains("option fouls=claim"));
+    assert!(s.ok(&["verify", &id]).contains(": ok,"));
+    // Under fouls=auto the same stones end the game: black loses on the foul.
+    let auto = s.ok(&["import", path, "--option", "fouls=auto"]).trim().to_string();
+    assert_eq!(winners(&s, &auto), serde_json::json!([1]));
+
+    // A kifu record carries its own options.
+    let kifu = s.path("g.kifu");
+    s.ok(&["export", &id, "-o", kifu.to_str().unwrap()]);
+    let run = s.fails(&["import", kifu.to_str().unwrap(), "-O", "fouls=claim"], 2);
+    assert!(run.stderr.contains("carries its options"), "{}", run.stderr);
+}

@@ -1,12 +1,13 @@
 //! Files in and out: export a record in kifu's text format or a game's notation, import files.
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use kifu_core::format::{build_checked, Format, FormatError};
-use kifu_core::record::text;
-use kifu_core::replay::{verify_text, Checked};
+use kifu_core::format::{build_checked, Draft, Format, FormatError};
+use kifu_core::record::{text, ChanceMode, Header};
+use kifu_core::replay::{verify_text, Checked, Replay};
 use kifu_records::ImportOutcome;
 
 use super::ok;
@@ -99,6 +100,10 @@ pub struct ImportArgs {
     /// instead of storing it as a new record that says which one it extends
     #[arg(long)]
     pub extend: bool,
+    /// A game option, KEY=VALUE (repeatable), for files that cannot say it (`fouls=claim` for
+    /// a Renju game whose foul stood); it overrides what the file says. Checked as `kifu new -o`
+    #[arg(long = "option", short = 'O', value_name = "K=V")]
+    pub options: Vec<String>,
     /// Print JSON instead of text
     #[arg(long)]
     pub json: bool,
@@ -116,11 +121,17 @@ pub fn import(store: &Lazy, args: ImportArgs) -> CliResult {
             ))
         })?;
     let file = args.file.display().to_string();
+    let options = super::pairs(&args.options, "option")?;
     let mut errors: Vec<String> = Vec::new();
     let mut records: Vec<Checked> = Vec::new();
     // The 1-based number in the file of each game in `records`.
     let mut games: Vec<usize> = Vec::new();
     if name == "kifu" {
+        if !options.is_empty() {
+            return Err(CliError::input(format!(
+                "{file}: --option is for notation files: a kifu record carries its options in its header"
+            )));
+        }
         let text = read_text(&args.file)?;
         let parsed = text::read(&text).map_err(|e| CliError::input(format!("{file}: {e}")))?;
         let report = verify_text(&parsed);
@@ -137,6 +148,7 @@ pub fn import(store: &Lazy, args: ImportArgs) -> CliResult {
             Some(drafts) => drafts,
             None => format.read(&read_text(&args.file)?),
         };
+        check_options(&file, &options, &drafts)?;
         let bar = progress(drafts.len() as u64, "checking");
         for (index, draft) in drafts.into_iter().enumerate() {
             bar.inc(1);
@@ -145,6 +157,7 @@ pub fn import(store: &Lazy, args: ImportArgs) -> CliResult {
                 format!("{file}: {e}")
             };
             let draft = draft.map(|mut d| {
+                d.options.extend(options.clone());
                 if args.drop_annotations {
                     d.moves.retain(|m| m.actor != Some(kifu_core::Actor::Note));
                 }
@@ -175,6 +188,32 @@ pub fn import(store: &Lazy, args: ImportArgs) -> CliResult {
     bar.finish_and_clear();
     let outcomes: Vec<(usize, ImportOutcome)> = games.into_iter().zip(report.outcomes).collect();
     super::import_report::print(&file, &outcomes, &errors, args.json)
+}
+
+/// Checks `--option`s against every game the file holds, as `kifu new -o` does: an unknown
+/// key or value is bad usage, refused before anything is stored.
+fn check_options(
+    file: &str,
+    options: &BTreeMap<String, String>,
+    drafts: &[Result<Draft, FormatError>],
+) -> Result<(), CliError> {
+    if options.is_empty() {
+        return Ok(());
+    }
+    let games: BTreeSet<&str> = drafts.iter().flatten().map(|d| d.game.as_str()).collect();
+    for name in games {
+        // A game no one knows is that game's own error, reported with its place.
+        let Some(game) = kifu_core::games::find(name) else {
+            continue;
+        };
+        let players = vec!["?".to_string(); *game.players().start()];
+        let mut header = Header::new(game.name(), game.version(), players, ChanceMode::Observed);
+        header.options = options.clone();
+        let refused = |reason: String| CliError::input(format!("{file}: --option for its {name} games: {reason}"));
+        header.validate().map_err(|e| refused(e.reason))?;
+        Replay::start(&header).map_err(|f| refused(f.reason))?;
+    }
+    Ok(())
 }
 
 /// A progress bar on standard error for long imports; hidden for short ones and when standard
