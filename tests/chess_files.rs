@@ -194,6 +194,113 @@ fn fen_epd_and_uci_go_out_and_come_back() {
     assert_eq!(moves_of(&s, &id), ["Bb5"]);
 }
 
+/// Chess960 games by position number, castling played: 0 (BBQNNRKR, queen side), 959
+/// (RKRNNQBB, king side) and 518 (the standard array).
+const CHESS960: [(&str, &[&str]); 3] = [
+    (
+        "0",
+        &["Nc3", "Nc6", "Nd3", "Nd6", "b3", "b6", "Qb2", "Qb7", "O-O-O", "O-O-O"],
+    ),
+    (
+        "959",
+        &[
+            "Nc3", "Nc6", "Nd3", "Nd6", "f3", "f6", "Qf2", "Qf7", "h3", "h6", "Bh2", "Bh7", "O-O", "O-O",
+        ],
+    ),
+    ("518", &["e4", "e5", "Nf3", "Nf6", "Bc4", "Bc5", "O-O", "O-O"]),
+];
+
+#[test]
+fn a_chess960_game_by_position_number_goes_out_as_pgn_and_uci_and_comes_back() {
+    let s = Session::new();
+    for (position, played) in CHESS960 {
+        let id = s
+            .ok(&[
+                "new",
+                "chess960",
+                "-o",
+                &format!("position={position}"),
+                "-p",
+                "Ann",
+                "-p",
+                "Bob",
+            ])
+            .trim()
+            .to_string();
+        let mut args = vec!["play", id.as_str()];
+        args.extend(played);
+        s.ok(&args);
+        let state = |s: &Session, id: &str| s.json(&["show", id, "--json"])["state"].clone();
+        let header = s.json(&["log", &id, "--json"])["header"].to_string();
+        assert!(header.contains(&format!("option position={position}")), "{header}");
+
+        let pgn = s.ok(&["export", &id, "--format", "pgn"]);
+        let uci = s.ok(&["export", &id, "--format", "uci"]);
+        assert!(pgn.contains("[Variant \"Chess960\"]"), "{pgn}");
+        assert!(uci.starts_with("setoption name UCI_Chess960 value true\n"), "{uci}");
+        if position == "518" {
+            assert!(!pgn.contains("[FEN "), "{pgn}");
+            assert!(uci.contains("\nposition startpos moves "), "{uci}");
+        } else {
+            assert!(pgn.contains("[SetUp \"1\"]\n[FEN \""), "{pgn}");
+            assert!(uci.contains("\nposition fen "), "{uci}");
+        }
+        for (format, text) in [("pgn", &pgn), ("uci", &uci)] {
+            let file = s.path(&format!("{position}.{format}"));
+            std::fs::write(&file, text).unwrap();
+            let other = Session::new();
+            let again = other.ok(&["import", file.to_str().unwrap()]).trim().to_string();
+            assert_eq!(other.json(&["show", &again, "--json"])["game"], "chess960", "{text}");
+            assert_eq!(
+                moves_of(&other, &again),
+                played,
+                "position {position}, {format}:\n{text}"
+            );
+            assert_eq!(
+                state(&other, &again),
+                state(&s, &id),
+                "position {position}, {format}:\n{text}"
+            );
+            assert!(other.ok(&["verify", &again]).contains(": ok,"));
+        }
+    }
+}
+
+#[test]
+fn a_chess960_file_without_its_start_imports_with_the_position_option() {
+    let s = Session::new();
+    let (_, played) = CHESS960[1];
+    let id = s.ok(&["new", "chess960", "-o", "position=959"]).trim().to_string();
+    let mut args = vec!["play", id.as_str()];
+    args.extend(played);
+    s.ok(&args);
+    let pgn = s.ok(&["export", &id, "--format", "pgn"]);
+    let bare: String = pgn
+        .lines()
+        .filter(|l| !l.starts_with("[SetUp ") && !l.starts_with("[FEN "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let file = s.path("bare.pgn");
+    std::fs::write(&file, &bare).unwrap();
+    let path = file.to_str().unwrap();
+    let other = Session::new();
+    let run = other.fails(&["import", path], 1);
+    assert!(run.stderr.contains("ply 3: 'Nd3'"), "{}", run.stderr);
+    let again = other.ok(&["import", path, "-O", "position=959"]).trim().to_string();
+    assert_eq!(moves_of(&other, &again), played);
+    let run = other.fails(&["import", path, "-O", "position=960"], 2);
+    assert!(run.stderr.contains("position must be from 0 to 959"), "{}", run.stderr);
+    let chess = other.path("chess.uci");
+    std::fs::write(&chess, "e2e4 e7e5\n").unwrap();
+    let run = other.fails(&["import", chess.to_str().unwrap(), "-O", "position=959"], 2);
+    assert!(
+        run.stderr
+            .contains("--option for its chess games: unknown option 'position'"),
+        "{}",
+        run.stderr
+    );
+}
+
 #[test]
 fn bad_input_is_refused_with_its_place_and_stores_nothing() {
     let s = Session::new();

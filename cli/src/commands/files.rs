@@ -1,12 +1,13 @@
 //! Files in and out: export a record in kifu's text format or a game's notation, import files.
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use kifu_core::format::{build_checked, Format, FormatError};
-use kifu_core::record::text;
-use kifu_core::replay::{verify_text, Checked};
+use kifu_core::format::{build_checked, Drafts, Format, FormatError};
+use kifu_core::record::{text, ChanceMode, Header};
+use kifu_core::replay::{verify_text, Checked, Replay};
 use kifu_records::ImportOutcome;
 
 use super::ok;
@@ -99,6 +100,10 @@ pub struct ImportArgs {
     /// instead of storing it as a new record that says which one it extends
     #[arg(long)]
     pub extend: bool,
+    /// A game option, KEY=VALUE (repeatable), for files that cannot say it (`fouls=claim` for
+    /// a Renju game whose foul stood); it overrides what the file says. Checked as `kifu new -o`
+    #[arg(long = "option", short = 'O', value_name = "K=V")]
+    pub options: Vec<String>,
     /// Print JSON instead of text
     #[arg(long)]
     pub json: bool,
@@ -117,7 +122,13 @@ pub fn import(store: &mut Lazy, args: ImportArgs) -> CliResult {
         })?;
     let file = args.file.display().to_string();
     let no_games = || CliError::input(format!("{file}: no games found"));
+    let options = super::pairs(&args.options, "option")?;
     if name == "kifu" {
+        if !options.is_empty() {
+            return Err(CliError::input(format!(
+                "{file}: --option is for notation files: a kifu record carries its options in its header"
+            )));
+        }
         let text = read_text(&args.file)?;
         if text.trim().is_empty() {
             return Err(no_games());
@@ -135,16 +146,27 @@ pub fn import(store: &mut Lazy, args: ImportArgs) -> CliResult {
     }
     let format = find_format(&name)?;
     let bytes = std::fs::read(&args.file).map_err(|e| CliError::input(format!("{file}: {e}")))?;
-    // The text is kept once (the bytes are given up for it) and read a game at a time; the
-    // games are checked and stored a batch at a time, so memory does not grow with the file.
-    let text;
-    let drafts = match format.read_bytes(&bytes) {
-        Some(drafts) => drafts,
-        None => {
-            text = kifu_core::format::decode_text_owned(bytes).map_err(|e| CliError::input(format!("{file}: {e}")))?;
-            format.read_each(&text)
+    // A text file is kept once (its bytes are given up for the text) and read a game at a time;
+    // the games are checked and stored a batch at a time, so memory does not grow with the file.
+    let (text, binary) = match format.read_bytes(&bytes) {
+        Some(_) => (String::new(), Some(bytes)),
+        None => (
+            kifu_core::format::decode_text_owned(bytes).map_err(|e| CliError::input(format!("{file}: {e}")))?,
+            None,
+        ),
+    };
+    let read_all = || -> Drafts<'_> {
+        match &binary {
+            Some(bytes) => format.read_bytes(bytes).unwrap_or_else(|| Box::new(std::iter::empty())),
+            None => format.read_each(&text),
         }
     };
+    if !options.is_empty() {
+        // A first pass for the games the file holds, so that options are refused before
+        // anything is stored.
+        check_options(&file, &options, read_all())?;
+    }
+    let drafts = read_all();
     let batch_size = args.batch.max(1);
     let bar = progress();
     let mut errors: Vec<String> = Vec::new();
@@ -161,6 +183,7 @@ pub fn import(store: &mut Lazy, args: ImportArgs) -> CliResult {
             format!("{file}: {e}")
         };
         let draft = draft.map(|mut d| {
+            d.options.extend(options.clone());
             if args.drop_annotations {
                 d.moves.retain(|m| m.actor != Some(kifu_core::Actor::Note));
             }
@@ -222,6 +245,25 @@ fn store_batch(
     let report = store.get()?.import(batch, batch.len(), extend, |_| {})?;
     outcomes.extend(numbers.drain(..).zip(report.outcomes));
     batch.clear();
+    Ok(())
+}
+
+/// Checks `--option`s against every game the file holds, as `kifu new -o` does: an unknown
+/// key or value is bad usage, refused before anything is stored.
+fn check_options(file: &str, options: &BTreeMap<String, String>, drafts: Drafts<'_>) -> Result<(), CliError> {
+    let games: BTreeSet<String> = drafts.flatten().map(|d| d.game).collect();
+    for name in games {
+        // A game no one knows is that game's own error, reported with its place.
+        let Some(game) = kifu_core::games::find(&name) else {
+            continue;
+        };
+        let players = vec!["?".to_string(); *game.players().start()];
+        let mut header = Header::new(game.name(), game.version(), players, ChanceMode::Observed);
+        header.options = options.clone();
+        let refused = |reason: String| CliError::input(format!("{file}: --option for its {name} games: {reason}"));
+        header.validate().map_err(|e| refused(e.reason))?;
+        Replay::start(&header).map_err(|f| refused(f.reason))?;
+    }
     Ok(())
 }
 

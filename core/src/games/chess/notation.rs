@@ -233,9 +233,9 @@ fn out_game(record: &Record) -> Result<OutGame, FormatError> {
             .ok_or_else(|| FormatError::new(format!("PGN has no Variant name for {}", header.game)))?;
         tags.push(("Variant".into(), name.into()));
     }
-    let (_, start) = record_start(record)?;
-    if let Some(fen) = &header.start {
-        tags.push(("FEN".into(), fen.clone()));
+    let (variant, start) = record_start(record)?;
+    if let Some(fen) = start_fen(record, variant, &start) {
+        tags.push(("FEN".into(), fen));
     }
     let mut moves: Vec<OutMove> = Vec::new();
     let mut preamble: Option<String> = None;
@@ -321,6 +321,19 @@ fn record_start(record: &Record) -> Result<(Variant, Position), FormatError> {
     };
     let pos = start_position(variant, &setup).map_err(|e| FormatError::new(e.reason))?;
     Ok((variant, pos))
+}
+
+/// The FEN a file must give for a record's start: the set-up as recorded, else the position a
+/// `position=N` option makes when it is not the variant's own start (Chess960 518 is).
+fn start_fen(record: &Record, variant: Variant, start: &Position) -> Option<String> {
+    if let Some(fen) = &record.header.start {
+        return Some(fen.clone());
+    }
+    let fen = to_fen(start);
+    match parse_fen(variant, variant.start_fen()) {
+        Ok(own) if to_fen(&own) == fen => None,
+        _ => Some(fen),
+    }
 }
 
 /// The players' moves of a record, each with the position before it (draw offers,
@@ -412,9 +425,28 @@ impl Format for FenFormat {
     }
 }
 
-/// UCI moves: `position startpos moves e2e4 ...`, `position fen FEN moves ...`, or bare moves.
+/// UCI moves: `position startpos moves e2e4 ...`, `position fen FEN moves ...`, or bare moves,
+/// one game a line. `setoption name UCI_Chess960 value true` (as a GUI sends it to an engine)
+/// makes the games after it Chess960 until `value false`; other `setoption` lines are passed over.
 pub struct UciFormat;
 pub static UCI: UciFormat = UciFormat;
+
+/// The line that tells an engine, and this reader, that the games after it are Chess960.
+const UCI_CHESS960: &str = "setoption name UCI_Chess960 value true";
+
+/// For a `setoption` line: the game it switches to (`None` when it names another option).
+fn uci_option(words: &[&str]) -> Option<&'static str> {
+    let rest = words.strip_prefix(&["setoption", "name"])?;
+    let value = rest.iter().position(|w| *w == "value")?;
+    let name = rest[..value].join(" ");
+    if !name.eq_ignore_ascii_case("UCI_Chess960") {
+        return None;
+    }
+    match rest[value + 1..] {
+        [v] if v.eq_ignore_ascii_case("true") => Some("chess960"),
+        _ => Some("chess"),
+    }
+}
 
 impl Format for UciFormat {
     fn name(&self) -> &'static str {
@@ -431,9 +463,14 @@ impl Format for UciFormat {
     }
     fn read(&self, text: &str) -> Vec<Result<Draft, FormatError>> {
         let mut out = Vec::new();
+        let mut game = "chess";
         for (index, line) in text.lines().enumerate() {
             let words: Vec<&str> = line.split_whitespace().collect();
             if words.is_empty() || line.trim_start().starts_with('#') {
+                continue;
+            }
+            if words[0] == "setoption" {
+                game = uci_option(&words).unwrap_or(game);
                 continue;
             }
             let at = index + 1;
@@ -465,7 +502,7 @@ impl Format for UciFormat {
                 _ => moves,
             };
             out.push(Ok(Draft {
-                game: "chess".into(),
+                game: game.into(),
                 players: vec!["?".into(), "?".into()],
                 start,
                 moves: moves
@@ -482,12 +519,20 @@ impl Format for UciFormat {
         }
         out
     }
+    /// A Chess960 game gets the `setoption` line first, and `position fen` unless it starts
+    /// from the standard array; castling is then king-takes-rook, as Chess960 engines read it.
     fn write(&self, record: &Record) -> Result<String, FormatError> {
+        let (variant, start) = record_start(record)?;
         let (moves, _) = record_moves(record)?;
-        let mut out = match &record.header.start {
-            Some(fen) => format!("position fen {fen} moves"),
-            None => "position startpos moves".to_string(),
-        };
+        let mut out = String::new();
+        if variant == Variant::Chess960 {
+            out.push_str(UCI_CHESS960);
+            out.push('\n');
+        }
+        match start_fen(record, variant, &start) {
+            Some(fen) => out.push_str(&format!("position fen {fen} moves")),
+            None => out.push_str("position startpos moves"),
+        }
         for (pos, m) in &moves {
             out.push(' ');
             out.push_str(&move_to_uci(pos, m));

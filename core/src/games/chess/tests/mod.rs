@@ -10,3 +10,4 @@ mod oracle_games;
 mod perft_suites;
 mod record_replay;
 mod robustness;
+mod round_trip;

@@ -7,6 +7,7 @@ pub mod coords;
 pub mod psq;
 pub mod renjunet;
 pub mod renlib;
+pub mod result;
 pub mod sgf;
 mod xml;
 

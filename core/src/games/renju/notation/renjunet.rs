@@ -7,6 +7,7 @@
 
 use std::collections::BTreeMap;
 
+use super::result::{ending, Ending};
 use super::xml::{attr, escape, events, Event};
 use super::{clean, coords, draft, push, stones, tag, Colour, Point};
 use crate::format::{Draft, Format, FormatError};
@@ -204,10 +205,16 @@ impl Format for RenjuNet {
             })?;
             moves.push(p.text());
         }
-        let bresult = match tags.get("result").map(String::as_str) {
-            Some("black") => " bresult=\"1\"",
-            Some("white") => " bresult=\"0\"",
-            Some("draw") => " bresult=\"0.5\"",
+        // The rules' result when the game is over, else the result tag; how it was won (a
+        // claimed foul) has no place in a RenjuNet game.
+        let bresult = match ending(record, &s) {
+            Some(Ending::Win {
+                winner: Colour::Black, ..
+            }) => " bresult=\"1\"",
+            Some(Ending::Win {
+                winner: Colour::White, ..
+            }) => " bresult=\"0\"",
+            Some(Ending::Draw) => " bresult=\"0.5\"",
             _ => "",
         };
         let name = |c: Colour| escape(super::player(record, &s, c));

@@ -1,8 +1,11 @@
 //! SGF for five in a row (`GM[4]`): x letters from the left, y letters from the top, so a1 is
 //! `ao` on 15x15. Reads every game of a collection along its main line (the first variation
-//! at each branch), with players, event, round, date, place, result and a set-up (AB, AW,
-//! PL); writes the same. Text only.
+//! at each branch), with players, event, round, date, place, result, a set-up (AB, AW, PL) and
+//! kifu's game and options in `RU` (`RU[renju fouls=claim]`); writes the same. A win by a
+//! claimed foul is `RE[W+F]` with `C[claim h8]` on the last node, read back as that claim.
+//! Text only.
 
+use super::result::{ending, read_rules_text, rules_text, Ending};
 use super::{clean, draft, push, stones, tag, Colour, Point, Stones};
 use crate::format::{Draft, Format, FormatError};
 use crate::games::renju::position::Position;
@@ -183,6 +186,11 @@ fn game(nodes: &[Node], start_line: usize) -> Result<Draft, FormatError> {
     for (key, prop) in [("event", "EV"), ("round", "RO"), ("date", "DT"), ("site", "PC")] {
         tag(&mut d, key, root.first(prop).unwrap_or(""));
     }
+    if let Some((game, options)) = root.first("RU").and_then(read_rules_text) {
+        d.game = game.to_string();
+        // The board size is SZ's to say.
+        d.options.extend(options.into_iter().filter(|(k, _)| k != "size"));
+    }
     if let Some(re) = root.first("RE") {
         let re = re.trim();
         let result = match re.chars().next() {
@@ -245,7 +253,24 @@ fn game(nodes: &[Node], start_line: usize) -> Result<Draft, FormatError> {
             expected = expected.other();
         }
     }
+    if let Some(claim) = claim_of(root, nodes) {
+        let line = nodes.last().map_or(root.line, |n| n.line);
+        push(&mut d, claim, line);
+    }
     Ok(d)
+}
+
+/// The claim a game ended on: `C[claim h8]` on its last node, in a game won by a foul
+/// (`RE[W+F]`, `RE[B+Forfeit]`), as `write` puts it.
+fn claim_of(root: &Node, nodes: &[Node]) -> Option<String> {
+    let re = root.first("RE")?.trim().to_ascii_lowercase();
+    let reason = re.strip_prefix("w+").or_else(|| re.strip_prefix("b+"))?;
+    if !reason.starts_with('f') {
+        return None;
+    }
+    let comment = nodes.last()?.first("C")?.trim();
+    let point = comment.strip_prefix("claim ")?.trim();
+    Some(format!("claim {point}"))
 }
 
 fn escape(text: &str) -> String {
@@ -253,7 +278,11 @@ fn escape(text: &str) -> String {
 }
 
 fn write_stones(record: &Record, s: &Stones) -> String {
-    let mut out = format!("(;GM[4]FF[4]CA[UTF-8]AP[kifu]SZ[{}]", s.size);
+    let mut out = format!(
+        "(;GM[4]FF[4]CA[UTF-8]AP[kifu]SZ[{}]RU[{}]",
+        s.size,
+        escape(&rules_text(record))
+    );
     let names = [("PB", Colour::Black), ("PW", Colour::White)];
     for (prop, colour) in names {
         out.push_str(&format!("{prop}[{}]", escape(super::player(record, s, colour))));
@@ -263,14 +292,18 @@ fn write_stones(record: &Record, s: &Stones) -> String {
             out.push_str(&format!("{prop}[{}]", escape(v)));
         }
     }
-    if let Some(result) = record.header.tags.get("result") {
-        let re = match result.as_str() {
-            "black" => "B+",
-            "white" => "W+",
-            "draw" => "0",
-            other => other,
-        };
-        out.push_str(&format!("RE[{}]", escape(re)));
+    let ending = ending(record, s);
+    let re = match &ending {
+        Some(Ending::Win { winner, foul, .. }) => {
+            let side = if *winner == Colour::Black { "B" } else { "W" };
+            format!("{side}+{}", if *foul { "F" } else { "" })
+        }
+        Some(Ending::Draw) => "0".to_string(),
+        Some(Ending::Other(text)) => text.clone(),
+        None => String::new(),
+    };
+    if !re.is_empty() {
+        out.push_str(&format!("RE[{}]", escape(&re)));
     }
     if let Some(start) = &s.start {
         for (prop, colour) in [("AB", Colour::Black), ("AW", Colour::White)] {
@@ -292,6 +325,9 @@ fn write_stones(record: &Record, s: &Stones) -> String {
         let colour = if s.colour(i) == Colour::Black { 'B' } else { 'W' };
         let value = m.map_or(String::new(), |p| sgf_point(p, s.size));
         out.push_str(&format!("\n;{colour}[{value}]"));
+    }
+    if let Some(Ending::Win { claim: Some(p), .. }) = ending {
+        out.push_str(&format!("C[claim {}]", p.text()));
     }
     out.push_str(")\n");
     out

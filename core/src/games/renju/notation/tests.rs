@@ -259,6 +259,93 @@ fn an_opening_record_writes_its_stones_with_the_chosen_fifth() {
     // After the swap Bob holds black.
     let written = sgf::FORMAT.write(&rec).unwrap_or_default();
     assert!(written.contains("PB[Bob]PW[Ann]"), "{written}");
+    assert!(written.contains("RU[renju]"), "the opening is not carried: {written}");
+}
+
+/// A free-play game of `game` with `options` and these moves.
+fn game(game: &str, options: &[(&str, &str)], played: &[&str]) -> Draft {
+    let mut d = super::draft(game, 15, 1);
+    for (k, v) in options {
+        d.options.insert(k.to_string(), v.to_string());
+    }
+    for m in played {
+        super::push(&mut d, m.to_string(), 1);
+    }
+    d
+}
+
+/// Black's double three at i8.
+const FOUL: [&str; 9] = ["h8", "a1", "i9", "a2", "j8", "a3", "i7", "a4", "i8"];
+
+fn outcome(rec: &Record) -> Option<crate::rules::Outcome> {
+    match crate::replay::verify_record(rec).turn {
+        Some(crate::rules::Turn::Over { outcome }) => Some(outcome),
+        _ => None,
+    }
+}
+
+#[test]
+fn a_claimed_foul_goes_out_as_a_forfeit_with_its_claim_and_comes_back() {
+    let claimed = [&FOUL[..], &["claim"]].concat();
+    let d = game("renju", &[("fouls", "claim")], &claimed);
+    let rec = record(&d);
+    let written = sgf::FORMAT.write(&rec).unwrap_or_else(|e| panic!("{e}"));
+    assert!(written.contains("SZ[15]RU[renju fouls=claim]"), "{written}");
+    assert!(written.contains("RE[W+F]"), "{written}");
+    assert!(written.ends_with("\n;B[ih]C[claim i8])\n"), "{written}");
+    let again = one(&sgf::FORMAT, &written);
+    assert_eq!(moves(&again).last(), Some(&"claim i8"));
+    assert_eq!(again.options, d.options);
+    assert_eq!(again.tags.get("result").map(String::as_str), Some("white"));
+    assert_eq!(outcome(&record(&again)), outcome(&rec));
+    assert_eq!(outcome(&rec).map(|o| o.winners), Some(vec![1]));
+
+    // The comment is a claim only in a game won by a foul.
+    let resigned = one(&sgf::FORMAT, &written.replace("RE[W+F]", "RE[W+R]"));
+    assert_eq!(moves(&resigned).len(), 9);
+    let xml = renjunet::FORMAT.write(&rec).unwrap_or_else(|e| panic!("{e}"));
+    assert!(xml.contains("bresult=\"0\""), "{xml}");
+
+    // Under fouls=auto the foul loses at once: a forfeit with no claim to write.
+    let auto = record(&game("renju", &[("fouls", "auto")], &FOUL));
+    let written = sgf::FORMAT.write(&auto).unwrap_or_default();
+    assert!(written.contains("RE[W+F]") && !written.contains("C["), "{written}");
+    assert_eq!(outcome(&record(&one(&sgf::FORMAT, &written))), outcome(&auto));
+
+    // Two passes draw; a game still going has only its result tag to give.
+    let passes = record(&game("renju", &[], &["h8", "a1", "i9", "pass", "pass"]));
+    assert!(sgf::FORMAT.write(&passes).unwrap_or_default().contains("RE[0]"));
+    let going = record(&game("renju", &[], &["h8", "a1"]));
+    assert!(!sgf::FORMAT.write(&going).unwrap_or_default().contains("RE["));
+}
+
+#[test]
+fn sgf_rules_name_the_game_and_its_options() {
+    let d = one(&sgf::FORMAT, "(;GM[4]SZ[15]RU[gomoku rules=omok size=19];B[hh])");
+    assert_eq!(d.game, "gomoku");
+    assert_eq!(
+        d.options.into_iter().collect::<Vec<_>>(),
+        [("rules".into(), "omok".into())]
+    );
+    let big = one(&sgf::FORMAT, "(;GM[4]SZ[19]RU[Renju fouls=claim];B[jj])");
+    assert_eq!(big.game, "renju");
+    assert_eq!(big.options.get("size").map(String::as_str), Some("19"));
+    assert_eq!(big.options.get("fouls").map(String::as_str), Some("claim"));
+    for foreign in ["RIF", "Renju (RIF 1996)", "gomoku =x"] {
+        let d = one(&sgf::FORMAT, &format!("(;GM[4]SZ[15]RU[{foreign}];B[hh])"));
+        assert_eq!((d.game.as_str(), d.options.len()), ("renju", 0), "{foreign}");
+    }
+    let omok = record(&game(
+        "gomoku",
+        &[("rules", "omok"), ("black.overline", "win")],
+        &["h8"],
+    ));
+    let written = sgf::FORMAT.write(&omok).unwrap_or_default();
+    assert!(
+        written.contains("RU[gomoku black.overline=win rules=omok]"),
+        "{written}"
+    );
+    assert_eq!(one(&sgf::FORMAT, &written).options, omok.header.options);
 }
 
 /// Every prefix of valid files, and the same files with characters changed, are read without
