@@ -7,11 +7,12 @@
 //! `variant` (rule switches per variant), `position` (a position and making a move),
 //! `movegen` (legal moves), `validate` (is a position legal), `fen` (FEN/EPD), `san` (SAN out,
 //! lenient move reading), `uci` (UCI moves), `resolve` (a loose move to the one legal move),
-//! `outcome` (game ends), `perft`, `start` (set-up, Chess960 numbering), `render`, `rules`
+//! `outcome` (game ends), `illegal` (the arbiter's record of an illegal move that stood), `perft`, `start` (set-up, Chess960 numbering), `render`, `rules`
 //! (the `Rules` face: commands, draws, results).
 
 pub mod fen;
 pub mod geometry;
+pub mod illegal;
 pub mod movegen;
 pub mod notation;
 pub mod outcome;
