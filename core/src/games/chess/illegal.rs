@@ -39,7 +39,12 @@ pub fn entry_move(text: &str) -> Option<&str> {
 pub fn parse(pos: &Position, text: &str) -> Result<IllegalMove, String> {
     let usage = "write the move as 'illegal e1g1': the from-square, the to-square and a promotion piece if any";
     let word = text.trim();
-    if word.is_empty() || word.split_whitespace().count() > 1 {
+    if word.is_empty() {
+        return Err(format!(
+            "'{KEYWORD}' takes its move in the same command, as in '{KEYWORD} e1g1' (quoted whole on a command line)"
+        ));
+    }
+    if word.split_whitespace().count() > 1 {
         return Err(format!("'{word}': {usage}"));
     }
     if word.contains('@') {

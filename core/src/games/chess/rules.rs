@@ -177,6 +177,12 @@ impl Rules for ChessRules {
 
     fn parse(&self, state: &ChessState, actor: Actor, text: &str) -> Result<Command, RuleError> {
         if let Some(rest) = illegal::entry_move(text) {
+            if actor != Actor::Arbiter {
+                refuse!(
+                    "only the arbiter records an illegal move that stood ('arbiter:{}'); a player's move must be legal",
+                    text.trim()
+                );
+            }
             let pos = self.position(state)?;
             return illegal::parse(&pos, rest).map(Command::Illegal).map_err(RuleError::new);
         }

@@ -132,7 +132,7 @@ fn an_illegal_move_that_cannot_stand_is_refused_with_the_reason() {
         ("illegal Qb1c3", "b1 holds a knight, not a queen"),
         ("illegal e2e5q", "only a pawn reaching its last rank promotes"),
         ("illegal N@f3", "not a drop"),
-        ("illegal", "write the move as"),
+        ("illegal", "takes its move in the same command"),
         ("illegal e2", "write the move as"),
         ("illegal e2e5 e7e5", "write the move as"),
     ] {
@@ -244,4 +244,43 @@ fn a_correction_withdraws_an_illegal_move_and_its_mark_with_it() {
     assert_eq!(replay.remarks().len(), 1, "the log still shows it");
     assert!(replay.remarks_in_force().is_empty(), "the game as it stands does not");
     replay.play(None, "Nf3", None).unwrap();
+}
+
+#[test]
+fn notations_write_the_illegal_move_or_say_why_they_cannot() {
+    use crate::format::Format;
+    use crate::games::chess::notation::{FEN, PGN, UCI};
+    let mut replay = Replay::start(&header()).unwrap();
+    let mut record = Record::new(header());
+    for (actor, text) in [
+        (None, "e4"),
+        (None, "e5"),
+        (Some(ARBITER), "illegal Ke1-e3"),
+        (None, "Nf6"),
+        (None, "Kd3"),
+        (Some(ARBITER), "illegal Qd8-d4"),
+    ] {
+        record.entries.push(replay.play(actor, text, None).unwrap());
+    }
+    let pgn = PGN.write(&record).unwrap();
+    let movetext = pgn.split_whitespace().collect::<Vec<_>>().join(" ");
+    let stood = "{illegal move, stood (FIDE 7.5)}";
+    assert!(
+        movetext.ends_with(&format!("1. e4 e5 2. Ke1e3 {stood} 2... Nf6 3. Kd3 Qd8d4+ {stood} *")),
+        "{pgn}"
+    );
+    let why = UCI.write(&record).unwrap_err().reason;
+    assert!(
+        why.contains("move 3 ('illegal e1e3') is an illegal move that stood"),
+        "{why}"
+    );
+    assert_eq!(
+        FEN.write(&record).unwrap(),
+        "rnb1kb1r/pppp1ppp/5n2/4p3/3qP3/3K4/PPPP1PPP/RNBQ1BNR w kq - 4 4\n"
+    );
+    // Read back, the illegal move is refused like any illegal move in a file.
+    let drafts = PGN.read(&pgn);
+    let draft = drafts.into_iter().next().unwrap().unwrap();
+    let why = crate::format::build(&draft, None).unwrap_err().reason;
+    assert!(why.contains("Ke1e3"), "{why}");
 }
