@@ -36,7 +36,7 @@ pub struct Ply {
 pub enum Played {
     Legal(Move),
     /// An illegal move that stood, with the position it left.
-    Illegal(IllegalMove, Position),
+    Illegal(IllegalMove, Box<Position>),
 }
 
 /// The moves of a record, each with the position before it (draw offers, resignations and
@@ -56,7 +56,7 @@ pub fn record_moves(record: &Record) -> Result<(Vec<Ply>, Position), FormatError
                         |why: String| FormatError::new(format!("entry {} ('{}'): {why}", entry.seq, entry.command));
                     let m = illegal::parse(&pos, text).map_err(bad)?;
                     let after = illegal::make(&pos, &m).map_err(bad)?;
-                    Played::Illegal(m, after)
+                    Played::Illegal(m, Box::new(after))
                 }
                 None => continue,
             },
@@ -65,7 +65,7 @@ pub fn record_moves(record: &Record) -> Result<(Vec<Ply>, Position), FormatError
         let before = pos.clone();
         match &played {
             Played::Legal(m) => pos.play(m),
-            Played::Illegal(_, after) => pos = after.clone(),
+            Played::Illegal(_, after) => pos = (**after).clone(),
         }
         plies.push(Ply {
             seq: entry.seq,

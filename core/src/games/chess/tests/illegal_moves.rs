@@ -284,3 +284,27 @@ fn notations_write_the_illegal_move_or_say_why_they_cannot() {
     let why = crate::format::build(&draft, None).unwrap_err().reason;
     assert!(why.contains("Ke1e3"), "{why}");
 }
+
+#[test]
+fn pgn_writes_pawn_captures_and_promotions_that_stood() {
+    use crate::format::Format;
+    use crate::games::chess::notation::PGN;
+    let mut header = header();
+    header.start = Some("4k3/3r3P/3n4/8/4P3/8/8/4K3 w - - 0 1".into());
+    let mut replay = Replay::start(&header).unwrap();
+    let mut record = Record::new(header);
+    for (actor, text) in [
+        (Some(ARBITER), "illegal e4xd6"),
+        (None, "Rd8"),
+        (Some(ARBITER), "illegal h7-g8=Q"),
+    ] {
+        record.entries.push(replay.play(actor, text, None).unwrap());
+    }
+    let pgn = PGN.write(&record).unwrap();
+    let movetext = pgn.split_whitespace().collect::<Vec<_>>().join(" ");
+    let stood = "{illegal move, stood (FIDE 7.5)}";
+    assert!(
+        movetext.ends_with(&format!("1. e4xd6 {stood} 1... Rd8 2. h7g8=Q+ {stood} *")),
+        "{pgn}"
+    );
+}
