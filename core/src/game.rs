@@ -22,7 +22,12 @@ pub trait Match: Send + Sync {
     fn turn(&self) -> Turn;
     /// Parses `text` as `actor`'s command, applies it and returns its canonical text.
     /// On error the match must be discarded: its state is unspecified.
-    fn apply(&mut self, actor: Actor, text: &str) -> Result<String, RuleError>;
+    fn apply(&mut self, actor: Actor, text: &str) -> Result<String, RuleError> {
+        self.apply_remarked(actor, text).map(|(canonical, _)| canonical)
+    }
+    /// As [`Match::apply`], with the game's remark on the entry, if it makes one (an
+    /// irregularity that stands, see `Rules::remark`).
+    fn apply_remarked(&mut self, actor: Actor, text: &str) -> Result<(String, Option<String>), RuleError>;
     /// The canonical texts of every command that may be entered now, if they can be listed.
     fn legal(&self) -> Option<Vec<String>>;
     /// Every (actor, command) that may be entered now: for a simultaneous turn, each acting
@@ -96,11 +101,12 @@ impl<R: Rules> Match for Live<R> {
     fn turn(&self) -> Turn {
         self.rules.turn(&self.state)
     }
-    fn apply(&mut self, actor: Actor, text: &str) -> Result<String, RuleError> {
+    fn apply_remarked(&mut self, actor: Actor, text: &str) -> Result<(String, Option<String>), RuleError> {
         let command = self.rules.parse(&self.state, actor, text)?;
         let canonical = self.rules.format(&self.state, &command);
+        let remark = self.rules.remark(&self.state, actor, &command);
         self.rules.apply(&mut self.state, actor, &command)?;
-        Ok(canonical)
+        Ok((canonical, remark))
     }
     fn legal(&self) -> Option<Vec<String>> {
         let commands = self.rules.legal(&self.state)?;

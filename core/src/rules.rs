@@ -185,6 +185,13 @@ pub trait Rules: Clone + Send + Sync + 'static {
         let _ = (actor, view);
         self.format(state, command)
     }
+    /// A mark the game puts beside `command` (made by `actor` in `state`, before it applied)
+    /// wherever the record is shown: an irregularity that stands, such as an illegal move the
+    /// arbiter recorded. The default marks nothing.
+    fn remark(&self, state: &Self::State, actor: Actor, command: &Self::Command) -> Option<String> {
+        let _ = (state, actor, command);
+        None
+    }
     /// Draws the chance outcome due now. Called only when `turn` is `Chance`.
     fn sample_chance(&self, state: &Self::State, rng: &mut ChanceRng) -> Self::Command;
     /// The position as text for a terminal.

@@ -205,6 +205,7 @@ impl Store {
                 }),
                 line: None,
                 withdrawn: Vec::new(),
+                remarks: Vec::new(),
             }),
             Err(other) => Err(other),
         }

@@ -227,7 +227,8 @@ pub struct ShowArgs {
     /// record knows), or a seat like p1 (that player's own hidden information too)
     #[arg(long = "as", value_name = "VIEW")]
     pub view: Option<String>,
-    /// Print JSON instead of text: seq, head, whose turn and the state
+    /// Print JSON instead of text: seq, head, whose turn, the state and the remarks on entries
+    /// in force (an illegal move that stood)
     #[arg(long)]
     pub json: bool,
 }
@@ -246,6 +247,8 @@ pub fn show(store: &Lazy, args: ShowArgs) -> CliResult {
         }
     }
     let replay = store.replay(&id, args.at)?;
+    // The game's marks on entries in force (an illegal move that stood): the position owes them.
+    let remarks = replay.remarks_in_force();
     if args.json {
         print_json(&json!({
             "id": id,
@@ -254,16 +257,21 @@ pub fn show(store: &Lazy, args: ShowArgs) -> CliResult {
             "head": hex::encode(&replay.head()),
             "turn": replay.turn(),
             "state": replay.current().state_json(view),
+            "remarks": remarks,
         }));
     } else {
         out!("{}", replay.render(view).trim_end());
+        for remark in &remarks {
+            out!("entry {}: {}", remark.seq, remark.text);
+        }
         out!("{} | entry {} | {}", id, replay.seq(), replay.turn());
         out!("head {}", hex::encode(&replay.head()));
     }
     ok()
 }
 
-/// Print a record's entries, one canonical line each.
+/// Print a record's entries, one canonical line each; marked after it when a correction withdrew
+/// it or the game remarks on it (`[illegal move Ke1e3 by white, stood (FIDE 7.5)]`).
 #[derive(Args)]
 pub struct LogArgs {
     pub id: String,
@@ -286,6 +294,8 @@ pub fn log(store: &Lazy, args: LogArgs) -> CliResult {
         return Err(CliError::rejected(format!("record {id} does not replay: {f}")));
     }
     let withdrawn: std::collections::BTreeMap<u64, u64> = report.withdrawn.iter().map(|w| (w.seq, w.by)).collect();
+    let remarks: std::collections::BTreeMap<u64, &str> =
+        report.remarks.iter().map(|r| (r.seq, r.text.as_str())).collect();
     if view != kifu_core::View::Full {
         record.entries = kifu_core::replay::log_view(&record, view)
             .map_err(|f| CliError::rejected(format!("record {id} does not replay: {f}")))?;
@@ -296,7 +306,7 @@ pub fn log(store: &Lazy, args: LogArgs) -> CliResult {
             .iter()
             .map(|e| {
                 json!({"seq": e.seq, "actor": e.actor.to_string(), "command": e.command, "time": e.time,
-                    "withdrawn_by": withdrawn.get(&e.seq)})
+                    "withdrawn_by": withdrawn.get(&e.seq), "remark": remarks.get(&e.seq)})
             })
             .collect();
         print_json(&json!({"id": id, "header": record.header.canonical_lines(), "entries": entries}));
@@ -305,10 +315,14 @@ pub fn log(store: &Lazy, args: LogArgs) -> CliResult {
             out!("{line}");
         }
         for entry in &record.entries {
-            match withdrawn.get(&entry.seq) {
-                Some(by) => out!("{}  [withdrawn by entry {by}]", entry.canonical_line()),
-                None => out!("{}", entry.canonical_line()),
+            let mut line = entry.canonical_line();
+            if let Some(remark) = remarks.get(&entry.seq) {
+                line.push_str(&format!("  [{remark}]"));
             }
+            if let Some(by) = withdrawn.get(&entry.seq) {
+                line.push_str(&format!("  [withdrawn by entry {by}]"));
+            }
+            out!("{line}");
         }
     }
     ok()

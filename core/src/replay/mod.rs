@@ -79,6 +79,14 @@ fn start_match(game: &'static dyn Game, header: &Header) -> Result<Box<dyn Match
     game.start(&setup).map_err(|e| Failure::header(e.reason))
 }
 
+/// The game's mark beside an entry, wherever the record is shown: an irregularity that stands
+/// (an illegal move the arbiter recorded in chess). Made by the game's `Rules::remark`.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Remark {
+    pub seq: u64,
+    pub text: String,
+}
+
 /// A record being replayed: the game in progress, the head of the chain and the seed if known.
 pub struct Replay {
     pub game: &'static dyn Game,
@@ -95,6 +103,8 @@ pub struct Replay {
     in_force: Option<Vec<Entry>>,
     /// Entries withdrawn by corrections: (withdrawn seq, the correction's seq).
     withdrawn: Vec<Withdrawn>,
+    /// The game's remarks on the entries passed, in order (withdrawn entries' included).
+    remarks: Vec<Remark>,
 }
 
 impl Replay {
@@ -114,6 +124,7 @@ impl Replay {
             broken: false,
             in_force: Some(Vec::new()),
             withdrawn: Vec::new(),
+            remarks: Vec::new(),
         })
     }
 
@@ -135,6 +146,7 @@ impl Replay {
             broken: false,
             in_force: None,
             withdrawn: Vec::new(),
+            remarks: Vec::new(),
         })
     }
 
@@ -173,6 +185,19 @@ impl Replay {
     pub fn withdrawn(&self) -> &[Withdrawn] {
         &self.withdrawn
     }
+    /// The game's remarks on every entry passed, withdrawn ones included, in order.
+    pub fn remarks(&self) -> &[Remark] {
+        &self.remarks
+    }
+    /// The remarks on the entries still in force: what the game as it stands carries.
+    pub fn remarks_in_force(&self) -> Vec<Remark> {
+        let withdrawn: std::collections::BTreeSet<u64> = self.withdrawn.iter().map(|w| w.seq).collect();
+        self.remarks
+            .iter()
+            .filter(|r| !withdrawn.contains(&r.seq))
+            .cloned()
+            .collect()
+    }
     /// Whether the seeded game is over and its seed not yet revealed: a record that stops
     /// here is incomplete (its reveal line is missing).
     pub fn owes_reveal(&self) -> bool {
@@ -191,6 +216,7 @@ impl Replay {
             return Err(fail("replay stopped at an earlier failure".into()));
         }
         self.broken = true;
+        let mut remark = None;
         if entry.seq != self.seq + 1 {
             return Err(fail(format!(
                 "sequence number {} where {} was due",
@@ -221,10 +247,11 @@ impl Replay {
                 }
                 _ => None,
             };
-            let canonical = self
+            let (canonical, said) = self
                 .current
-                .apply(entry.actor, &entry.command)
+                .apply_remarked(entry.actor, &entry.command)
                 .map_err(|e| fail(e.reason))?;
+            remark = said;
             if canonical != entry.command {
                 return Err(fail(format!("not written canonically: expected '{canonical}'")));
             }
@@ -247,6 +274,9 @@ impl Replay {
         self.head = chain_step(&self.head, &entry.canonical_line());
         self.seq = entry.seq;
         self.broken = false;
+        if let Some(text) = remark {
+            self.remarks.push(Remark { seq: entry.seq, text });
+        }
         if let Some(in_force) = &mut self.in_force {
             in_force.push(entry.clone());
         }
@@ -301,12 +331,16 @@ impl Replay {
         }
         self.check_actor(actor).map_err(fail)?;
         let mut next = self.current.clone_box();
-        let canonical = next.apply(actor, text.trim()).map_err(|e| fail(e.reason))?;
+        let (canonical, remark) = next.apply_remarked(actor, text.trim()).map_err(|e| fail(e.reason))?;
         crate::record::check_command_text(&canonical)
             .map_err(|e| fail(format!("the game wrote an unusable command: {e}")))?;
         let state = next.state_hash();
         self.current = next;
-        Ok(self.push(actor, canonical, time, Some(state)))
+        let entry = self.push(actor, canonical, time, Some(state));
+        if let Some(text) = remark {
+            self.remarks.push(Remark { seq: entry.seq, text });
+        }
+        Ok(entry)
     }
 
     /// Draws and appends every chance outcome now due, when the seed is known.

@@ -32,6 +32,8 @@ pub struct Report {
     pub line: Option<usize>,
     /// Entries withdrawn by corrections, as far as the replay got.
     pub withdrawn: Vec<Withdrawn>,
+    /// The game's remarks on the entries (an illegal move that stood), as far as the replay got.
+    pub remarks: Vec<Remark>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -57,6 +59,7 @@ fn verify(record: &Record, complete: bool) -> Report {
         failure: None,
         line: None,
         withdrawn: Vec::new(),
+        remarks: Vec::new(),
     };
     let mut replay = match Replay::start(&record.header) {
         Ok(replay) => replay,
@@ -79,12 +82,14 @@ fn verify(record: &Record, complete: bool) -> Report {
         if let Err(failure) = replay.check(entry) {
             report.failure = Some(failure);
             report.withdrawn = replay.withdrawn().to_vec();
+            report.remarks = replay.remarks().to_vec();
             return report;
         }
         report.entries = entry.seq;
         report.head = replay.head();
     }
     report.withdrawn = replay.withdrawn().to_vec();
+    report.remarks = replay.remarks().to_vec();
     report.turn = Some(replay.turn());
     if complete && replay.owes_reveal() {
         report.failure = Some(missing_reveal(&replay));
@@ -115,6 +120,7 @@ pub fn verify_text(file: &TextRecord) -> Report {
             }),
             line: Some(brk.line),
             withdrawn: Vec::new(),
+            remarks: Vec::new(),
         };
     }
     let mut report = verify_complete(&file.record);

@@ -6,7 +6,7 @@ use super::geometry::Geometry;
 use super::movegen;
 use super::piece::{Color, Piece, Role, PROMOTED_BIT, ROLES};
 use super::position::{MoveKind, Position, KINGSIDE, QUEENSIDE};
-use super::validate::validate;
+use super::validate::{validate, validate_irregular};
 use super::variant::Variant;
 
 /// Reads a FEN (four to seven fields) for a variant and checks the position is legal.
@@ -28,6 +28,18 @@ pub fn parse_fen_on(variant: Variant, geo: &'static Geometry, text: &str) -> Res
     }
     let pos = parse_fields(Position::empty_on(variant, geo), &fields)?;
     validate(&pos)?;
+    Ok(pos)
+}
+
+/// Reads the position a game state keeps. It may be one an illegal move that stood has left
+/// (the side not to move in check), which [`parse_fen`] refuses; anything else is refused alike.
+pub fn parse_state_fen(variant: Variant, text: &str) -> Result<Position, String> {
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    if fields.len() < 2 || fields.len() > 7 {
+        return Err(format!("'{}' is not a FEN", text.trim()));
+    }
+    let pos = parse_fields(Position::empty(variant), &fields)?;
+    validate_irregular(&pos)?;
     Ok(pos)
 }
 

@@ -7,17 +7,20 @@
 //! `variant` (rule switches per variant), `position` (a position and making a move),
 //! `movegen` (legal moves), `validate` (is a position legal), `fen` (FEN/EPD), `san` (SAN out,
 //! lenient move reading), `uci` (UCI moves), `resolve` (a loose move to the one legal move),
-//! `outcome` (game ends), `perft`, `start` (set-up, Chess960 numbering), `render`, `rules`
-//! (the `Rules` face: commands, draws, results).
+//! `outcome` (game ends), `illegal` (the arbiter's record of an illegal move that stood),
+//! `plies` (a record's moves on positions, for the notation writers), `perft`, `start`
+//! (set-up, Chess960 numbering), `render`, `rules` (the `Rules` face: commands, draws, results).
 
 pub mod fen;
 pub mod geometry;
+pub mod illegal;
 pub mod movegen;
 pub mod notation;
 pub mod outcome;
 pub mod perft;
 pub mod pgn;
 pub mod piece;
+pub mod plies;
 pub mod position;
 pub mod render;
 pub mod resolve;

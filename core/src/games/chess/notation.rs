@@ -2,20 +2,21 @@
 //! tags, comments, NAGs and variations, the last three kept as note entries), FEN and EPD
 //! (set-up positions in, the position at the end out) and UCI move lists. A reader hands the
 //! moves on as typed; legality is decided when the kernel plays the draft through the rules.
+//! An illegal move that stood (the arbiter's `illegal MOVE`) is written to PGN SAN-like with a
+//! comment saying so, refused by UCI, and never read back from any of them.
 
 use std::collections::BTreeMap;
 
 use super::fen::{parse_epd, parse_fen, to_epd, to_fen};
+use super::illegal;
 use super::pgn::{self, GameResult, Line, MoveToken, NormalMove, OutGame, OutMove, PgnGame, PieceHint, Square};
 use super::piece::Color;
-use super::position::{Move, Position};
-use super::san::parse_move;
-use super::start::start_position;
+use super::plies::{record_moves, record_start, Played};
 use super::uci::move_to_uci;
 use super::variant::Variant;
 use crate::format::{Draft, DraftMove, Format, FormatError};
 use crate::record::{note, Actor, Record};
-use crate::rules::{Setup, Turn};
+use crate::rules::Turn;
 
 /// Every registry name of the chess family, as formats list the games they carry.
 pub const GAMES: &[&str] = &super::variant::NAMES;
@@ -244,6 +245,22 @@ fn out_game(record: &Record) -> Result<OutGame, FormatError> {
         .get("Result")
         .map(|r| result_of(r))
         .unwrap_or(GameResult::Unknown);
+    let illegal_entries = record
+        .entries
+        .iter()
+        .any(|e| e.actor == Actor::Arbiter && illegal::entry_move(&e.command).is_some());
+    let illegal_written: BTreeMap<u64, String> = if illegal_entries {
+        let (plies, _) = record_moves(record)?;
+        plies
+            .iter()
+            .filter_map(|ply| match &ply.played {
+                Played::Illegal(m, after) => Some((ply.seq, illegal::written(&ply.before, m, after))),
+                Played::Legal(_) => None,
+            })
+            .collect()
+    } else {
+        BTreeMap::new()
+    };
     for entry in &record.entries {
         match entry.actor {
             Actor::Note => {
@@ -266,7 +283,16 @@ fn out_game(record: &Record) -> Result<OutGame, FormatError> {
                     ..OutMove::default()
                 }),
             },
-            Actor::Chance | Actor::Arbiter => {}
+            Actor::Arbiter => {
+                if let Some(san) = illegal_written.get(&entry.seq) {
+                    moves.push(OutMove {
+                        san: san.clone(),
+                        comment: Some(illegal::PGN_COMMENT.to_string()),
+                        ..OutMove::default()
+                    });
+                }
+            }
+            Actor::Chance => {}
         }
     }
     if let Some(Turn::Over { outcome }) = crate::replay::verify_record(record).turn {
@@ -310,22 +336,9 @@ fn note_movetext(text: &str) -> Option<String> {
     (!text.contains('}')).then(|| format!("{{{}}}", text.split_whitespace().collect::<Vec<_>>().join(" ")))
 }
 
-/// A chess record's variant and the position it starts from.
-fn record_start(record: &Record) -> Result<(Variant, Position), FormatError> {
-    let variant = Variant::from_name(&record.header.game)
-        .ok_or_else(|| FormatError::new(format!("{} is not chess", record.header.game)))?;
-    let setup = Setup {
-        options: &record.header.options,
-        players: 2,
-        start: record.header.start.as_deref(),
-    };
-    let pos = start_position(variant, &setup).map_err(|e| FormatError::new(e.reason))?;
-    Ok((variant, pos))
-}
-
 /// The FEN a file must give for a record's start: the set-up as recorded, else the position a
 /// `position=N` option makes when it is not the variant's own start (Chess960 518 is).
-fn start_fen(record: &Record, variant: Variant, start: &Position) -> Option<String> {
+fn start_fen(record: &Record, variant: Variant, start: &crate::games::chess::Position) -> Option<String> {
     if let Some(fen) = &record.header.start {
         return Some(fen.clone());
     }
@@ -334,22 +347,6 @@ fn start_fen(record: &Record, variant: Variant, start: &Position) -> Option<Stri
         Ok(own) if to_fen(&own) == fen => None,
         _ => Some(fen),
     }
-}
-
-/// The players' moves of a record, each with the position before it (draw offers,
-/// resignations and other commands that are not moves are passed over), and the last position.
-fn record_moves(record: &Record) -> Result<(Vec<(Position, Move)>, Position), FormatError> {
-    let (_, mut pos) = record_start(record)?;
-    let mut moves = Vec::new();
-    for entry in &record.entries {
-        if let Actor::Seat(_) = entry.actor {
-            if let Ok(m) = parse_move(&pos, &entry.command) {
-                moves.push((pos.clone(), m));
-                pos.play(&m);
-            }
-        }
-    }
-    Ok((moves, pos))
 }
 
 fn result_of(text: &str) -> GameResult {
@@ -523,7 +520,7 @@ impl Format for UciFormat {
     /// from the standard array; castling is then king-takes-rook, as Chess960 engines read it.
     fn write(&self, record: &Record) -> Result<String, FormatError> {
         let (variant, start) = record_start(record)?;
-        let (moves, _) = record_moves(record)?;
+        let (plies, _) = record_moves(record)?;
         let mut out = String::new();
         if variant == Variant::Chess960 {
             out.push_str(UCI_CHESS960);
@@ -533,9 +530,19 @@ impl Format for UciFormat {
             Some(fen) => out.push_str(&format!("position fen {fen} moves")),
             None => out.push_str("position startpos moves"),
         }
-        for (pos, m) in &moves {
+        for ply in &plies {
+            let m = match &ply.played {
+                Played::Legal(m) => m,
+                Played::Illegal(m, _) => {
+                    return Err(FormatError::new(format!(
+                        "move {} ('{}') is an illegal move that stood: a UCI move list cannot mark it and an engine would refuse it; export the game as PGN or kifu",
+                        plies.iter().position(|p| p.seq == ply.seq).unwrap_or(0) + 1,
+                        illegal::canonical(&ply.before, m)
+                    )))
+                }
+            };
             out.push(' ');
-            out.push_str(&move_to_uci(pos, m));
+            out.push_str(&move_to_uci(&ply.before, m));
         }
         out.push('\n');
         Ok(out)

@@ -1,6 +1,7 @@
 //! How a position ends the game: each variant's own win, checkmate, stalemate, insufficient
 //! material and the seventy-five-move rule (repetition needs the game's history and lives in
-//! the rules). Pure functions of a position; they never change it.
+//! the rules), and which of them count after an illegal move that stood. Pure functions of a
+//! position; they never change it.
 
 use super::movegen::has_legal_move;
 use super::piece::{Color, Role};
@@ -135,6 +136,18 @@ pub fn position_result(pos: &Position) -> Option<Outcome> {
         }
         return Some(Outcome::draw("stalemate"));
     }
+    seventy_five(pos)
+}
+
+/// The game's end in a position an illegal move that stood has left. Checkmate, stalemate and
+/// a dead position end the game only when the move that made them was legal (FIDE Laws 5.1.1,
+/// 5.2.1, 5.2.2), so they are not judged here (nor antichess's win by having no move, its
+/// stalemate); a variant's own win and the seventy-five-move rule have no such condition.
+pub fn result_after_illegal(pos: &Position) -> Option<Outcome> {
+    variant_result(pos).or_else(|| seventy_five(pos))
+}
+
+fn seventy_five(pos: &Position) -> Option<Outcome> {
     if pos.halfmove >= 150 && !pos.variant.drops() {
         return Some(Outcome::draw("seventy-five moves without a capture or a pawn move"));
     }

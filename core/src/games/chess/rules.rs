@@ -1,14 +1,16 @@
 //! The `Rules` face of every chess variant: the game state (FEN, repetition history, draw
-//! offer, result), commands (moves in SAN, resign, draw offer/accept/decline, draw claim)
-//! and automatic game ends. It holds no chess logic of its own beyond when a game is over.
+//! offer, result), commands (moves in SAN, resign, draw offer/accept/decline, draw claim, the
+//! arbiter's `illegal MOVE`) and automatic game ends. It holds no chess logic of its own beyond
+//! when a game is over and who may enter what: a player never enters an illegal move.
 
 use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
-use super::fen::{parse_fen, to_epd, to_fen};
+use super::fen::{parse_state_fen, to_epd, to_fen};
+use super::illegal::{self, IllegalMove};
 use super::movegen::legal_moves;
-use super::outcome::position_result;
+use super::outcome::{position_result, result_after_illegal};
 use super::position::{Move, Position};
 use super::render::render_position;
 use super::san::{move_to_san, parse_move};
@@ -68,6 +70,8 @@ pub enum Command {
     AcceptDraw,
     DeclineDraw,
     ClaimDraw,
+    /// The arbiter's record of a move that stood although it was illegal.
+    Illegal(IllegalMove),
 }
 
 impl ChessRules {
@@ -75,7 +79,7 @@ impl ChessRules {
         if let Some(pos) = state.parsed.0.get() {
             return Ok(pos.clone());
         }
-        let pos = parse_fen(self.variant, &state.fen)
+        let pos = parse_state_fen(self.variant, &state.fen)
             .map_err(|e| RuleError::new(format!("the stored position is unreadable: {e}")))?;
         let _ = state.parsed.0.set(pos.clone());
         Ok(pos)
@@ -97,8 +101,9 @@ impl ChessRules {
         }
     }
 
-    /// Records the new position and any automatic end.
-    fn settle(&self, state: &mut ChessState, before: &Position, after: &Position) {
+    /// Records the new position and any automatic end (after an illegal move, only the ends
+    /// that do not ask for a legal move: see `result_after_illegal`).
+    fn settle(&self, state: &mut ChessState, before: &Position, after: &Position, illegal: bool) {
         let irreversible = after.castles != before.castles || (after.halfmove == 0 && !self.variant.drops());
         if irreversible {
             state.history.clear();
@@ -106,11 +111,23 @@ impl ChessRules {
         state.fen = to_fen(after);
         state.parsed = ParsedFen::of(after);
         state.history.push(to_epd(after));
-        state.result = position_result(after);
+        state.result = if illegal {
+            result_after_illegal(after)
+        } else {
+            position_result(after)
+        };
         if state.result.is_none() && Self::repetitions(state) >= 5 {
             state.result = Some(Outcome::draw("fivefold repetition"));
         }
     }
+}
+
+/// Whether `m` would take a king that is royal in the variant: possible only when an illegal
+/// move that stood left that king in check, and never a move (FIDE 7.5 counts it illegal).
+fn takes_royal_king(pos: &Position, m: &Move) -> bool {
+    pos.variant.safety() != super::variant::Safety::None
+        && pos.is_capture(m)
+        && pos.piece_at(m.to).is_some_and(|p| p.role == super::piece::Role::King)
 }
 
 fn seat_of(actor: Actor) -> Option<u8> {
@@ -158,7 +175,22 @@ impl Rules for ChessRules {
         Turn::seat(u8::from(black))
     }
 
-    fn parse(&self, state: &ChessState, _actor: Actor, text: &str) -> Result<Command, RuleError> {
+    fn parse(&self, state: &ChessState, actor: Actor, text: &str) -> Result<Command, RuleError> {
+        if let Some(rest) = illegal::entry_move(text) {
+            if actor != Actor::Arbiter {
+                refuse!(
+                    "only the arbiter records an illegal move that stood ('arbiter:{}'); a player's move must be legal",
+                    text.trim()
+                );
+            }
+            let pos = self.position(state)?;
+            return illegal::parse(&pos, rest).map(Command::Illegal).map_err(RuleError::new);
+        }
+        if actor == Actor::Arbiter {
+            refuse!(
+                "the arbiter's entries in chess are 'illegal MOVE' (a move that stood although illegal) and 'correct SEQ REASON'"
+            );
+        }
         let words: Vec<String> = text.split_whitespace().map(str::to_ascii_lowercase).collect();
         let words: Vec<&str> = words.iter().map(String::as_str).collect();
         match words.as_slice() {
@@ -184,6 +216,10 @@ impl Rules for ChessRules {
             Command::AcceptDraw => "draw accept".to_string(),
             Command::DeclineDraw => "draw decline".to_string(),
             Command::ClaimDraw => "draw claim".to_string(),
+            Command::Illegal(m) => match self.position(state) {
+                Ok(pos) => illegal::canonical(&pos, m),
+                Err(_) => String::from("?"),
+            },
         }
     }
 
@@ -193,6 +229,20 @@ impl Rules for ChessRules {
         }
         let pos = self.position(state)?;
         let mover = pos.turn.index() as u8;
+        if let Command::Illegal(m) = command {
+            if actor != Actor::Arbiter {
+                refuse!(
+                    "only the arbiter records an illegal move that stood ('arbiter:{}'); a player's move must be legal",
+                    illegal::canonical(&pos, m)
+                );
+            }
+            let after = illegal::make(&pos, m).map_err(RuleError::new)?;
+            if state.draw_offer.is_some_and(|s| s != mover) {
+                state.draw_offer = None;
+            }
+            self.settle(state, &pos, &after, true);
+            return Ok(());
+        }
         let Some(seat) = seat_of(actor) else {
             refuse!("only the players act in chess; {actor} cannot");
         };
@@ -205,12 +255,18 @@ impl Rules for ChessRules {
                 if !legal_moves(&pos).contains(m) {
                     refuse!("that move is not legal here");
                 }
+                if takes_royal_king(&pos, m) {
+                    refuse!(
+                        "a king is never taken: the {} king stands in check only because an illegal move stood; the arbiter may withdraw that move ('correct SEQ REASON')",
+                        pos.turn.other().name()
+                    );
+                }
                 let mut after = pos.clone();
                 after.play(m);
                 if opponent_offer.is_some() {
                     state.draw_offer = None;
                 }
-                self.settle(state, &pos, &after);
+                self.settle(state, &pos, &after, false);
             }
             Command::Resign => {
                 let winner = pos.turn.other();
@@ -234,6 +290,8 @@ impl Rules for ChessRules {
                 }
                 state.draw_offer = None;
             }
+            // Made above, before the seat is asked for.
+            Command::Illegal(_) => refuse!("only the arbiter records an illegal move"),
             Command::ClaimDraw => match self.claim_reason(state, &pos) {
                 Some(reason) => state.result = Some(Outcome::draw(reason)),
                 None => refuse!(
@@ -251,7 +309,11 @@ impl Rules for ChessRules {
             return Some(Vec::new());
         }
         let pos = self.position(state).ok()?;
-        let mut out: Vec<Command> = legal_moves(&pos).into_iter().map(Command::Move).collect();
+        let mut out: Vec<Command> = legal_moves(&pos)
+            .into_iter()
+            .filter(|m| !takes_royal_king(&pos, m))
+            .map(Command::Move)
+            .collect();
         out.push(Command::Resign);
         let seat = pos.turn.index() as u8;
         match state.draw_offer {
@@ -266,6 +328,14 @@ impl Rules for ChessRules {
             out.push(Command::ClaimDraw);
         }
         Some(out)
+    }
+
+    /// An illegal move that stood is marked wherever the record is shown.
+    fn remark(&self, state: &ChessState, _actor: Actor, command: &Command) -> Option<String> {
+        match command {
+            Command::Illegal(m) => self.position(state).ok().map(|pos| illegal::remark(&pos, m)),
+            _ => None,
+        }
     }
 
     /// Chess has no chance: `turn` is never `Chance`, so the kernel never calls this.

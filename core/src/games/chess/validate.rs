@@ -1,6 +1,7 @@
 //! Whether a position read from text could stand on a board of its variant: kings, pawns on
-//! the back ranks, en passant, the side not to move in check. It explains each refusal in
-//! words and never changes the position.
+//! the back ranks, en passant, the side not to move in check; and the looser test for a
+//! position an illegal move that stood has left. It explains each refusal in words and never
+//! changes the position.
 
 use super::geometry::holds;
 use super::piece::{Color, Role};
@@ -9,6 +10,22 @@ use super::variant::{Safety, Variant};
 
 /// `Ok` when the position is legal for its variant, else the reason.
 pub fn validate(pos: &Position) -> Result<(), String> {
+    validate_irregular(pos)?;
+    let us = pos.turn;
+    let them = us.other();
+    if pos.in_check(them) {
+        return Err(format!("{} is in check but it is {}'s move", them.name(), us.name()));
+    }
+    if pos.variant.safety() == Safety::NoChecks && pos.in_check(us) {
+        return Err(format!("{} is in check, and racing kings allows no checks", us.name()));
+    }
+    Ok(())
+}
+
+/// As [`validate`], but for a position an illegal move that stood may leave: the side not to
+/// move may be in check (it left its king there), and in racing kings the side to move too
+/// (the illegal move gave check). Kings, pawns, en passant and check counts are still checked.
+pub fn validate_irregular(pos: &Position) -> Result<(), String> {
     let geo = pos.geo;
     let variant = pos.variant;
     for color in [Color::White, Color::Black] {
@@ -49,14 +66,6 @@ pub fn validate(pos: &Position) -> Result<(), String> {
     }
     if let Some(ep) = pos.ep {
         check_ep(pos, ep)?;
-    }
-    let us = pos.turn;
-    let them = us.other();
-    if pos.in_check(them) {
-        return Err(format!("{} is in check but it is {}'s move", them.name(), us.name()));
-    }
-    if variant.safety() == Safety::NoChecks && pos.in_check(us) {
-        return Err(format!("{} is in check, and racing kings allows no checks", us.name()));
     }
     if let Some(limit) = variant.checks_to_win() {
         if pos.checks.iter().any(|&c| c > limit) {

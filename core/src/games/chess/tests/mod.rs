@@ -5,6 +5,7 @@ mod game_rules;
 mod geometry_tests;
 mod hex;
 mod holes;
+mod illegal_moves;
 mod notation;
 mod oracle_games;
 mod perft_suites;
