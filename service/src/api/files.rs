@@ -78,7 +78,7 @@ pub async fn import(
         if name == "kifu" {
             match kifu_record(bytes.to_vec()) {
                 Ok(record) => batch.push((1, record)),
-                Err(failed) => games.push(failed),
+                Err(failed) => games.push(*failed),
             }
         } else {
             let format = kifu_core::games::format(&name)
@@ -112,29 +112,33 @@ pub async fn import(
 }
 
 /// A kifu file checked whole (chain, rules, completeness), or the row saying why not.
-fn kifu_record(bytes: Vec<u8>) -> Result<Checked, GameResult> {
-    let text = decode_text_owned(bytes).map_err(|e| failure(1, e))?;
-    let parsed = text::read(&text).map_err(|e| GameResult {
-        game: 1,
-        error: Some(e.reason),
-        line: Some(e.line),
-        ..GameResult::default()
+fn kifu_record(bytes: Vec<u8>) -> Result<Checked, Box<GameResult>> {
+    let text = decode_text_owned(bytes).map_err(|e| Box::new(failure(1, e)))?;
+    let parsed = text::read(&text).map_err(|e| {
+        Box::new(GameResult {
+            game: 1,
+            error: Some(e.reason),
+            line: Some(e.line),
+            ..GameResult::default()
+        })
     })?;
     let report = verify_text(&parsed);
     if let Some(f) = report.failure {
-        return Err(GameResult {
+        return Err(Box::new(GameResult {
             game: 1,
             error: Some(f.to_string()),
             line: report.line,
             ply: Some(f.seq as usize),
             ..GameResult::default()
-        });
+        }));
     }
-    Checked::new(parsed.record).map_err(|f| GameResult {
-        game: 1,
-        error: Some(f.to_string()),
-        ply: Some(f.seq as usize),
-        ..GameResult::default()
+    Checked::new(parsed.record).map_err(|f| {
+        Box::new(GameResult {
+            game: 1,
+            error: Some(f.to_string()),
+            ply: Some(f.seq as usize),
+            ..GameResult::default()
+        })
     })
 }
 

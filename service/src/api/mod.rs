@@ -88,6 +88,7 @@ pub fn router(app: App) -> Router {
         .fallback(|| async { ApiError::not_found("no such endpoint (see /v1/openapi.json)") })
         .layer(DefaultBodyLimit::max(limit))
         .layer(middleware::map_response(json_errors))
+        .layer(middleware::from_fn(close_after_refusal))
         .layer(middleware::from_fn(log_request))
         .with_state(app)
 }
@@ -113,6 +114,22 @@ async fn log_request(request: Request, next: Next) -> Response {
         response.status().as_u16(),
         started.elapsed().as_secs_f64() * 1000.0
     );
+    response
+}
+
+/// A request refused before its body was read (no token, too large, the wrong type) leaves
+/// that body unread on the connection, which is then closed: the answer says so, so a client
+/// does not send its next request on it.
+async fn close_after_refusal(request: Request, next: Next) -> Response {
+    let has_body = request.headers().contains_key(header::CONTENT_LENGTH)
+        || request.headers().contains_key(header::TRANSFER_ENCODING);
+    let mut response = next.run(request).await;
+    let status = response.status();
+    if has_body && (status.is_client_error() || status.is_server_error()) {
+        response
+            .headers_mut()
+            .insert(header::CONNECTION, header::HeaderValue::from_static("close"));
+    }
     response
 }
 
