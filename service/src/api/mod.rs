@@ -10,7 +10,8 @@ mod records;
 mod schema;
 mod stream;
 
-use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
 use axum::body::Bytes;
@@ -117,15 +118,22 @@ async fn log_request(request: Request, next: Next) -> Response {
     response
 }
 
-/// A request refused before its body was read (no token, too large, the wrong type) leaves
-/// that body unread on the connection, which is then closed: the answer says so, so a client
-/// does not send its next request on it.
-async fn close_after_refusal(request: Request, next: Next) -> Response {
+/// Set by the body extractors once a request's body is read whole.
+#[derive(Clone, Default)]
+struct BodyRead(Arc<AtomicBool>);
+
+/// A request refused before its body was read (no token, too large, the wrong type, no such
+/// endpoint) leaves that body on the connection, which is then closed: the answer says so, so
+/// a client does not send its next request on it.
+async fn close_after_refusal(mut request: Request, next: Next) -> Response {
     let has_body = request.headers().contains_key(header::CONTENT_LENGTH)
         || request.headers().contains_key(header::TRANSFER_ENCODING);
+    let read = BodyRead::default();
+    request.extensions_mut().insert(read.clone());
     let mut response = next.run(request).await;
     let status = response.status();
-    if has_body && (status.is_client_error() || status.is_server_error()) {
+    let unread = has_body && !read.0.load(Ordering::SeqCst);
+    if unread && (status.is_client_error() || status.is_server_error()) {
         response
             .headers_mut()
             .insert(header::CONNECTION, header::HeaderValue::from_static("close"));
@@ -212,7 +220,8 @@ impl<S: Send + Sync> FromRequest<S> for FileBody {
 }
 
 async fn body_bytes<S: Send + Sync>(request: Request, state: &S) -> Result<Bytes, ApiError> {
-    Bytes::from_request(request, state).await.map_err(|rejection| {
+    let read = request.extensions().get::<BodyRead>().cloned();
+    let bytes = Bytes::from_request(request, state).await.map_err(|rejection| {
         let status = rejection.status();
         let error = if status == StatusCode::PAYLOAD_TOO_LARGE {
             "the body is larger than this server takes".to_string()
@@ -220,7 +229,11 @@ async fn body_bytes<S: Send + Sync>(request: Request, state: &S) -> Result<Bytes
             rejection.body_text()
         };
         ApiError::new(status, error)
-    })
+    })?;
+    if let Some(read) = read {
+        read.0.store(true, Ordering::SeqCst);
+    }
+    Ok(bytes)
 }
 
 #[cfg(test)]
