@@ -39,6 +39,7 @@ struct OutcomeDoc {
 
 /// One entry as the bearer's view shows it (another seat's hidden cards redacted).
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[schema(as = Entry)]
 pub struct EntryOut {
     pub seq: u64,
     /// `p1`, `p2`, ..., `chance`, `arbiter` or `note`.
