@@ -97,7 +97,7 @@ impl From<kifu_records::AppendError> for CliError {
             Read(e) => CliError::from(e),
             Store(e) => CliError::from(e),
             NotFound(_) | Secret(_) => CliError::input(e),
-            Conflict { .. } | KeyReused(_) | Rejected(_) => CliError::rejected(e),
+            Conflict { .. } | KeyReused(_) | Rejected(_) | Forbidden { .. } => CliError::rejected(e),
         }
     }
 }
@@ -106,7 +106,7 @@ impl From<kifu_records::CreateError> for CliError {
     fn from(e: kifu_records::CreateError) -> Self {
         use kifu_records::CreateError::*;
         match e {
-            Rejected(_) | Seed(_) => CliError::input(e),
+            Rejected(_) | Seed(_) | Token(_) => CliError::input(e),
             Exists(_) => CliError::rejected(e),
             Store(e) => CliError::from(e),
             Random(_) | Secret(_) => CliError::input(e),

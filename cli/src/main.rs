@@ -74,6 +74,7 @@ enum Command {
     Playout(commands::demo::PlayoutArgs),
     Demo(commands::demo::DemoArgs),
     Perft(commands::perft::PerftArgs),
+    Serve(commands::serve::ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -97,6 +98,7 @@ fn main() -> ExitCode {
         Command::Playout(args) => commands::demo::playout(&store, args),
         Command::Demo(args) => commands::demo::demo(&store, args),
         Command::Perft(args) => commands::perft::run(args),
+        Command::Serve(args) => commands::serve::serve(&store, args),
     };
     match result {
         Ok(code) => code,

@@ -39,6 +39,16 @@ impl Lazy {
         self.store.get_mut()
     }
 
+    /// A store of its own, opened for writing (waiting as `get` does), for a caller that keeps
+    /// it for as long as it runs: the service.
+    pub fn open_owned(&self) -> Result<Store, CliError> {
+        let path = match &self.path {
+            Some(path) => path.clone(),
+            None => default_path()?,
+        };
+        Ok(Store::open_with(&path, self.wait)?)
+    }
+
     fn open(
         &self,
         how: impl FnOnce(&std::path::Path) -> Result<Store, kifu_records::OpenError>,

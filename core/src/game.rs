@@ -11,6 +11,8 @@ pub trait Game: Send + Sync {
     fn version(&self) -> u32;
     fn describe(&self) -> &'static str;
     fn players(&self) -> std::ops::RangeInclusive<usize>;
+    /// The option keys the game takes.
+    fn options(&self) -> Vec<String>;
     /// A game in progress from its start.
     fn start(&self, setup: &Setup) -> Result<Box<dyn Match>, RuleError>;
     /// A game in progress from a snapshot made by [`Match::snapshot`].
@@ -69,6 +71,9 @@ impl<R: Rules> Game for Erased<R> {
     }
     fn players(&self) -> std::ops::RangeInclusive<usize> {
         self.0.players()
+    }
+    fn options(&self) -> Vec<String> {
+        self.0.options()
     }
     fn start(&self, setup: &Setup) -> Result<Box<dyn Match>, RuleError> {
         let range = self.0.players();

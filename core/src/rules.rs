@@ -162,6 +162,10 @@ pub trait Rules: Clone + Send + Sync + 'static {
     fn describe(&self) -> &'static str;
     /// How many players the game takes; the first is the default.
     fn players(&self) -> std::ops::RangeInclusive<usize>;
+    /// The option keys `setup` takes (what `only_options` is given), for listings.
+    fn options(&self) -> Vec<String> {
+        Vec::new()
+    }
     /// The starting state, from options and an optional set-up position.
     fn setup(&self, setup: &Setup) -> Result<Self::State, RuleError>;
     fn turn(&self, state: &Self::State) -> Turn;

@@ -3,6 +3,7 @@
 
 use kifu_core::record::{hex, Actor, Entry, Hash};
 use kifu_core::replay::Replay;
+use kifu_core::rules::Turn;
 use redb::ReadableTable;
 use serde::{Deserialize, Serialize};
 
@@ -22,6 +23,12 @@ pub struct Append {
     pub key: Option<String>,
     /// The wall-clock time to stamp the new entries with.
     pub time: Option<String>,
+    /// When set, the request comes from the bearer of this seat's token (0-based): every
+    /// command must be that seat's own, and a command without an actor is made as whoever is
+    /// to act (this seat, when several act at once). Anything else is
+    /// [`AppendError::Forbidden`] and changes nothing. Chance drawn by the store is not a
+    /// command and is never refused here.
+    pub as_seat: Option<u8>,
 }
 
 /// What an append did.
@@ -98,7 +105,11 @@ impl Store {
             let time = request.time.as_deref();
             let mut entries: Vec<Entry> = Vec::new();
             for (actor, text) in &request.commands {
-                entries.push(replay.play(*actor, text, time).map_err(AppendError::Rejected)?);
+                let actor = match request.as_seat {
+                    Some(seat) => Some(seat_only(&replay, seat, *actor)?),
+                    None => *actor,
+                };
+                entries.push(replay.play(actor, text, time).map_err(AppendError::Rejected)?);
                 entries.extend(replay.draw_chance(time).map_err(AppendError::Rejected)?);
             }
             if replay.owes_reveal() {
@@ -210,9 +221,34 @@ impl Store {
     }
 }
 
-/// What identifies a request for its idempotency key: its commands and expected head.
+/// The actor of a command sent by the bearer of `seat`'s token: the one named, or whoever is
+/// to act; refused unless it is that seat. A game that is over is left to the rules to refuse.
+fn seat_only(replay: &Replay, seat: u8, named: Option<Actor>) -> Result<Actor, AppendError> {
+    let actor = match (named, replay.turn()) {
+        (Some(actor), _) => actor,
+        (None, Turn::Seat { seat: turn }) => Actor::Seat(turn),
+        (None, Turn::Chance) => Actor::Chance,
+        (None, Turn::Simultaneous { seats }) if seats.contains(&seat) => Actor::Seat(seat),
+        (None, Turn::Simultaneous { seats }) => Actor::Seat(seats.first().copied().unwrap_or(seat)),
+        (None, Turn::Over { .. }) => Actor::Seat(seat),
+    };
+    if actor == Actor::Seat(seat) {
+        return Ok(actor);
+    }
+    Err(AppendError::Forbidden {
+        seq: replay.seq() + 1,
+        seat,
+        actor,
+    })
+}
+
+/// What identifies a request for its idempotency key: its commands and expected head (and the
+/// seat it was sent as, when it was).
 fn fingerprint(request: &Append) -> Hash {
     let mut text = hex::encode(&request.expect.unwrap_or_default());
+    if let Some(seat) = request.as_seat {
+        text.push_str(&format!(" as {}", Actor::Seat(seat)));
+    }
     for (actor, command) in &request.commands {
         text.push('\n');
         text.push_str(&actor.map(|a| a.to_string()).unwrap_or_default());

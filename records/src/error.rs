@@ -1,6 +1,6 @@
 //! One error type per store operation, each saying what failed and why.
 
-use kifu_core::record::Hash;
+use kifu_core::record::{Actor, Hash};
 use kifu_core::replay::Failure;
 
 /// A failure of the storage engine itself (I/O, corruption).
@@ -52,6 +52,9 @@ pub enum CreateError {
     Rejected(Failure),
     #[error("seed: {0}")]
     Seed(String),
+    /// The tokens asked for cannot be stored (an actor no token can stand for, or two for one).
+    #[error("tokens: {0}")]
+    Token(String),
     #[error("a record with id {0} already exists")]
     Exists(String),
     #[error("the operating system gave no random bytes for the record's id: {0}")]
@@ -91,6 +94,9 @@ pub enum AppendError {
         actual_seq: u64,
         actual: Hash,
     },
+    /// The command of entry `seq` is `actor`'s, and the request came from `seat`'s token.
+    #[error("entry {seq}: the token of {} may not enter a command of {actor}", Actor::Seat(*seat))]
+    Forbidden { seq: u64, seat: u8, actor: Actor },
     #[error("idempotency key '{0}' was already used for a different request")]
     KeyReused(String),
     #[error("{0}")]

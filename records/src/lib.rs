@@ -11,6 +11,7 @@ mod import;
 mod read;
 mod secrets;
 mod tables;
+mod tokens;
 
 use std::path::{Path, PathBuf};
 
@@ -36,6 +37,7 @@ pub use error::{AppendError, CreateError, ImportError, OpenError, ReadError, Sto
 pub use import::{ImportOutcome, ImportReport, Relation};
 pub use read::{Filter, Summary};
 pub use secrets::{key_path, SecretError};
+pub use tokens::Token;
 
 use guard::guarded;
 use tables::*;
@@ -200,6 +202,17 @@ impl Store {
     /// kept secret in the store until the game ends, and chance due at the start is drawn now.
     /// A format-2 header without an id is given a random 128-bit one here.
     pub fn create(&self, header: Header, seed: Option<&[u8]>, time: Option<&str>) -> Result<Created, CreateError> {
+        self.create_inner(header, seed, time, &[])
+    }
+
+    /// `create`, storing the given (role, token hash) rows with the record.
+    fn create_inner(
+        &self,
+        header: Header,
+        seed: Option<&[u8]>,
+        time: Option<&str>,
+        tokens: &[(String, Hash)],
+    ) -> Result<Created, CreateError> {
         guarded(|| {
             let mut header = header;
             if header.format >= 2 && header.id.is_none() {
@@ -226,6 +239,7 @@ impl Store {
                 &replay.turn(),
                 Some(&replay.current().snapshot()),
             )?;
+            tokens::write_tokens(&txn, &id, tokens)?;
             if let Some(seed) = seed {
                 let sealed = secrets::SeedKey::load(&self.path, true)?.seal(&id, seed)?;
                 txn.open_table(SECRETS)

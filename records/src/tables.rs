@@ -22,6 +22,8 @@ pub const SNAPSHOTS: TableDefinition<&str, (u64, &[u8])> = TableDefinition::new(
 pub const SECRETS: TableDefinition<&str, &[u8]> = TableDefinition::new("secrets");
 /// (id, idempotency key) -> (fingerprint of the request, the answer as JSON).
 pub const KEYS: TableDefinition<(&str, &str), (Hash, &str)> = TableDefinition::new("idempotency");
+/// (id, "arbiter" | "p1" | ...) -> the hash of that actor's bearer token (never the token).
+pub const TOKENS: TableDefinition<(&str, &str), Hash> = TableDefinition::new("tokens");
 /// (game, id), (player name, id), ("key=value", id): the list indexes.
 pub const BY_GAME: TableDefinition<(&str, &str), ()> = TableDefinition::new("by_game");
 pub const BY_PLAYER: TableDefinition<(&str, &str), ()> = TableDefinition::new("by_player");
@@ -42,5 +44,6 @@ pub fn create_all(txn: &redb::WriteTransaction) -> Result<(), redb::TableError> 
     txn.open_table(BY_PLAYER)?;
     txn.open_table(BY_TAG)?;
     txn.open_table(BY_CONTENT)?;
+    txn.open_table(TOKENS)?;
     Ok(())
 }

@@ -8,6 +8,7 @@ pub mod games;
 mod import_report;
 pub mod perft;
 pub mod record;
+pub mod serve;
 
 use std::process::ExitCode;
 

@@ -127,6 +127,7 @@ pub fn play(store: &Lazy, args: PlayArgs) -> CliResult {
         expect,
         key: args.key,
         time: (!args.no_time).then(crate::clock::now),
+        as_seat: None,
     };
     let answer = store.append(&id, &request)?;
     if args.json {

@@ -52,3 +52,39 @@ pub fn formats() -> Vec<&'static dyn Format> {
 pub fn format(name: &str) -> Option<&'static dyn Format> {
     formats().into_iter().find(|f| f.name() == name)
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use crate::rules::Setup;
+
+    /// What a game lists as its options is what its set-up takes: an unknown key is refused
+    /// naming exactly the listed ones.
+    #[test]
+    fn listed_options_are_the_ones_set_up_takes() {
+        for game in super::all() {
+            let options = BTreeMap::from([("no-such-option".to_string(), "1".to_string())]);
+            let setup = Setup {
+                options: &options,
+                players: *game.players().start(),
+                start: None,
+            };
+            let Err(error) = game.start(&setup) else {
+                panic!("{} took an unknown option", game.name())
+            };
+            let listed = game.options();
+            let expected = if listed.is_empty() {
+                "none".to_string()
+            } else {
+                listed.join(", ")
+            };
+            assert!(
+                error.reason.ends_with(&format!("(this game takes: {expected})")),
+                "{}: {} (listed: {expected})",
+                game.name(),
+                error.reason
+            );
+        }
+    }
+}

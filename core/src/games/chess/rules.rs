@@ -150,6 +150,12 @@ impl Rules for ChessRules {
     fn describe(&self) -> &'static str {
         self.variant.describe()
     }
+    fn options(&self) -> Vec<String> {
+        super::start::option_keys(self.variant)
+            .iter()
+            .map(|k| k.to_string())
+            .collect()
+    }
     fn players(&self) -> std::ops::RangeInclusive<usize> {
         2..=2
     }

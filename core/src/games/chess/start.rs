@@ -7,14 +7,18 @@ use super::variant::Variant;
 use crate::refuse;
 use crate::rules::{RuleError, Setup};
 
-/// The position a game starts from.
-pub fn start_position(variant: Variant, setup: &Setup) -> Result<Position, RuleError> {
-    let known: &[&str] = if variant == Variant::Chess960 {
+/// The options a variant takes: Chess960's `position`, none for the others.
+pub fn option_keys(variant: Variant) -> &'static [&'static str] {
+    if variant == Variant::Chess960 {
         &["position"]
     } else {
         &[]
-    };
-    setup.only_options(known)?;
+    }
+}
+
+/// The position a game starts from.
+pub fn start_position(variant: Variant, setup: &Setup) -> Result<Position, RuleError> {
+    setup.only_options(option_keys(variant))?;
     let fen = match (setup.start, setup.option("position")) {
         (Some(_), Some(_)) => refuse!("give either a start position or position=N, not both"),
         (Some(fen), None) => fen.to_string(),

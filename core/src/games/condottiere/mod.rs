@@ -197,6 +197,9 @@ impl Rules for Condottiere {
     fn describe(&self) -> &'static str {
         "Condottiere (seed 000): battles for the cities of Renaissance Italy, hands hidden or dealt from a seed"
     }
+    fn options(&self) -> Vec<String> {
+        state::OPTIONS.iter().map(|k| k.to_string()).collect()
+    }
     fn players(&self) -> std::ops::RangeInclusive<usize> {
         2..=6
     }

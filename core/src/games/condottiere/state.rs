@@ -138,10 +138,13 @@ fn yes_no(setup: &Setup, key: &str) -> Result<bool, RuleError> {
     }
 }
 
+/// The options a game takes.
+pub const OPTIONS: &[&str] = &["target", "bigger", "attack"];
+
 /// The start: an empty map, p1 holding the token (seat the youngest player as p1), and the
 /// first deal due.
 pub fn start(setup: &Setup) -> Result<State, RuleError> {
-    setup.only_options(&["target", "bigger", "attack"])?;
+    setup.only_options(OPTIONS)?;
     if setup.start.is_some() {
         crate::refuse!("condottiere has no set-up positions: every game starts from an empty map");
     }

@@ -46,19 +46,26 @@ pub struct Config {
     pub opening: Option<Opening>,
 }
 
+/// The options taken: `size`, `fouls`, `opening`; gomoku also `rules` and a ban per colour and
+/// shape (`black.<shape>`, `white.<shape>`).
+pub fn option_keys(renju: bool) -> Vec<String> {
+    let mut known: Vec<String> = ["size", "fouls", "opening"].map(String::from).to_vec();
+    if !renju {
+        known.push("rules".into());
+        known.extend(
+            ["black", "white"]
+                .iter()
+                .flat_map(|c| SHAPES.iter().map(move |s| format!("{c}.{s}"))),
+        );
+    }
+    known
+}
+
 /// Reads the options. `renju` fixes the rule set; otherwise `rules` names one (freestyle by
 /// default) and `black.<shape>` / `white.<shape>` override single bans.
 pub fn read(setup: &Setup, renju: bool) -> Result<Config, RuleError> {
-    let mut known = vec!["size", "fouls", "opening"];
-    let overrides: Vec<String> = ["black", "white"]
-        .iter()
-        .flat_map(|c| SHAPES.iter().map(move |s| format!("{c}.{s}")))
-        .collect();
-    if !renju {
-        known.push("rules");
-        known.extend(overrides.iter().map(String::as_str));
-    }
-    setup.only_options(&known)?;
+    let known = option_keys(renju);
+    setup.only_options(&known.iter().map(String::as_str).collect::<Vec<_>>())?;
     let mut rules = RuleSet::RENJU;
     if !renju {
         let name = setup.option("rules").unwrap_or("freestyle");
@@ -72,7 +79,7 @@ pub fn read(setup: &Setup, renju: bool) -> Result<Config, RuleError> {
                 "option rules=renju: use the game 'renju' for Renju rules",
             ));
         }
-        for key in &overrides {
+        for key in known.iter().filter(|k| k.contains('.')) {
             if let Some(value) = setup.option(key) {
                 rules.set(key, value).map_err(RuleError::new)?;
             }

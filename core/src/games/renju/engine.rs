@@ -310,6 +310,9 @@ impl Rules for FiveInRow {
             Variant::Gomoku => "Gomoku / omok: five in a row, freestyle, standard or omok rules, bans per colour",
         }
     }
+    fn options(&self) -> Vec<String> {
+        super::config::option_keys(self.variant == Variant::Renju)
+    }
     fn players(&self) -> std::ops::RangeInclusive<usize> {
         2..=2
     }

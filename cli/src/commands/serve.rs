@@ -1,0 +1,46 @@
+//! `kifu serve`: the record service over this store (kifu-service). The binary hands it the
+//! store, the address and the clock; everything HTTP lives in the service crate.
+
+use std::io::Write;
+use std::net::SocketAddr;
+
+use clap::Args;
+use kifu_service::{Clock, Config, Server};
+
+use super::ok;
+use crate::exit::{CliError, CliResult};
+use crate::store_path::Lazy;
+
+/// Serve the store over HTTP (the API under /v1, described at /v1/openapi.json) until SIGINT or
+/// SIGTERM. Prints `listening on http://ADDR` first; logs one line per request on stderr.
+#[derive(Args)]
+pub struct ServeArgs {
+    /// The address to listen on; port 0 picks a free port. Loopback by default: put a TLS
+    /// reverse proxy in front to serve other machines
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8080")]
+    pub listen: SocketAddr,
+}
+
+pub fn serve(store: &Lazy, args: ServeArgs) -> CliResult {
+    let store = store.open_owned()?;
+    let clock = Clock {
+        now: crate::clock::now,
+        precise: crate::clock::now_precise,
+    };
+    let server = Server::bind(store, args.listen, Config::new(clock))
+        .map_err(|e| CliError::input(format!("cannot listen on {}: {e}", args.listen)))?;
+    let addr = server
+        .local_addr()
+        .map_err(|e| CliError::input(format!("cannot listen on {}: {e}", args.listen)))?;
+    out!("listening on http://{addr}");
+    let _ = std::io::stdout().flush();
+    if !addr.ip().is_loopback() {
+        eprintln!(
+            "kifu serve: {addr} is not a loopback address: anyone who reaches it can create and read records, and tokens travel in clear text without a TLS proxy in front"
+        );
+    }
+    server
+        .run()
+        .map_err(|e| CliError::input(format!("serving on {addr}: {e}")))?;
+    ok()
+}
