@@ -75,6 +75,7 @@ enum Command {
     Demo(commands::demo::DemoArgs),
     Perft(commands::perft::PerftArgs),
     Serve(commands::serve::ServeArgs),
+    Token(commands::token::TokenArgs),
 }
 
 fn main() -> ExitCode {
@@ -99,6 +100,7 @@ fn main() -> ExitCode {
         Command::Demo(args) => commands::demo::demo(&store, args),
         Command::Perft(args) => commands::perft::run(args),
         Command::Serve(args) => commands::serve::serve(&store, args),
+        Command::Token(args) => commands::token::token(&store, args),
     };
     match result {
         Ok(code) => code,

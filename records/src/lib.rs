@@ -37,7 +37,7 @@ pub use error::{AppendError, CreateError, ImportError, OpenError, ReadError, Sto
 pub use import::{ImportOutcome, ImportReport, Relation};
 pub use read::{Filter, Summary};
 pub use secrets::{key_path, SecretError};
-pub use tokens::Token;
+pub use tokens::{Token, TokenError};
 
 use guard::guarded;
 use tables::*;

@@ -108,6 +108,47 @@ impl Store {
     }
 }
 
+impl Store {
+    /// A new token for `actor` (a seat of the record or the arbiter) in record `id`, replacing
+    /// the one it had: the old token stops working. For records made without a service (`kifu
+    /// new`, an import), which have none, and for a token that was lost or leaked.
+    pub fn issue_token(&self, id: &str, actor: Actor) -> Result<Token, TokenError> {
+        guarded(|| {
+            let role = role(actor).ok_or_else(|| TokenError::Role(format!("no token can stand for {actor}")))?;
+            let header = self.header(id)?;
+            if let Actor::Seat(seat) = actor {
+                if seat as usize >= header.players.len() {
+                    return Err(TokenError::Role(format!(
+                        "record {id} has {} seats: there is no {actor}",
+                        header.players.len()
+                    )));
+                }
+            }
+            let token = Token::random().map_err(TokenError::Random)?;
+            let txn = self.writer()?;
+            txn.open_table(TOKENS)
+                .map_err(StoreError::from)?
+                .insert((id, role.as_str()), *token.hash().as_bytes())
+                .map_err(StoreError::from)?;
+            txn.commit().map_err(StoreError::from)?;
+            Ok(token)
+        })
+    }
+}
+
+/// What `issue_token` can meet.
+#[derive(Debug, thiserror::Error)]
+pub enum TokenError {
+    #[error(transparent)]
+    Read(#[from] ReadError),
+    #[error("{0}")]
+    Role(String),
+    #[error("no randomness for a token: {0}")]
+    Random(String),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
 /// Writes a new record's token hashes.
 pub(crate) fn write_tokens(txn: &redb::WriteTransaction, id: &str, rows: &[(String, Hash)]) -> Result<(), StoreError> {
     if rows.is_empty() {

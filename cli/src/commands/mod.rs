@@ -9,6 +9,7 @@ mod import_report;
 pub mod perft;
 pub mod record;
 pub mod serve;
+pub mod token;
 
 use std::process::ExitCode;
 
