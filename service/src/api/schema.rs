@@ -52,16 +52,28 @@ pub struct EntryOut {
     /// The correction that withdrew it, if one did.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub withdrawn_by: Option<u64>,
+    /// The game's mark on it, if any (chess: an illegal move that stood).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub remark: Option<String>,
 }
 
 impl EntryOut {
-    pub fn from(entry: &Entry, withdrawn_by: Option<u64>) -> EntryOut {
+    pub fn from(entry: &Entry, withdrawn_by: Option<u64>, remark: Option<String>) -> EntryOut {
         EntryOut {
             seq: entry.seq,
             actor: entry.actor.to_string(),
             command: entry.command.clone(),
             time: entry.time.clone(),
             withdrawn_by,
+            remark,
         }
     }
+}
+
+/// The game's mark on an entry in force (chess: an illegal move that stood), as `kifu show`
+/// lists it.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct RemarkOut {
+    pub seq: u64,
+    pub text: String,
 }
