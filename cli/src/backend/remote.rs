@@ -164,18 +164,27 @@ struct EntryOut {
     time: Option<String>,
     withdrawn_by: Option<u64>,
     remark: Option<String>,
+    state: Option<String>,
 }
 
 impl EntryOut {
     fn entry(&self) -> Result<Entry, CliError> {
         let actor = Actor::parse(&self.actor)
             .ok_or_else(|| CliError::input(format!("the server sent '{}' as an actor", self.actor)))?;
+        let state = match &self.state {
+            Some(text) => Some(
+                hex::decode(text)
+                    .and_then(|b| <[u8; 8]>::try_from(b).ok())
+                    .ok_or_else(|| CliError::input(format!("the server sent '{text}' as a state hash")))?,
+            ),
+            None => None,
+        };
         Ok(Entry {
             seq: self.seq,
             actor,
             command: self.command.clone(),
             time: self.time.clone(),
-            state: None,
+            state,
         })
     }
 }

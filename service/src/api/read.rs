@@ -241,10 +241,14 @@ impl Seen {
 
     /// The entries from seq `from` on.
     pub fn entries(&self, from: u64) -> Vec<EntryOut> {
+        let open = self.hidden().is_none();
         self.shown
             .iter()
             .filter(|e| e.seq >= from)
-            .map(|e| EntryOut::from(e, self.withdrawn.get(&e.seq).copied(), self.remarks.get(&e.seq).cloned()))
+            .map(|e| {
+                let remark = self.remarks.get(&e.seq).cloned();
+                EntryOut::from(e, self.withdrawn.get(&e.seq).copied(), remark, open)
+            })
             .collect()
     }
 

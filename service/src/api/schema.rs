@@ -55,10 +55,16 @@ pub struct EntryOut {
     /// The game's mark on it, if any (chess: an illegal move that stood).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub remark: Option<String>,
+    /// The entry's state hash (16 hex digits), as its canonical line has it; only to a view
+    /// that sees every command of the record whole, since a hash of a state holding hidden
+    /// cards could be matched against guesses.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub state: Option<String>,
 }
 
 impl EntryOut {
-    pub fn from(entry: &Entry, withdrawn_by: Option<u64>, remark: Option<String>) -> EntryOut {
+    /// `open`: the view sees every command whole, so the state hash tells it nothing hidden.
+    pub fn from(entry: &Entry, withdrawn_by: Option<u64>, remark: Option<String>, open: bool) -> EntryOut {
         EntryOut {
             seq: entry.seq,
             actor: entry.actor.to_string(),
@@ -66,6 +72,7 @@ impl EntryOut {
             time: entry.time.clone(),
             withdrawn_by,
             remark,
+            state: entry.state.filter(|_| open).map(|s| kifu_core::record::hex::encode(&s)),
         }
     }
 }
