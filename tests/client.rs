@@ -32,6 +32,8 @@ struct Client {
     token: Option<String>,
     /// Ids of records made by `new` in this run, replaced by `<ID1>`, `<ID2>` ...
     ids: Vec<String>,
+    /// Another store file than the session's.
+    file: Option<std::path::PathBuf>,
 }
 
 impl Client {
@@ -39,7 +41,9 @@ impl Client {
         let mut command = Command::new(kifu_bin());
         match &self.server {
             Some(url) => command.args(["--server", url]),
-            None => command.arg("--store").arg(self.session.store()),
+            None => command
+                .arg("--store")
+                .arg(self.file.clone().unwrap_or_else(|| self.session.store())),
         };
         command
             .args(args)
@@ -80,7 +84,7 @@ impl Client {
     }
 
     /// `kifu new ... --json`: the id is noted, the arbiter's token kept for what follows.
-    fn new(&mut self, args: &[&str]) -> Out {
+    fn make(&mut self, args: &[&str]) -> Out {
         let mut out = self.run(args);
         let mut made: Value = serde_json::from_str(&out.stdout).unwrap_or_else(|e| panic!("{e}: {out:?}"));
         let id = made["id"].as_str().expect("an id").to_string();
@@ -115,7 +119,10 @@ fn script(client: &mut Client) -> Vec<(String, Out)> {
     std::fs::write(client.session.path("club.pgn"), PGN).unwrap();
     let mut steps = Vec::new();
     let mut step = |name: &str, out: Out| steps.push((name.to_string(), out));
-    step("new", client.new(&["new", "chess", "-p", "Ann", "-p", "Ben", "-t", "Event=Club", "--json"]));
+    step(
+        "new",
+        client.make(&["new", "chess", "-p", "Ann", "-p", "Ben", "-t", "Event=Club", "--json"]),
+    );
     let id = client.ids[0].clone();
     let prefix = &id[..8];
     let run = |args: &[&str]| client.run(args);
@@ -164,6 +171,7 @@ fn one_script_prints_the_same_on_a_store_file_and_through_a_server() {
         server: None,
         token: None,
         ids: Vec::new(),
+        file: None,
     };
     let served_session = Session::new();
     let mut server = Served::start(&served_session);
@@ -172,6 +180,7 @@ fn one_script_prints_the_same_on_a_store_file_and_through_a_server() {
         server: Some(server.base.clone()),
         token: None,
         ids: Vec::new(),
+        file: None,
     };
     let here = script(&mut local);
     let there = script(&mut remote);
@@ -179,10 +188,19 @@ fn one_script_prints_the_same_on_a_store_file_and_through_a_server() {
     // Messages whose words are the service's own, not the store's: only the exit code counts.
     let words_differ = ["wrong token", "no such record", "show --at too far"];
     for ((name, a), (_, b)) in here.iter().zip(&there) {
-        assert_eq!(a.code, b.code, "{name}: exit codes differ\nstore:  {a:?}\nserver: {b:?}");
-        assert_eq!(a.stdout, b.stdout, "{name}: stdout differs\nstore:  {a:?}\nserver: {b:?}");
+        assert_eq!(
+            a.code, b.code,
+            "{name}: exit codes differ\nstore:  {a:?}\nserver: {b:?}"
+        );
+        assert_eq!(
+            a.stdout, b.stdout,
+            "{name}: stdout differs\nstore:  {a:?}\nserver: {b:?}"
+        );
         if !words_differ.contains(&name.as_str()) {
-            assert_eq!(a.stderr, b.stderr, "{name}: stderr differs\nstore:  {a:?}\nserver: {b:?}");
+            assert_eq!(
+                a.stderr, b.stderr,
+                "{name}: stderr differs\nstore:  {a:?}\nserver: {b:?}"
+            );
         }
     }
     let code = |name: &str| here.iter().find(|(n, _)| n == name).map(|(_, o)| o.code);
@@ -193,12 +211,21 @@ fn one_script_prints_the_same_on_a_store_file_and_through_a_server() {
     assert_eq!(code("wrong token"), Some(1));
     assert_eq!(code("no such record"), Some(2));
     assert_eq!(code("show --at too far"), Some(2));
-    let log: Value = serde_json::from_str(&here.iter().find(|(n, _)| n == "log after correct --json").unwrap().1.stdout)
-        .unwrap();
+    let log: Value = serde_json::from_str(
+        &here
+            .iter()
+            .find(|(n, _)| n == "log after correct --json")
+            .unwrap()
+            .1
+            .stdout,
+    )
+    .unwrap();
     assert_eq!(log["entries"][2]["withdrawn_by"], 5, "{log}");
     let import = &there.iter().find(|(n, _)| n == "import").unwrap().1;
     assert!(
-        import.stderr.contains("club.pgn: game 2, line 11, ply 3: 'Ke3': no white king can go to e3"),
+        import
+            .stderr
+            .contains("club.pgn: game 2, line 11, ply 3: 'Ke3': no white king can go to e3"),
         "{import:?}"
     );
 
@@ -224,6 +251,7 @@ fn server_only(remote: &Client) {
         server: Some("http://127.0.0.1:1".into()),
         token: None,
         ids: Vec::new(),
+        file: None,
     };
     let unreachable = nobody.run(&["list"]);
     assert_eq!(unreachable.code, 2, "{unreachable:?}");
@@ -240,6 +268,7 @@ fn server_only(remote: &Client) {
         ids: remote.ids.clone(),
         server: remote.server.clone(),
         session: Session::new(),
+        file: None,
     };
     assert_eq!(public.run(&["show", &id, "--json"]).code, 0);
     assert_eq!(public.run(&["play", &id, "Bb5"]).code, 1);
@@ -247,4 +276,36 @@ fn server_only(remote: &Client) {
     let asked = public.run(&["log", &id, "--as", "arbiter"]);
     assert_eq!(asked.code, 2, "--as names a view the token does not give: {asked:?}");
     assert_eq!(public.run(&["play", &id, "--no-time", "Bb5"]).code, 2);
+
+    // A seat's token, through the server and on the server's own store file (read while the
+    // server holds it): the same moves (only that seat's) and the same view.
+    let seats = remote.run(&["new", "chess", "--json"]);
+    let made: Value = serde_json::from_str(&seats.stdout).unwrap();
+    let id = made["id"].as_str().unwrap().to_string();
+    for seat in ["p1", "p2"] {
+        let token = made["tokens"][seat].as_str().unwrap().to_string();
+        let through = Client {
+            token: Some(token.clone()),
+            ids: vec![id.clone()],
+            server: remote.server.clone(),
+            session: Session::new(),
+            file: None,
+        };
+        let on_file = Client {
+            token: Some(token),
+            ids: vec![id.clone()],
+            server: None,
+            session: Session::new(),
+            file: Some(remote.session.store()),
+        };
+        for args in [
+            &["legal", &id][..],
+            &["show", &id, "--json"],
+            &["log", &id, "--as", seat],
+        ] {
+            assert_eq!(through.run(args), on_file.run(args), "{seat} {args:?}");
+        }
+        let legal = through.run(&["legal", &id]);
+        assert_eq!(legal.stdout.trim().is_empty(), seat == "p2", "{seat}: {legal:?}");
+    }
 }

@@ -60,7 +60,13 @@ struct Cli {
 
     /// A record's token (from `new` on a server): a seat's enters and sees that seat's part, the
     /// arbiter's everything. On a store file it is checked against the record's tokens likewise
-    #[arg(long, global = true, value_name = "TOKEN", env = "KIFU_TOKEN", hide_env_values = true)]
+    #[arg(
+        long,
+        global = true,
+        value_name = "TOKEN",
+        env = "KIFU_TOKEN",
+        hide_env_values = true
+    )]
     token: Option<String>,
 
     #[command(subcommand)]

@@ -171,7 +171,10 @@ pub fn refusal(status: u16, body: &[u8], overrides: Overrides) -> CliError {
             if text.is_empty() {
                 format!("the server answered {status}")
             } else {
-                format!("the server answered {status}: {}", text.chars().take(200).collect::<String>())
+                format!(
+                    "the server answered {status}: {}",
+                    text.chars().take(200).collect::<String>()
+                )
             }
         });
     let code = overrides
@@ -210,17 +213,33 @@ mod tests {
     #[test]
     fn statuses_map_to_exit_codes() {
         let body = br#"{"error":"no"}"#;
-        for (status, code) in [(401, 1), (403, 1), (409, 1), (422, 1), (400, 2), (404, 2), (413, 2), (415, 2), (500, 2)] {
+        for (status, code) in [
+            (401, 1),
+            (403, 1),
+            (409, 1),
+            (422, 1),
+            (400, 2),
+            (404, 2),
+            (413, 2),
+            (415, 2),
+            (500, 2),
+        ] {
             assert_eq!(refusal(status, body, &[]).code, code, "{status}");
         }
         assert_eq!(refusal(403, body, &[(403, 2)]).code, 2);
         assert_eq!(refusal(422, body, &[]).message, "no");
-        assert_eq!(refusal(502, b"bad gateway", &[]).message, "the server failed: the server answered 502: bad gateway");
+        assert_eq!(
+            refusal(502, b"bad gateway", &[]).message,
+            "the server failed: the server answered 502: bad gateway"
+        );
     }
 
     #[test]
     fn addresses() {
-        assert_eq!(Http::new("http://127.0.0.1:8080/", None).unwrap().base, "http://127.0.0.1:8080");
+        assert_eq!(
+            Http::new("http://127.0.0.1:8080/", None).unwrap().base,
+            "http://127.0.0.1:8080"
+        );
         assert_eq!(Http::new("http://h:1/v1/", None).unwrap().base, "http://h:1");
         for bad in ["127.0.0.1:8080", "ftp://h", "http://", "http://h/x"] {
             assert_eq!(Http::new(bad, None).err().map(|e| e.code), Some(2), "{bad}");

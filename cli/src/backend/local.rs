@@ -138,7 +138,10 @@ impl Backend for Local<'_> {
         let view = view(name, store.header(&id)?.players.len(), fallback)?;
         let head = store.head(&id)?;
         if let Some(at) = at.filter(|at| *at > head.0) {
-            return Err(CliError::input(format!("--at {at}: record {id} has {} entries", head.0)));
+            return Err(CliError::input(format!(
+                "--at {at}: record {id} has {} entries",
+                head.0
+            )));
         }
         let replay = store.replay(&id, at)?;
         Ok(Shown {

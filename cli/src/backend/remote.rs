@@ -330,7 +330,10 @@ impl Backend for Remote {
         // The new entries, in the token's view, as the store's answer lists them.
         let lines = match made.first {
             Some(first) => self.lines(&id, first, made.seq, None).or_else(|e| {
-                eprintln!("kifu: entered, but the new entries could not be read back: {}", e.message);
+                eprintln!(
+                    "kifu: entered, but the new entries could not be read back: {}",
+                    e.message
+                );
                 Ok::<_, CliError>(Vec::new())
             })?,
             None => Vec::new(),
@@ -411,7 +414,10 @@ impl Backend for Remote {
         let mut rows = Vec::new();
         let mut after: Option<String> = None;
         loop {
-            let from = after.as_deref().map(|a| format!("&after={}", encode(a))).unwrap_or_default();
+            let from = after
+                .as_deref()
+                .map(|a| format!("&after={}", encode(a)))
+                .unwrap_or_default();
             let page: Page = self.http.get(&format!("/v1/records?{query}{from}"))?.json(200, &[])?;
             rows.extend(page.records);
             match page.next {

@@ -1,6 +1,6 @@
 //! Files in and out: export a record in kifu's text format or a game's notation, import files;
 //! written once over a backend (the store file or a kifu server). A kifu file is verified here
-//! before either backend stores it.
+//! before either backend stores it; nothing here opens a store or speaks HTTP.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

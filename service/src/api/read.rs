@@ -79,7 +79,10 @@ pub async fn show(
             remarks: replay
                 .remarks_in_force()
                 .into_iter()
-                .map(|r| RemarkOut { seq: r.seq, text: r.text })
+                .map(|r| RemarkOut {
+                    seq: r.seq,
+                    text: r.text,
+                })
                 .collect(),
             text: replay.render(access.view()),
             id,
