@@ -22,6 +22,7 @@ macro_rules! out_raw {
     }};
 }
 
+mod backend;
 mod clock;
 mod commands;
 mod exit;
@@ -52,6 +53,22 @@ struct Cli {
     )]
     wait: f64,
 
+    /// Talk to a kifu server (`kifu serve`) at this address instead of opening a store file:
+    /// new, play, correct, legal, show, log, list, export and import work as on a store
+    #[arg(long, global = true, value_name = "URL", env = "KIFU_SERVER")]
+    server: Option<String>,
+
+    /// A record's token (from `new` on a server): a seat's enters and sees that seat's part, the
+    /// arbiter's everything. On a store file it is checked against the record's tokens likewise
+    #[arg(
+        long,
+        global = true,
+        value_name = "TOKEN",
+        env = "KIFU_TOKEN",
+        hide_env_values = true
+    )]
+    token: Option<String>,
+
     #[command(subcommand)]
     command: Command,
 }
@@ -81,20 +98,37 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let wait = std::time::Duration::try_from_secs_f64(cli.wait.max(0.0)).unwrap_or(kifu_records::DEFAULT_WAIT);
-    let mut store = store_path::Lazy::new(cli.store, wait);
+    let server = match &cli.server {
+        Some(url) => match backend::Remote::new(url, cli.token.clone()) {
+            Ok(remote) => Some(remote),
+            Err(err) => return err.report(),
+        },
+        None => None,
+    };
+    let mut store = store_path::Lazy::new(cli.store, wait).serverside(cli.server);
+    let token = cli.token.as_deref();
+    // The record commands, over the store file or the server.
+    macro_rules! on {
+        ($run:path, $args:expr) => {{
+            match &server {
+                Some(remote) => $run(&mut remote.clone(), $args),
+                None => $run(&mut backend::Local::new(&mut store, token), $args),
+            }
+        }};
+    }
     let result = match cli.command {
-        Command::New(args) => commands::record::new(&store, args),
-        Command::Play(args) => commands::record::play(&store, args),
-        Command::Correct(args) => commands::record::correct(&store, args),
-        Command::Legal(args) => commands::record::legal(&store, args),
-        Command::Show(args) => commands::record::show(&store, args),
-        Command::Log(args) => commands::record::log(&store, args),
-        Command::List(args) => commands::record::list(&store, args),
+        Command::New(args) => on!(commands::record::new, args),
+        Command::Play(args) => on!(commands::record::play, args),
+        Command::Correct(args) => on!(commands::record::correct, args),
+        Command::Legal(args) => on!(commands::record::legal, args),
+        Command::Show(args) => on!(commands::record::show, args),
+        Command::Log(args) => on!(commands::record::log, args),
+        Command::List(args) => on!(commands::record::list, args),
+        Command::Export(args) => on!(commands::files::export, args),
+        Command::Import(args) => on!(commands::files::import, args),
         Command::Verify(args) => commands::check::verify(&store, args),
         Command::Check(args) => commands::fsck::check(&store, args),
         Command::Diff(args) => commands::check::diff(&store, args),
-        Command::Export(args) => commands::files::export(&store, args),
-        Command::Import(args) => commands::files::import(&mut store, args),
         Command::Games(args) => commands::games::games(args),
         Command::Playout(args) => commands::demo::playout(&store, args),
         Command::Demo(args) => commands::demo::demo(&store, args),

@@ -1,6 +1,7 @@
 //! Where the store lives: `--store`, else `$KIFU_STORE` (both via clap), else
 //! `$XDG_DATA_HOME/kifu/store.redb`, else `~/.local/share/kifu/store.redb`. Opened on first use,
-//! so commands that need no store never create one.
+//! so commands that need no store never create one. With `--server` it never opens a file:
+//! a command that needs one is refused instead.
 
 use std::cell::OnceCell;
 use std::path::PathBuf;
@@ -13,6 +14,9 @@ pub struct Lazy {
     path: Option<PathBuf>,
     wait: std::time::Duration,
     store: OnceCell<Store>,
+    /// The `--server` given: then no store file is opened, and a command that needs one is
+    /// refused (exit 2).
+    server: Option<String>,
 }
 
 impl Lazy {
@@ -21,6 +25,22 @@ impl Lazy {
             path,
             wait,
             store: OnceCell::new(),
+            server: None,
+        }
+    }
+
+    /// No store file for this run: the records are on the server at `url`.
+    pub fn serverside(mut self, url: Option<String>) -> Self {
+        self.server = url;
+        self
+    }
+
+    fn refused(&self) -> Result<(), CliError> {
+        match &self.server {
+            Some(url) => Err(CliError::input(format!(
+                "this command needs the store file itself: not available with --server ({url})"
+            ))),
+            None => Ok(()),
         }
     }
 
@@ -42,6 +62,7 @@ impl Lazy {
     /// A store of its own, opened for writing (waiting as `get` does), for a caller that keeps
     /// it for as long as it runs: the service.
     pub fn open_owned(&self) -> Result<Store, CliError> {
+        self.refused()?;
         let path = match &self.path {
             Some(path) => path.clone(),
             None => default_path()?,
@@ -56,6 +77,7 @@ impl Lazy {
         if let Some(store) = self.store.get() {
             return Ok(store);
         }
+        self.refused()?;
         let path = match &self.path {
             Some(path) => path.clone(),
             None => default_path()?,

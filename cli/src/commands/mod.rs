@@ -14,7 +14,6 @@ pub mod token;
 use std::process::ExitCode;
 
 use kifu_core::record::Actor;
-use kifu_core::rules::View;
 
 use crate::exit::CliError;
 
@@ -77,23 +76,4 @@ pub fn split_actor(text: &str) -> (Option<Actor>, &str) {
         }
     }
     (None, text)
-}
-
-/// The view named by `--as` for a record with `players` seats: `public` (the default: what a
-/// spectator may see), `arbiter` (everything the record knows; `full` is the same), or a seat
-/// `p1`, `p2`, ... of the record.
-pub fn view(name: Option<&str>, players: usize) -> Result<View, CliError> {
-    match name {
-        None | Some("public") => Ok(View::Public),
-        Some("arbiter") | Some("full") => Ok(View::Full),
-        Some(other) => match Actor::parse(other) {
-            Some(Actor::Seat(seat)) if (seat as usize) < players => Ok(View::Seat(seat)),
-            Some(Actor::Seat(_)) => Err(CliError::input(format!(
-                "--as '{other}': this record has {players} seats (p1 to p{players})"
-            ))),
-            _ => Err(CliError::input(format!(
-                "--as '{other}': use public, arbiter, or a seat like p1"
-            ))),
-        },
-    }
 }

@@ -1,16 +1,17 @@
-//! Making and reading records in the store: new, play, legal, show, log, list.
+//! Making and reading records: new, play, correct, legal, show, log, list, each written once
+//! over a backend (the store file or a kifu server) and printed the same either way; nothing
+//! here opens a store or speaks HTTP.
 
 use std::process::ExitCode;
 
 use clap::Args;
-use kifu_core::record::{hex, ChanceMode, Header};
-use kifu_records::{Append, Filter};
+use kifu_core::record::hex;
+use kifu_records::Filter;
 use serde_json::json;
 
-use super::{ok, pairs, print_json, random_seed, seed_from_hex, split_actor, view};
+use super::{ok, pairs, print_json, seed_from_hex};
+use crate::backend::{Backend, Chance, NewRecord, Play};
 use crate::exit::{CliError, CliResult};
-use crate::input::resolve;
-use crate::store_path::Lazy;
 
 /// Start a new record; prints its id.
 #[derive(Args)]
@@ -44,41 +45,35 @@ pub struct NewArgs {
     pub json: bool,
 }
 
-pub fn new(store: &Lazy, args: NewArgs) -> CliResult {
+pub fn new(backend: &dyn Backend, args: NewArgs) -> CliResult {
     let game = kifu_core::games::find(&args.game)
         .ok_or_else(|| CliError::input(format!("unknown game '{}' (see 'kifu games')", args.game)))?;
-    let seed = match (&args.seed, args.random_seed) {
-        (Some(text), _) => Some(seed_from_hex(text, "--seed")?),
-        (None, true) => Some(random_seed()?),
-        (None, false) => None,
+    let chance = match (&args.seed, args.random_seed) {
+        (Some(text), _) => Chance::Seed(seed_from_hex(text, "--seed")?),
+        (None, true) => Chance::Random,
+        (None, false) => Chance::Observed,
     };
-    let chance = match &seed {
-        Some(seed) => ChanceMode::Seeded {
-            commitment: kifu_core::chance::commitment(seed),
-        },
-        None => ChanceMode::Observed,
-    };
-    let players = if args.players.is_empty() {
-        vec!["?".to_string(); *game.players().start()]
-    } else {
-        args.players
-    };
-    let mut header = Header::new(game.name(), game.version(), players, chance);
-    header.created = Some(crate::clock::now_precise());
-    header.options = pairs(&args.options, "option")?;
-    header.tags = pairs(&args.tags, "tag")?;
-    header.start = args.start;
-    header.validate().map_err(|e| CliError::input(e.reason))?;
-    let created = store
-        .get()?
-        .create(header, seed.as_deref(), Some(&crate::clock::now()))?;
+    let created = backend.create(NewRecord {
+        game,
+        options: pairs(&args.options, "option")?,
+        players: args.players,
+        tags: pairs(&args.tags, "tag")?,
+        chance,
+        start: args.start,
+    })?;
     if args.json {
-        print_json(
-            &json!({"id": created.id, "seq": created.seq, "head": hex::encode(&created.head),
-            "entries": created.entries.iter().map(|e| e.canonical_line()).collect::<Vec<_>>()}),
-        );
+        let mut out = json!({"id": created.id, "seq": created.seq, "head": hex::encode(&created.head),
+            "entries": created.entries});
+        if let Some(tokens) = &created.tokens {
+            out["tokens"] = json!(tokens);
+        }
+        print_json(&out);
     } else {
         out!("{}", created.id);
+        // A server shows the tokens this once; the id alone goes to standard output.
+        for (who, token) in created.tokens.iter().flatten() {
+            eprintln!("token {who} {token}");
+        }
     }
     ok()
 }
@@ -106,9 +101,7 @@ pub struct PlayArgs {
     pub json: bool,
 }
 
-pub fn play(store: &Lazy, args: PlayArgs) -> CliResult {
-    let store = store.get()?;
-    let id = resolve(store, &args.id)?;
+pub fn play(backend: &dyn Backend, args: PlayArgs) -> CliResult {
     let expect = match &args.expect_head {
         Some(text) => Some(
             hex::decode32(&text.to_ascii_lowercase())
@@ -116,20 +109,15 @@ pub fn play(store: &Lazy, args: PlayArgs) -> CliResult {
         ),
         None => None,
     };
-    let commands = args
-        .commands
-        .iter()
-        .map(|c| split_actor(c))
-        .map(|(a, t)| (a, t.to_string()))
-        .collect();
-    let request = Append {
-        commands,
-        expect,
-        key: args.key,
-        time: (!args.no_time).then(crate::clock::now),
-        as_seat: None,
-    };
-    let answer = store.append(&id, &request)?;
+    let answer = backend.append(
+        &args.id,
+        Play {
+            commands: args.commands,
+            expect,
+            key: args.key,
+            no_time: args.no_time,
+        },
+    )?;
     if args.json {
         print_json(&serde_json::to_value(&answer).unwrap_or_default());
     } else {
@@ -168,9 +156,9 @@ pub struct CorrectArgs {
     pub json: bool,
 }
 
-pub fn correct(store: &Lazy, args: CorrectArgs) -> CliResult {
+pub fn correct(backend: &dyn Backend, args: CorrectArgs) -> CliResult {
     play(
-        store,
+        backend,
         PlayArgs {
             id: args.id,
             commands: vec![format!("arbiter:correct {} {}", args.to, args.reason)],
@@ -191,21 +179,20 @@ pub struct LegalArgs {
     pub json: bool,
 }
 
-pub fn legal(store: &Lazy, args: LegalArgs) -> CliResult {
-    let store = store.reader()?;
-    let id = resolve(store, &args.id)?;
-    let replay = store.replay(&id, None)?;
-    let Some(actions) = replay.current().legal_actions() else {
+pub fn legal(backend: &dyn Backend, args: LegalArgs) -> CliResult {
+    let legal = backend.legal(&args.id)?;
+    if !legal.listed {
         if args.json {
             print_json(&serde_json::Value::Null);
         } else {
             out!("(this game's moves cannot be listed here)");
         }
         return ok();
-    };
+    }
     // Under a simultaneous turn each command carries its actor, as `kifu play` takes it.
-    let together = matches!(replay.turn(), kifu_core::Turn::Simultaneous { .. });
-    let commands: Vec<String> = actions
+    let together = matches!(legal.turn, kifu_core::Turn::Simultaneous { .. });
+    let commands: Vec<String> = legal
+        .moves
         .into_iter()
         .map(|(actor, c)| if together { format!("{actor}:{c}") } else { c })
         .collect();
@@ -234,39 +221,30 @@ pub struct ShowArgs {
     pub json: bool,
 }
 
-pub fn show(store: &Lazy, args: ShowArgs) -> CliResult {
-    let store = store.reader()?;
-    let id = resolve(store, &args.id)?;
-    let view = view(args.view.as_deref(), store.header(&id)?.players.len())?;
-    let head = store.head(&id)?;
-    if let Some(at) = args.at {
-        if at > head.0 {
-            return Err(CliError::input(format!(
-                "--at {at}: record {id} has {} entries",
-                head.0
-            )));
-        }
-    }
-    let replay = store.replay(&id, args.at)?;
-    // The game's marks on entries in force (an illegal move that stood): the position owes them.
-    let remarks = replay.remarks_in_force();
+pub fn show(backend: &dyn Backend, args: ShowArgs) -> CliResult {
+    let shown = backend.show(&args.id, args.at, args.view.as_deref())?;
+    let remarks: Vec<_> = shown
+        .remarks
+        .iter()
+        .map(|(seq, text)| json!({"seq": seq, "text": text}))
+        .collect();
     if args.json {
         print_json(&json!({
-            "id": id,
-            "game": replay.header.game,
-            "seq": replay.seq(),
-            "head": hex::encode(&replay.head()),
-            "turn": replay.turn(),
-            "state": replay.current().state_json(view),
+            "id": shown.id,
+            "game": shown.game,
+            "seq": shown.seq,
+            "head": hex::encode(&shown.head),
+            "turn": shown.turn,
+            "state": shown.state,
             "remarks": remarks,
         }));
     } else {
-        out!("{}", replay.render(view).trim_end());
-        for remark in &remarks {
-            out!("entry {}: {}", remark.seq, remark.text);
+        out!("{}", shown.text.trim_end());
+        for (seq, text) in &shown.remarks {
+            out!("entry {seq}: {text}");
         }
-        out!("{} | entry {} | {}", id, replay.seq(), replay.turn());
-        out!("head {}", hex::encode(&replay.head()));
+        out!("{} | entry {} | {}", shown.id, shown.seq, shown.turn);
+        out!("head {}", hex::encode(&shown.head));
     }
     ok()
 }
@@ -285,42 +263,29 @@ pub struct LogArgs {
     pub json: bool,
 }
 
-pub fn log(store: &Lazy, args: LogArgs) -> CliResult {
-    let store = store.reader()?;
-    let id = resolve(store, &args.id)?;
-    let mut record = store.record(&id)?;
-    let view = view(args.view.as_deref(), record.header.players.len())?;
-    let report = kifu_core::replay::verify_record(&record);
-    if let Some(f) = &report.failure {
-        return Err(CliError::rejected(format!("record {id} does not replay: {f}")));
-    }
-    let withdrawn: std::collections::BTreeMap<u64, u64> = report.withdrawn.iter().map(|w| (w.seq, w.by)).collect();
-    let remarks: std::collections::BTreeMap<u64, &str> =
-        report.remarks.iter().map(|r| (r.seq, r.text.as_str())).collect();
-    if view != kifu_core::View::Full {
-        record.entries = kifu_core::replay::log_view(&record, view)
-            .map_err(|f| CliError::rejected(format!("record {id} does not replay: {f}")))?;
-    }
+pub fn log(backend: &dyn Backend, args: LogArgs) -> CliResult {
+    let logged = backend.log(&args.id, args.view.as_deref())?;
     if args.json {
-        let entries: Vec<_> = record
+        let entries: Vec<_> = logged
             .entries
             .iter()
-            .map(|e| {
+            .map(|l| {
+                let e = &l.entry;
                 json!({"seq": e.seq, "actor": e.actor.to_string(), "command": e.command, "time": e.time,
-                    "withdrawn_by": withdrawn.get(&e.seq), "remark": remarks.get(&e.seq)})
+                    "withdrawn_by": l.withdrawn_by, "remark": l.remark})
             })
             .collect();
-        print_json(&json!({"id": id, "header": record.header.canonical_lines(), "entries": entries}));
+        print_json(&json!({"id": logged.id, "header": logged.header, "entries": entries}));
     } else {
-        for line in record.header.canonical_lines() {
+        for line in &logged.header {
             out!("{line}");
         }
-        for entry in &record.entries {
-            let mut line = entry.canonical_line();
-            if let Some(remark) = remarks.get(&entry.seq) {
+        for l in &logged.entries {
+            let mut line = l.entry.canonical_line();
+            if let Some(remark) = &l.remark {
                 line.push_str(&format!("  [{remark}]"));
             }
-            if let Some(by) = withdrawn.get(&entry.seq) {
+            if let Some(by) = l.withdrawn_by {
                 line.push_str(&format!("  [withdrawn by entry {by}]"));
             }
             out!("{line}");
@@ -344,13 +309,13 @@ pub struct ListArgs {
     pub json: bool,
 }
 
-pub fn list(store: &Lazy, args: ListArgs) -> CliResult {
+pub fn list(backend: &dyn Backend, args: ListArgs) -> CliResult {
     let filter = Filter {
         game: args.game,
         player: args.player,
         tag: args.tag,
     };
-    let rows = store.reader()?.list(&filter)?;
+    let rows = backend.list(filter)?;
     if args.json {
         print_json(&serde_json::to_value(&rows).unwrap_or_default());
         return Ok(ExitCode::SUCCESS);

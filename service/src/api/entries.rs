@@ -37,6 +37,9 @@ pub struct NewEntries {
 
 #[derive(Serialize, Deserialize, ToSchema)]
 pub struct Head {
+    /// The first entry this request made (for a retry: the first the original request made);
+    /// its entries are `first` to `seq`, in the log.
+    first: u64,
     /// The last entry now (chance drawn after the commands, and the seed's reveal, included).
     seq: u64,
     /// The chain hash at the head.
@@ -105,6 +108,7 @@ pub async fn append(
     let mut response = (
         StatusCode::CREATED,
         Json(Head {
+            first: (answer.seq + 1).saturating_sub(answer.lines.len() as u64),
             seq: answer.seq,
             head: hex::encode(&answer.head),
         }),

@@ -58,6 +58,36 @@ struct GameResult {
     line: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     ply: Option<usize>,
+    /// What `detail` says, as data: the record a stored game extends (`extends`, `at`), begins
+    /// (`prefix_of`, `entries`) or repeats (`same_game_as`); the entries a stored record holds
+    /// beyond it (`more`); the entries appended (`from`, `to`); the entries a shorter stored
+    /// version holds (`stored`); the entry from which a stored record differs (`conflict_at`).
+    #[serde(flatten)]
+    facts: Facts,
+}
+
+#[derive(Serialize, ToSchema, Default)]
+struct Facts {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    extends: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    at: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    prefix_of: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    entries: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    same_game_as: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    more: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    from: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    to: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stored: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    conflict_at: Option<u64>,
 }
 
 /// Imports every game of a file. Imported records have no tokens: they are read, not played on.
@@ -172,16 +202,59 @@ fn store_batch(
         if let ImportOutcome::Extended { id, to, .. } = &outcome {
             hub.publish(id, *to);
         }
+        let facts = facts(&outcome);
         let (kind, id, detail) = describe(outcome);
         games.push(GameResult {
             game,
             id: Some(id),
             outcome: Some(kind),
             detail,
+            facts,
             ..GameResult::default()
         });
     }
     Ok(())
+}
+
+fn facts(outcome: &ImportOutcome) -> Facts {
+    let none = Facts::default();
+    match outcome {
+        ImportOutcome::Stored { relation, .. } => match relation {
+            None => none,
+            Some(Relation::Extends { of, at }) => Facts {
+                extends: Some(of.clone()),
+                at: Some(*at),
+                ..none
+            },
+            Some(Relation::PrefixOf { of, entries }) => Facts {
+                prefix_of: Some(of.clone()),
+                entries: Some(*entries),
+                ..none
+            },
+            Some(Relation::SameGame { of }) => Facts {
+                same_game_as: Some(of.clone()),
+                ..none
+            },
+        },
+        ImportOutcome::Exists { .. } => none,
+        ImportOutcome::Contained { more, .. } => Facts {
+            more: Some(*more),
+            ..none
+        },
+        ImportOutcome::Extended { from, to, .. } => Facts {
+            from: Some(from + 1),
+            to: Some(*to),
+            ..none
+        },
+        ImportOutcome::Longer { stored, .. } => Facts {
+            stored: Some(*stored),
+            ..none
+        },
+        ImportOutcome::Conflict { at, .. } => Facts {
+            conflict_at: Some(*at),
+            ..none
+        },
+    }
 }
 
 fn describe(outcome: ImportOutcome) -> (&'static str, String, Option<String>) {

@@ -16,7 +16,7 @@ use kifu_records::Store;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::schema::{EntryOut, TurnDoc};
+use super::schema::{EntryOut, RemarkOut, TurnDoc};
 use crate::auth::{record_id, Access, Bearer};
 use crate::error::{ApiError, Problem};
 use crate::state::App;
@@ -43,6 +43,10 @@ pub struct Position {
     /// The game's own description of the position, redacted for the view.
     #[schema(value_type = Object)]
     state: serde_json::Value,
+    /// The game's marks on entries in force (an illegal move that stood): the position owes them.
+    remarks: Vec<RemarkOut>,
+    /// The position drawn as text for the view, as `kifu show` prints it.
+    text: String,
 }
 
 /// The position at the head (or after entry `at`), in the bearer's view.
@@ -72,6 +76,15 @@ pub async fn show(
             head: hex::encode(&replay.head()),
             turn: replay.turn(),
             state: replay.current().state_json(access.view()),
+            remarks: replay
+                .remarks_in_force()
+                .into_iter()
+                .map(|r| RemarkOut {
+                    seq: r.seq,
+                    text: r.text,
+                })
+                .collect(),
+            text: replay.render(access.view()),
             id,
         }))
     })
@@ -200,6 +213,8 @@ pub struct Seen {
     pub shown: Vec<Entry>,
     /// Withdrawn entry -> the correction that withdrew it.
     pub withdrawn: BTreeMap<u64, u64>,
+    /// Entry -> the game's mark on it.
+    pub remarks: BTreeMap<u64, String>,
     /// Whose turn it is after the last entry.
     pub turn: Option<Turn>,
 }
@@ -220,6 +235,7 @@ impl Seen {
         };
         Ok(Seen {
             withdrawn: report.withdrawn.iter().map(|w| (w.seq, w.by)).collect(),
+            remarks: report.remarks.iter().map(|r| (r.seq, r.text.clone())).collect(),
             turn: report.turn,
             shown,
             record,
@@ -228,10 +244,14 @@ impl Seen {
 
     /// The entries from seq `from` on.
     pub fn entries(&self, from: u64) -> Vec<EntryOut> {
+        let open = self.hidden().is_none();
         self.shown
             .iter()
             .filter(|e| e.seq >= from)
-            .map(|e| EntryOut::from(e, self.withdrawn.get(&e.seq).copied()))
+            .map(|e| {
+                let remark = self.remarks.get(&e.seq).cloned();
+                EntryOut::from(e, self.withdrawn.get(&e.seq).copied(), remark, open)
+            })
             .collect()
     }
 

@@ -52,16 +52,35 @@ pub struct EntryOut {
     /// The correction that withdrew it, if one did.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub withdrawn_by: Option<u64>,
+    /// The game's mark on it, if any (chess: an illegal move that stood).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub remark: Option<String>,
+    /// The entry's state hash (16 hex digits), as its canonical line has it; only to a view
+    /// that sees every command of the record whole, since a hash of a state holding hidden
+    /// cards could be matched against guesses.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub state: Option<String>,
 }
 
 impl EntryOut {
-    pub fn from(entry: &Entry, withdrawn_by: Option<u64>) -> EntryOut {
+    /// `open`: the view sees every command whole, so the state hash tells it nothing hidden.
+    pub fn from(entry: &Entry, withdrawn_by: Option<u64>, remark: Option<String>, open: bool) -> EntryOut {
         EntryOut {
             seq: entry.seq,
             actor: entry.actor.to_string(),
             command: entry.command.clone(),
             time: entry.time.clone(),
             withdrawn_by,
+            remark,
+            state: entry.state.filter(|_| open).map(|s| kifu_core::record::hex::encode(&s)),
         }
     }
+}
+
+/// The game's mark on an entry in force (chess: an illegal move that stood), as `kifu show`
+/// lists it.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct RemarkOut {
+    pub seq: u64,
+    pub text: String,
 }
