@@ -1,7 +1,7 @@
 // The record page: the board at any entry (GET /v1/records/{id}?at=SEQ), the entries
 // (GET .../log), stepping back and forth or jumping to an entry, and following the record
-// live through its stream (fetched as ndjson, so a token can go in a header). With a token
-// from the fragment or localStorage, the recorder below the board (recorder.js).
+// live through its Server-Sent Events (read with fetch, so a token can go in a header). With
+// a token from the fragment or localStorage, the recorder below the board (recorder.js).
 
 import { api, el, forgetToken, recordToken, seatLabel, sleep, turnText } from './api.js';
 import { boardFor } from './boards.js';
@@ -159,15 +159,19 @@ function refresh() {
   return pending;
 }
 
-/** Follows the stream from the latest entry seen, reconnecting (a second, then more) on loss. */
+/**
+ * Follows the record's Server-Sent Events from the latest entry seen, reconnecting (after a
+ * second, then longer) with Last-Event-ID. Read with fetch rather than EventSource, which
+ * cannot send the token's Authorization header.
+ */
 async function follow() {
   let wait = 1000;
   for (;;) {
     let after = head();
     try {
-      const headers = { Accept: 'application/x-ndjson' };
+      const headers = { Accept: 'text/event-stream', 'Last-Event-ID': String(after) };
       if (view.token) headers.Authorization = `Bearer ${view.token}`;
-      const response = await fetch(`/v1/records/${id}/stream?after=${after}`, { headers, cache: 'no-store' });
+      const response = await fetch(`/v1/records/${id}/stream`, { headers, cache: 'no-store' });
       if (response.ok && response.body) {
         setLive(true);
         wait = 1000;
@@ -176,17 +180,15 @@ async function follow() {
         for (;;) {
           const { value, done } = await reader.read();
           if (done) break;
-          buffer += value;
-          let line;
-          while ((line = buffer.indexOf('\n')) >= 0) {
-            const text = buffer.slice(0, line);
-            buffer = buffer.slice(line + 1);
-            if (!text.trim()) continue;
-            const item = JSON.parse(text);
-            if (item.event === 'entry' && item.seq > after) {
-              after = item.seq;
+          buffer += value.replace(/\r\n?/g, '\n');
+          let end;
+          while ((end = buffer.indexOf('\n\n')) >= 0) {
+            const event = parseEvent(buffer.slice(0, end));
+            buffer = buffer.slice(end + 2);
+            if (event.event === 'entry' && Number(event.id) > after) {
+              after = Number(event.id);
               refresh();
-            } else if (item.event === 'end') refresh();
+            } else if (event.event === 'end') refresh();
           }
         }
       }
@@ -197,6 +199,19 @@ async function follow() {
     await sleep(wait);
     wait = Math.min(wait * 2, 15000);
   }
+}
+
+/** One Server-Sent Event's fields (comments and keep-alives give none). */
+function parseEvent(text) {
+  const event = {};
+  for (const line of text.split('\n')) {
+    const at = line.indexOf(':');
+    if (at <= 0) continue;
+    const field = line.slice(0, at);
+    const value = line.slice(at + 1).replace(/^ /, '');
+    event[field] = field === 'data' && event.data !== undefined ? `${event.data}\n${value}` : value;
+  }
+  return event;
 }
 
 function setLive(on) {

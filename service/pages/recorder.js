@@ -36,11 +36,14 @@ export class Recorder {
   /** Draws the panel for the position shown (`atHead`: the latest entry). */
   async show(position, atHead, seq) {
     if (!this.active) return;
+    // Only the latest call draws: an older one may still be waiting for the server.
+    const ticket = (this.ticket = (this.ticket || 0) + 1);
     this.position = position;
     this.atHead = atHead;
     this.seq = seq;
     if (atHead) {
       const answer = await api(`/v1/records/${this.host.id}/legal`, { token: this.host.token() });
+      if (ticket !== this.ticket) return;
       if (!answer.ok) {
         this.legal = null;
         this.say('error', answer.body.error || `the server answered ${answer.status}`);
@@ -109,27 +112,19 @@ export class Recorder {
     return parts;
   }
 
-  /** A legal entry's button. A template (an observed deal with unknown cards) is filled in by hand. */
+  /** A legal entry's button, named with its actor when the token may enter for several. */
   button(move) {
     const actors = new Set(this.legal.moves.map((m) => m.actor));
     const text = actors.size > 1 || this.position.view === 'arbiter' ? `${this.host.label(move.actor)}: ${move.command}` : move.command;
-    const template = move.command.includes('?');
     return el('button', {
       type: 'button',
-      class: template ? 'choice template' : 'choice',
+      class: 'choice',
       'data-command': move.command,
       'data-actor': move.actor,
       disabled: this.busy,
-      title: template ? 'fill in the cards seen, then enter it' : undefined,
-      onclick: () => (template ? this.fill(`${move.actor}:${move.command}`) : this.enter([`${move.actor}:${move.command}`])),
+      onclick: () => this.enter([`${move.actor}:${move.command}`]),
       text,
     });
-  }
-
-  fill(text) {
-    this.draft = text;
-    this.draw();
-    this.panel.querySelector('#typed-command')?.focus();
   }
 
   /** A command typed in full (`p2:e5`, `chance:3`, `note:...`): the rules still decide. */

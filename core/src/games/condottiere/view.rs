@@ -122,7 +122,7 @@ fn status(state: &State) -> String {
         Phase::Deal { .. } => "deal due".to_string(),
         Phase::Choose => {
             let mut text = format!("{} chooses the next city or passes", seat(state.token));
-            let throwers = round::discarders(&state);
+            let throwers = round::discarders(state);
             if !throwers.is_empty() {
                 let names: Vec<String> = throwers.iter().map(|s| seat(*s)).collect();
                 text.push_str(&format!("; may throw a hand away: {}", names.join(", ")));
@@ -136,7 +136,7 @@ fn status(state: &State) -> String {
         } => {
             let place = city.map_or("final battle".to_string(), |c| format!("battle for {}", map().name(c)));
             let defends = defender.map_or(String::new(), |d| format!(" defended by {}", seat(d)));
-            let weather = if battle::winter(&state) { ", winter" } else { "" };
+            let weather = if battle::winter(state) { ", winter" } else { "" };
             format!("{place}{defends}{weather}: {} to play or pass", seat(*current))
         }
         Phase::Over { outcome } => format!("over: {outcome}"),
