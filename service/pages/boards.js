@@ -96,7 +96,7 @@ const fiveInARow = {
   draw(state, ctx) {
     const n = state.size;
     const C = 28;
-    const M = 26;
+    const M = 34;
     const size = M + (n - 1) * C + C / 2;
     const root = svg('svg', { viewBox: `0 0 ${size + 6} ${size + 6}`, class: 'goban', role: 'img' });
     const at = (x, y) => {
@@ -113,7 +113,7 @@ const fiveInARow = {
       const [a2, b2] = at(n - 1, i);
       root.append(svg('line', { x1: a1, y1: b1, x2: a2, y2: b2, class: 'grid' }));
       root.append(svg('text', { x: x1, y: size + 2, class: 'coord', 'text-anchor': 'middle', text: String.fromCharCode(97 + i) }));
-      root.append(svg('text', { x: 10, y: b1 + 4, class: 'coord', 'text-anchor': 'middle', text: i + 1 }));
+      root.append(svg('text', { x: 13, y: b1 + 4, class: 'coord', 'text-anchor': 'middle', text: i + 1 }));
     }
     if (n >= 13) {
       const e = 3;
