@@ -252,8 +252,8 @@ document.addEventListener('keydown', (event) => {
   if (view.token) recorder.enable();
   if (!(await loadLog())) return;
   const first = await position(head()).catch(() => null);
-  // A seat's recorder sees the board from its side (the second seat from the top down).
-  if (first && first.view === 'p2') view.flip = true;
+  // Black's recorder sees a chess board from black's side.
+  if (first && first.view === 'p2' && first.state?.board) view.flip = true;
   await render();
   follow();
 })();
