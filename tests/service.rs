@@ -504,3 +504,42 @@ fn sigterm_stops_the_server_and_every_acknowledged_append_is_stored() {
     let log = std::fs::read_to_string(s.path("serve.log")).unwrap();
     assert!(log.contains("kifu serve: stopped"), "{log}");
 }
+
+#[test]
+fn the_pages_are_served_with_a_strict_policy_and_name_no_token() {
+    let s = Session::new();
+    let server = Served::start(&s);
+    let http = &server.http;
+    let game = create(http, json!({"game": "senet"}));
+    for path in ["/", &format!("/r/{}", game.id)] {
+        let page = http.get_as(path, None);
+        assert_eq!(page.status, 200, "{path}");
+        assert_eq!(page.content_type, "text/html; charset=utf-8");
+        assert!(page.body.contains("/assets/kifu.css"), "{}", page.body);
+        let policy = page.header("content-security-policy").unwrap();
+        assert!(
+            policy.contains("script-src 'self'") && policy.contains("connect-src 'self'"),
+            "{policy}"
+        );
+        assert_eq!(page.header("referrer-policy"), Some("no-referrer"));
+        assert!(!page.body.contains(&game.token("arbiter")));
+    }
+    let script = http.get_as("/assets/record.js", None);
+    assert_eq!(
+        (script.status, script.content_type.as_str()),
+        (200, "text/javascript; charset=utf-8")
+    );
+    assert!(script.body.contains("/v1/records/"));
+    for path in ["/r/not-a-record", "/assets/nothing.js", "/assets/../Cargo.toml"] {
+        let missing = http.get_as(path, None);
+        assert_eq!(missing.status, 404, "{path}");
+        assert!(missing.json()["error"].is_string());
+    }
+    // The pages are no part of the API's document.
+    let document = http.get_as("/v1/openapi.json", None).json();
+    assert!(document["paths"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .all(|p| p.starts_with("/v1/")));
+}

@@ -2,11 +2,14 @@
 //! kifu-records store and the kernel, with per-record bearer tokens and live streams.
 //! It knows no game (the kernel does) and does no I/O besides HTTP and the store: no files,
 //! no environment, no clock of its own (the binary hands it one in [`Config`]).
+//! Its browser pages (`/`, `/r/{id}`) are static files compiled in; they call the API from
+//! the browser.
 
 mod api;
 mod auth;
 mod error;
 mod hub;
+mod pages;
 mod state;
 
 use std::net::SocketAddr;

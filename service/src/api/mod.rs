@@ -86,6 +86,7 @@ pub fn router(app: App) -> Router {
     let (router, _) = routes(app.config.max_file).split_for_parts();
     let limit = app.config.max_body;
     router
+        .merge(crate::pages::routes())
         .fallback(|| async { ApiError::not_found("no such endpoint (see /v1/openapi.json)") })
         .layer(DefaultBodyLimit::max(limit))
         .layer(middleware::map_response(json_errors))

@@ -11,6 +11,7 @@
 //! `plies` (a record's moves on positions, for the notation writers), `perft`, `start`
 //! (set-up, Chess960 numbering), `render`, `rules` (the `Rules` face: commands, draws, results).
 
+pub mod board_json;
 pub mod fen;
 pub mod geometry;
 pub mod illegal;

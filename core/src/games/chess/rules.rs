@@ -349,6 +349,25 @@ impl Rules for ChessRules {
         Command::Resign
     }
 
+    /// The state as stored (FEN, repetition history, draw offer, result) and `board`, the
+    /// position drawn out for a page (see `board_json`): derived, never hashed.
+    fn state_json(&self, state: &ChessState, _view: View) -> serde_json::Value {
+        let mut value = serde_json::to_value(state).unwrap_or(serde_json::Value::Null);
+        if let Ok(pos) = self.position(state) {
+            let moves: Vec<Move> = self
+                .legal(state)
+                .unwrap_or_default()
+                .into_iter()
+                .filter_map(|c| match c {
+                    Command::Move(m) => Some(m),
+                    _ => None,
+                })
+                .collect();
+            value["board"] = super::board_json::board_json(&pos, &moves);
+        }
+        value
+    }
+
     fn render(&self, state: &ChessState, _view: View) -> String {
         let mut out = match self.position(state) {
             Ok(pos) => render_position(&pos),

@@ -52,6 +52,18 @@ impl Map {
         }
     }
 
+    /// Every border once, as pairs of region indexes (the lower first), in order.
+    pub fn borders(&self) -> Vec<[u8; 2]> {
+        let n = self.borders.len();
+        (0..n)
+            .flat_map(|a| {
+                (a + 1..n)
+                    .filter(move |&b| self.borders[a] & (1 << b) != 0)
+                    .map(move |b| [a as u8, b as u8])
+            })
+            .collect()
+    }
+
     /// The size of the largest group of regions in `held` (a bit set) joined by borders.
     pub fn largest_group(&self, held: u32) -> u32 {
         let mut left = held;

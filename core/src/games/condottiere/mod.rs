@@ -308,6 +308,6 @@ impl Rules for Condottiere {
         view::render(state, view)
     }
     fn state_json(&self, state: &State, view: View) -> serde_json::Value {
-        serde_json::to_value(view::redacted(state, view)).unwrap_or(serde_json::Value::Null)
+        view::json(state, view)
     }
 }

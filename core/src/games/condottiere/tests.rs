@@ -501,6 +501,39 @@ fn legal_commands_all_apply_and_hands_stay_secret_in_views() {
 }
 
 #[test]
+fn the_json_view_carries_the_map_the_cards_and_the_battle() {
+    let mut state = three_in_genova(TEN_A, TEN_B, TEN_C);
+    act(&mut state, "p1", "10");
+    let json = Condottiere.state_json(&state, View::Public);
+    let regions = json["map"]["regions"].as_array().expect("regions");
+    assert_eq!(regions.len(), 17);
+    assert_eq!(json["map"]["borders"].as_array().map(Vec::len), Some(34));
+    let genova = map().find("Genova").expect("Genova");
+    let torino = map().find("Torino").expect("Torino");
+    assert!(json["map"]["borders"]
+        .as_array()
+        .is_some_and(|b| b.contains(&serde_json::json!([genova.min(torino), genova.max(torino)]))));
+    let cards = json["cards"].as_array().expect("cards");
+    assert_eq!(cards.len(), 13);
+    assert_eq!(
+        cards[6],
+        serde_json::json!({"id": "M10", "code": "10", "name": "mercenary 10"})
+    );
+    assert_eq!(json["players"][0]["row"], serde_json::json!(["M10"]));
+    assert_eq!(json["strength"], serde_json::json!([10, 0, 0]));
+    assert_eq!(json["winter"], false);
+    assert!(
+        json["status"]
+            .as_str()
+            .is_some_and(|s| s.starts_with("battle for Genova")),
+        "{}",
+        json["status"]
+    );
+    // The additions are the view's only: the state and its hash do not hold them.
+    assert!(serde_json::to_value(&state).is_ok_and(|v| v.get("map").is_none()));
+}
+
+#[test]
 fn a_snapshot_restores_the_same_game() {
     let options = std::collections::BTreeMap::new();
     let setup = Setup {

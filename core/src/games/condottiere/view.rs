@@ -1,8 +1,10 @@
 //! What each eye may see: the position as text or JSON, with every hand (and thrown-away hand)
 //! but the viewer's own shown only as a number of cards. It never changes the game.
 
+use serde_json::{json, Value};
+
 use super::battle;
-use super::cards::Hand;
+use super::cards::{Card, Hand};
 use super::map::map;
 use super::round;
 use super::state::{Phase, State};
@@ -109,12 +111,18 @@ pub fn render(state: &State, view: View) -> String {
     if let Some(last) = &state.last {
         lines.push(format!("last battle: {last}"));
     }
-    lines.push(match &state.phase {
+    lines.push(status(&state));
+    lines.join("\n")
+}
+
+/// The last line of the text view: what is due now, in words.
+fn status(state: &State) -> String {
+    match &state.phase {
         Phase::Deal { final_battle: true, .. } => "deal due for the final battle".to_string(),
         Phase::Deal { .. } => "deal due".to_string(),
         Phase::Choose => {
             let mut text = format!("{} chooses the next city or passes", seat(state.token));
-            let throwers = round::discarders(&state);
+            let throwers = round::discarders(state);
             if !throwers.is_empty() {
                 let names: Vec<String> = throwers.iter().map(|s| seat(*s)).collect();
                 text.push_str(&format!("; may throw a hand away: {}", names.join(", ")));
@@ -128,10 +136,37 @@ pub fn render(state: &State, view: View) -> String {
         } => {
             let place = city.map_or("final battle".to_string(), |c| format!("battle for {}", map().name(c)));
             let defends = defender.map_or(String::new(), |d| format!(" defended by {}", seat(d)));
-            let weather = if battle::winter(&state) { ", winter" } else { "" };
+            let weather = if battle::winter(state) { ", winter" } else { "" };
             format!("{place}{defends}{weather}: {} to play or pass", seat(*current))
         }
         Phase::Over { outcome } => format!("over: {outcome}"),
-    });
-    lines.join("\n")
+    }
+}
+
+/// The JSON view: the state with the hands `view` may not see hidden, and what a drawing of it
+/// needs besides: the map (its regions in index order and their borders), the cards (in the
+/// order hands count them: the serde name, the code and the name), each seat's strength in
+/// the battle, whether winter holds, and what is due now in words. The additions are derived:
+/// they are never part of the state, a snapshot or a hash.
+pub fn json(state: &State, view: View) -> Value {
+    let seen = redacted(state, view);
+    let mut value = serde_json::to_value(&seen).unwrap_or(Value::Null);
+    let Some(object) = value.as_object_mut() else {
+        return value;
+    };
+    let regions = map();
+    object.insert(
+        "map".into(),
+        json!({ "regions": regions.names, "borders": regions.borders() }),
+    );
+    let cards: Vec<Value> = Card::ALL
+        .iter()
+        .map(|c| json!({ "id": c, "code": c.code(), "name": c.name() }))
+        .collect();
+    object.insert("cards".into(), Value::Array(cards));
+    let strength: Vec<u32> = (0..seen.seats()).map(|s| battle::strength(&seen, s)).collect();
+    object.insert("strength".into(), json!(strength));
+    object.insert("winter".into(), json!(battle::winter(&seen)));
+    object.insert("status".into(), json!(status(&seen)));
+    value
 }

@@ -1,5 +1,6 @@
 //! Tests of the chess engine: perft suites, notation, FEN, game ends and the oracle games.
 
+mod board_view;
 mod fen_tests;
 mod game_rules;
 mod geometry_tests;
