@@ -41,6 +41,9 @@ fn pack(start: u64, lines: &[String]) -> Result<Vec<u8>, StoreError> {
     let failed = |e: std::io::Error| StoreError::Damaged(format!("compressing a block: {e}"));
     let mut encoder = zstd::stream::Encoder::new(Vec::new(), LEVEL).map_err(failed)?;
     encoder.include_checksum(true).map_err(failed)?;
+    // Told the size, zstd sizes its tables to the block rather than to any stream: making
+    // them was a fifth of an append's time.
+    encoder.set_pledged_src_size(Some(text.len() as u64)).map_err(failed)?;
     encoder.write_all(text.as_bytes()).map_err(failed)?;
     encoder.finish().map_err(failed)
 }
