@@ -8,6 +8,7 @@ use std::sync::Arc;
 use kifu_records::Store;
 use tokio::sync::watch;
 
+use crate::auth::Grants;
 use crate::error::ApiError;
 use crate::hub::Hub;
 use crate::writer::Writer;
@@ -22,6 +23,8 @@ pub struct Shared {
     pub hub: Arc<Hub>,
     /// The one way to append: see `writer`.
     pub writer: Writer,
+    /// Tokens already found good (their hashes), so appends skip the store's look-up.
+    pub grants: Grants,
     /// Turns true when the server is stopping: live streams end.
     pub stopping: watch::Receiver<bool>,
     pub config: Config,
@@ -46,6 +49,7 @@ impl App {
             store,
             hub,
             writer,
+            grants: Grants::default(),
             stopping,
             config,
         }))
