@@ -1,5 +1,7 @@
 //! Appending commands to a record: all of them or none, against the head the caller expects,
-//! once per idempotency key.
+//! once per idempotency key. An append is prepared (read and checked whole) before any row of
+//! it is written; preparing must never write, so a refusal leaves no trace even in a
+//! transaction shared with other appends (`group`).
 
 use kifu_core::record::{hex, Actor, Entry, Hash};
 use kifu_core::replay::Replay;
