@@ -1,5 +1,7 @@
 //! Appending commands to a record: all of them or none, against the head the caller expects,
-//! once per idempotency key.
+//! once per idempotency key. An append is prepared (read and checked whole) before any row of
+//! it is written; preparing must never write, so a refusal leaves no trace even in a
+//! transaction shared with other appends (`group`).
 
 use kifu_core::record::{hex, Actor, Entry, Hash};
 use kifu_core::replay::Replay;
@@ -60,105 +62,118 @@ mod hex_hash {
 impl Store {
     pub fn append(&self, id: &str, request: &Append) -> Result<Appended, AppendError> {
         guarded(|| {
-            let txn = self.writer()?;
-            let (seq, head) = txn
-                .open_table(HEADS)
-                .map_err(StoreError::from)?
-                .get(id)
-                .map_err(StoreError::from)?
-                .map(|v| v.value())
-                .ok_or_else(|| AppendError::NotFound(id.to_string()))?;
-            let fingerprint = fingerprint(request);
-            if let Some(key) = &request.key {
-                let stored = {
-                    let keys = txn.open_table(KEYS).map_err(StoreError::from)?;
-                    let found = keys.get((id, key.as_str())).map_err(StoreError::from)?;
-                    found.map(|v| {
-                        let (print, answer) = v.value();
-                        (print, answer.to_string())
-                    })
-                };
-                if let Some((stored_print, answer)) = stored {
-                    if stored_print != fingerprint {
-                        return Err(AppendError::KeyReused(key.clone()));
-                    }
-                    let mut answer: Appended = serde_json::from_str(&answer).map_err(|e| ReadError::Damaged {
-                        id: id.into(),
-                        reason: format!("idempotency answer: {e}"),
-                    })?;
-                    answer.replayed = true;
-                    return Ok(answer);
+            let txn = self.durable_writer()?;
+            let answer = match self.prepare(&txn, id, request)? {
+                Prepared::Replayed(answer) => return Ok(answer),
+                Prepared::New(writes) => writes.write(&txn)?,
+            };
+            txn.commit().map_err(StoreError::from)?;
+            Ok(answer)
+        })
+    }
+
+    /// A write transaction that is durable once its commit returns (fsync).
+    pub(crate) fn durable_writer(&self) -> Result<redb::WriteTransaction, StoreError> {
+        let mut txn = self.writer()?;
+        txn.set_durability(redb::Durability::Immediate)?;
+        Ok(txn)
+    }
+
+    /// Everything an append decides, read in `txn` and written nowhere: the idempotent answer
+    /// of a retry, or the rows a new append writes. Any refusal here leaves no trace.
+    pub(crate) fn prepare(
+        &self,
+        txn: &redb::WriteTransaction,
+        id: &str,
+        request: &Append,
+    ) -> Result<Prepared, AppendError> {
+        let (seq, head) = txn
+            .open_table(HEADS)
+            .map_err(StoreError::from)?
+            .get(id)
+            .map_err(StoreError::from)?
+            .map(|v| v.value())
+            .ok_or_else(|| AppendError::NotFound(id.to_string()))?;
+        let fingerprint = fingerprint(request);
+        if let Some(key) = &request.key {
+            let stored = {
+                let keys = txn.open_table(KEYS).map_err(StoreError::from)?;
+                let found = keys.get((id, key.as_str())).map_err(StoreError::from)?;
+                found.map(|v| {
+                    let (print, answer) = v.value();
+                    (print, answer.to_string())
+                })
+            };
+            if let Some((stored_print, answer)) = stored {
+                if stored_print != fingerprint {
+                    return Err(AppendError::KeyReused(key.clone()));
                 }
+                let mut answer: Appended = serde_json::from_str(&answer).map_err(|e| ReadError::Damaged {
+                    id: id.into(),
+                    reason: format!("idempotency answer: {e}"),
+                })?;
+                answer.replayed = true;
+                return Ok(Prepared::Replayed(answer));
             }
-            if let Some(expected) = request.expect {
-                if expected != head {
-                    return Err(AppendError::Conflict {
-                        expected,
-                        actual_seq: seq,
-                        actual: head,
-                    });
-                }
+        }
+        if let Some(expected) = request.expect {
+            if expected != head {
+                return Err(AppendError::Conflict {
+                    expected,
+                    actual_seq: seq,
+                    actual: head,
+                });
             }
-            // An arbiter's command may be a correction, which rebuilds the game from the log.
-            let history = request.commands.iter().any(|(actor, _)| *actor == Some(Actor::Arbiter));
-            let mut replay = self.load(&txn, id, seq, head, history)?;
-            let time = request.time.as_deref();
-            let mut entries: Vec<Entry> = Vec::new();
-            for (actor, text) in &request.commands {
-                let actor = match request.as_seat {
-                    Some(seat) => Some(seat_only(&replay, seat, *actor)?),
-                    None => *actor,
-                };
-                entries.push(replay.play(actor, text, time).map_err(AppendError::Rejected)?);
-                entries.extend(replay.draw_chance(time).map_err(AppendError::Rejected)?);
+        }
+        // An arbiter's command may be a correction, which rebuilds the game from the log.
+        let history = request.commands.iter().any(|(actor, _)| *actor == Some(Actor::Arbiter));
+        let mut replay = self.load(txn, id, seq, head, history)?;
+        let time = request.time.as_deref();
+        let mut entries: Vec<Entry> = Vec::new();
+        for (actor, text) in &request.commands {
+            let actor = match request.as_seat {
+                Some(seat) => Some(seat_only(&replay, seat, *actor)?),
+                None => *actor,
+            };
+            entries.push(replay.play(actor, text, time).map_err(AppendError::Rejected)?);
+            entries.extend(replay.draw_chance(time).map_err(AppendError::Rejected)?);
+        }
+        let mut drop_secret = false;
+        if replay.owes_reveal() {
+            if !replay.seed_known() {
+                return Err(AppendError::Rejected(kifu_core::replay::Failure {
+                    seq: replay.seq(),
+                    actor: None,
+                    command: None,
+                    reason: "this would end a seeded game whose seed this store does not hold, so its draws could never be revealed".into(),
+                }));
             }
-            if replay.owes_reveal() {
-                if !replay.seed_known() {
-                    return Err(AppendError::Rejected(kifu_core::replay::Failure {
-                        seq: replay.seq(),
-                        actor: None,
-                        command: None,
-                        reason: "this would end a seeded game whose seed this store does not hold, so its draws could never be revealed".into(),
-                    }));
-                }
-                entries.push(replay.reveal(time).map_err(AppendError::Rejected)?);
-                // The seed is public from here on: no secret is kept for it.
-                txn.open_table(SECRETS)
-                    .map_err(StoreError::from)?
-                    .remove(id)
-                    .map_err(StoreError::from)?;
+            entries.push(replay.reveal(time).map_err(AppendError::Rejected)?);
+            // The seed is public from here on: no secret is kept for it.
+            drop_secret = true;
+        }
+        let lines: Vec<String> = entries.iter().map(Entry::canonical_line).collect();
+        let blocks = match entries.first() {
+            Some(first) => {
+                let table = txn.open_table(BLOCKS).map_err(StoreError::from)?;
+                crate::blocks::extend(&table, id, first.seq, head, &lines)?.0
             }
-            let lines: Vec<String> = entries.iter().map(Entry::canonical_line).collect();
-            if let Some(first) = entries.first() {
-                crate::blocks::append(&txn, id, first.seq, head, &lines)?;
-            }
-            let answer = Appended {
+            None => Vec::new(),
+        };
+        Ok(Prepared::New(Writes {
+            id: id.to_string(),
+            answer: Appended {
                 seq: replay.seq(),
                 head: replay.head(),
                 lines,
                 replayed: false,
-            };
-            txn.open_table(HEADS)
-                .map_err(StoreError::from)?
-                .insert(id, (answer.seq, answer.head))
-                .map_err(StoreError::from)?;
-            write_derived(
-                &txn,
-                id,
-                &replay.turn(),
-                replay.seq(),
-                Some(&replay.current().snapshot()),
-            )?;
-            if let Some(key) = &request.key {
-                let json = serde_json::to_string(&answer).unwrap_or_default();
-                txn.open_table(KEYS)
-                    .map_err(StoreError::from)?
-                    .insert((id, key.as_str()), (fingerprint, json.as_str()))
-                    .map_err(StoreError::from)?;
-            }
-            txn.commit().map_err(StoreError::from)?;
-            Ok(answer)
-        })
+            },
+            blocks,
+            turn: replay.turn(),
+            snapshot: replay.current().snapshot(),
+            drop_secret,
+            key: request.key.clone().map(|key| (key, fingerprint)),
+        }))
     }
 
     /// The replay at the head, from the snapshot when it is current, else rebuilt from the log.
@@ -218,6 +233,46 @@ impl Store {
             })?;
         }
         Ok(replay)
+    }
+}
+
+/// What [`Store::prepare`] decided for one request.
+pub(crate) enum Prepared {
+    /// A retry of a request already stored under its key: its first answer, nothing to write.
+    Replayed(Appended),
+    /// A new append: the rows to write.
+    New(Writes),
+}
+
+/// The rows one new append writes, all in the transaction that prepared them.
+pub(crate) struct Writes {
+    id: String,
+    answer: Appended,
+    blocks: Vec<crate::blocks::Row>,
+    turn: Turn,
+    snapshot: Vec<u8>,
+    drop_secret: bool,
+    /// The idempotency key and the request's fingerprint, stored with the answer.
+    key: Option<(String, Hash)>,
+}
+
+impl Writes {
+    /// Writes the entries' blocks, the head, the derived rows and the key's answer. A failure
+    /// here is the storage's, and the transaction must then be dropped, not committed.
+    pub(crate) fn write(self, txn: &redb::WriteTransaction) -> Result<Appended, StoreError> {
+        let id = self.id.as_str();
+        if self.drop_secret {
+            txn.open_table(SECRETS)?.remove(id)?;
+        }
+        crate::blocks::write(&mut txn.open_table(BLOCKS)?, id, &self.blocks)?;
+        txn.open_table(HEADS)?.insert(id, (self.answer.seq, self.answer.head))?;
+        write_derived(txn, id, &self.turn, self.answer.seq, Some(&self.snapshot))?;
+        if let Some((key, fingerprint)) = &self.key {
+            let json = serde_json::to_string(&self.answer).unwrap_or_default();
+            txn.open_table(KEYS)?
+                .insert((id, key.as_str()), (*fingerprint, json.as_str()))?;
+        }
+        Ok(self.answer)
     }
 }
 

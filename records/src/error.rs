@@ -29,7 +29,8 @@ from_redb!(
     redb::TransactionError,
     redb::TableError,
     redb::StorageError,
-    redb::CommitError
+    redb::CommitError,
+    redb::SetDurabilityError
 );
 
 #[derive(Debug, thiserror::Error)]

@@ -6,6 +6,7 @@ mod append;
 mod blocks;
 mod check;
 mod error;
+mod group;
 mod guard;
 mod import;
 mod read;

@@ -11,6 +11,7 @@ mod error;
 mod hub;
 mod pages;
 mod state;
+mod writer;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -39,6 +40,9 @@ pub struct Config {
     /// How long a stop waits for requests in flight before it closes their connections (an
     /// append already handed to the store still finishes).
     pub grace: Duration,
+    /// Whether each request is logged as one line on standard error (`kifu serve` always
+    /// logs; a benchmark may not).
+    pub log_requests: bool,
     pub clock: Clock,
 }
 
@@ -48,6 +52,7 @@ impl Config {
             max_body: 256 * 1024,
             max_file: 16 * 1024 * 1024,
             grace: Duration::from_secs(10),
+            log_requests: true,
             clock,
         }
     }
@@ -109,7 +114,9 @@ impl Server {
             signals: _,
         } = self;
         let (stopping, stopped) = tokio::sync::watch::channel(false);
-        let app = state::App::new(store, config, stopped);
+        let hub = Arc::new(hub::Hub::default());
+        let (writer, writing) = writer::Writer::start(store.clone(), hub.clone())?;
+        let app = state::App::new(store, hub, writer, config, stopped);
         let served = runtime.block_on(async move {
             let listener = tokio::net::TcpListener::from_std(listener)?;
             let router = api::router(app);
@@ -138,9 +145,13 @@ impl Server {
                 }
             }
         });
-        // Dropping the runtime waits for store calls on the blocking pool: an append that was
-        // started is committed (or not) whole before the store is closed.
+        // Dropping the runtime waits for store calls on the blocking pool and drops every
+        // handle to the writer, which then commits the appends still waiting and ends: an
+        // append handed to it is committed (or not) whole before the store is closed.
         drop(runtime);
+        if writing.join().is_err() {
+            eprintln!("kifu serve: the writer failed");
+        }
         eprintln!("kifu serve: stopped");
         served
     }

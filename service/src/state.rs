@@ -1,14 +1,17 @@
-//! What every request handler shares: the store, the live-stream hub, the stop signal and the
-//! configuration. Store calls block, so they run here on tokio's blocking pool, never on the
-//! threads that serve requests; a store call must never be made from async code directly.
+//! What every request handler shares: the store, the live-stream hub, the writer, the stop
+//! signal and the configuration. Store calls block, so they run here on tokio's blocking pool,
+//! never on the threads that serve requests; a store call must never be made from async code
+//! directly, and appends are never made here but by the writer.
 
 use std::sync::Arc;
 
 use kifu_records::Store;
 use tokio::sync::watch;
 
+use crate::auth::Grants;
 use crate::error::ApiError;
 use crate::hub::Hub;
+use crate::writer::Writer;
 use crate::Config;
 
 /// The shared state, cheap to clone.
@@ -17,7 +20,11 @@ pub struct App(Arc<Shared>);
 
 pub struct Shared {
     store: Arc<Store>,
-    pub hub: Hub,
+    pub hub: Arc<Hub>,
+    /// The one way to append: see `writer`.
+    pub writer: Writer,
+    /// Tokens already found good (their hashes), so appends skip the store's look-up.
+    pub grants: Grants,
     /// Turns true when the server is stopping: live streams end.
     pub stopping: watch::Receiver<bool>,
     pub config: Config,
@@ -31,10 +38,18 @@ impl std::ops::Deref for App {
 }
 
 impl App {
-    pub fn new(store: Arc<Store>, config: Config, stopping: watch::Receiver<bool>) -> App {
+    pub fn new(
+        store: Arc<Store>,
+        hub: Arc<Hub>,
+        writer: Writer,
+        config: Config,
+        stopping: watch::Receiver<bool>,
+    ) -> App {
         App(Arc::new(Shared {
             store,
-            hub: Hub::default(),
+            hub,
+            writer,
+            grants: Grants::default(),
             stopping,
             config,
         }))

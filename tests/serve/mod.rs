@@ -59,6 +59,12 @@ impl Served {
         self.wait()
     }
 
+    /// Kills the server with SIGKILL (`kill -9`): no handler runs, nothing is finished.
+    pub fn kill9(&mut self) -> ExitStatus {
+        self.child.kill().expect("kill -9 the server");
+        self.wait()
+    }
+
     /// Waits (at most a minute) for the server to exit.
     pub fn wait(&mut self) -> ExitStatus {
         let started = Instant::now();

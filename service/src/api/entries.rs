@@ -1,15 +1,15 @@
 //! Appending to a record: commands in order, all or none, against the head the caller expects,
 //! once per idempotency key, as the bearer's seat or as the arbiter. The store decides who may
 //! enter what (a seat its own commands only) and the rules decide what is legal; this module
-//! only reads the request and says the answer. Every append goes through [`commit`], the one
-//! place a later group commit would replace.
+//! only reads the request and says the answer. Every append goes through [`commit`], which
+//! hands it to the writer (group commit: see `crate::writer`).
 
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use kifu_core::record::{hex, Actor};
-use kifu_records::{Append, Appended, Store};
+use kifu_records::{Append, Appended};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -17,7 +17,6 @@ use super::read::access;
 use super::JsonBody;
 use crate::auth::{record_id, Access, Bearer};
 use crate::error::{ApiError, Problem};
-use crate::hub::Hub;
 use crate::state::App;
 
 /// The most commands one request may carry.
@@ -88,23 +87,28 @@ pub async fn append(
         .map(|(a, t)| (a, t.to_string()))
         .collect();
     let time = Some((app.config.clock.now)());
-    let answer = app
-        .blocking(move |store, hub| {
-            let as_seat = match access(store, &id, &bearer)? {
-                Access::Public => return Err(ApiError::unauthorized("entering commands needs a token")),
-                Access::Seat(seat) => Some(seat),
-                Access::Arbiter => None,
-            };
-            let request = Append {
-                commands,
-                expect,
-                key,
-                time,
-                as_seat,
-            };
-            commit(store, hub, &id, &request)
-        })
-        .await?;
+    let granted = match app.grants.get(&id, &bearer) {
+        Some(granted) => granted,
+        None => {
+            let (record, presented) = (id.clone(), Bearer(bearer.0.clone()));
+            let found = app.blocking(move |store, _| access(store, &record, &presented)).await?;
+            app.grants.keep(&id, &bearer, found);
+            found
+        }
+    };
+    let as_seat = match granted {
+        Access::Public => return Err(ApiError::unauthorized("entering commands needs a token")),
+        Access::Seat(seat) => Some(seat),
+        Access::Arbiter => None,
+    };
+    let request = Append {
+        commands,
+        expect,
+        key,
+        time,
+        as_seat,
+    };
+    let answer = commit(&app, id, request).await?;
     let mut response = (
         StatusCode::CREATED,
         Json(Head {
@@ -125,13 +129,10 @@ pub async fn append(
     Ok(response)
 }
 
-/// Appends in one store transaction and, once it is committed, tells the record's followers.
-pub fn commit(store: &Store, hub: &Hub, id: &str, request: &Append) -> Result<Appended, ApiError> {
-    let answer = store.append(id, request)?;
-    if !answer.replayed {
-        hub.publish(id, answer.seq);
-    }
-    Ok(answer)
+/// The one place an append is made: the writer commits it, with whatever other appends are
+/// waiting, in one durable transaction, tells the record's followers, and then answers.
+pub async fn commit(app: &App, id: String, request: Append) -> Result<Appended, ApiError> {
+    app.writer.append(id, request).await
 }
 
 /// The head the caller expects, from the body or an `If-Match` header; both must agree.

@@ -15,7 +15,7 @@ use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
 use axum::body::Bytes;
-use axum::extract::{DefaultBodyLimit, FromRequest, Request};
+use axum::extract::{DefaultBodyLimit, FromRequest, Request, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -91,7 +91,7 @@ pub fn router(app: App) -> Router {
         .layer(DefaultBodyLimit::max(limit))
         .layer(middleware::map_response(json_errors))
         .layer(middleware::from_fn(close_after_refusal))
-        .layer(middleware::from_fn(log_request))
+        .layer(middleware::from_fn_with_state(app.clone(), log_request))
         .with_state(app)
 }
 
@@ -106,7 +106,10 @@ async fn openapi_json() -> Response {
 
 /// One line per request on standard error: method, path, status, time taken. Never the
 /// headers (tokens travel there) and never a body.
-async fn log_request(request: Request, next: Next) -> Response {
+async fn log_request(State(app): State<App>, request: Request, next: Next) -> Response {
+    if !app.config.log_requests {
+        return next.run(request).await;
+    }
     let started = Instant::now();
     let method = request.method().clone();
     let path: String = request.uri().path().chars().take(200).collect();

@@ -1,0 +1,241 @@
+//! Group commit (`Store::append_group`), on Senet: a group stores what the same appends made
+//! one after another would; a refused request in a group leaves no trace and spoils no other;
+//! requests to one record in one group see each other (expected heads, idempotency keys); a
+//! group that ends a seeded game reveals its seed. Commands come from `legal()`.
+
+use kifu_core::chance::commitment;
+use kifu_core::record::{Actor, ChanceMode, Header};
+use kifu_core::replay::SeedCheck;
+use kifu_core::rules::Turn;
+use kifu_records::{Append, AppendError, Store};
+
+fn store() -> (tempfile::TempDir, Store) {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(&dir.path().join("s.redb")).unwrap();
+    (dir, store)
+}
+
+fn header(n: u8) -> Header {
+    let mut h = Header::new("senet", 1, vec!["Ani".into(), "Hunefer".into()], ChanceMode::Observed);
+    h.created = Some(format!("group {n}"));
+    h.id = Some([n; 16]);
+    h
+}
+
+fn first_legal(store: &Store, id: &str) -> String {
+    store.replay(id, None).unwrap().current().legal().unwrap().remove(0)
+}
+
+fn one(command: String) -> Append {
+    Append {
+        commands: vec![(None, command)],
+        ..Append::default()
+    }
+}
+
+/// Every record of the store verifies, and the tables agree.
+fn whole(store: &Store) {
+    let check = store.check_all(|_, _| {}).unwrap();
+    assert!(check.damaged.is_empty(), "{:?}", check.damaged);
+}
+
+#[test]
+fn a_group_stores_what_the_same_appends_one_after_another_would() {
+    let (_a, grouped) = store();
+    let (_b, single) = store();
+    let ids: Vec<String> = (1..=4)
+        .map(|n| {
+            let id = grouped.create(header(n), None, None).unwrap().id;
+            assert_eq!(single.create(header(n), None, None).unwrap().id, id);
+            id
+        })
+        .collect();
+    for _round in 0..5 {
+        let requests: Vec<(String, Append)> = ids
+            .iter()
+            .map(|id| (id.clone(), one(first_legal(&grouped, id))))
+            .collect();
+        let outcomes = grouped.append_group(&requests).unwrap();
+        for ((id, request), outcome) in requests.iter().zip(outcomes) {
+            let alone = single.append(id, request).unwrap();
+            assert_eq!(outcome.unwrap(), alone);
+            assert_eq!(grouped.head(id).unwrap(), single.head(id).unwrap());
+        }
+    }
+    for id in &ids {
+        assert_eq!(grouped.record(id).unwrap(), single.record(id).unwrap());
+    }
+    whole(&grouped);
+    assert!(grouped.append_group(&[]).unwrap().is_empty());
+}
+
+#[test]
+fn a_refused_request_leaves_no_trace_and_spoils_no_other() {
+    let (_dir, store) = store();
+    let ids: Vec<String> = (1..=5)
+        .map(|n| store.create(header(n), None, None).unwrap().id)
+        .collect();
+    for id in &ids {
+        store.append(id, &one(first_legal(&store, id))).unwrap();
+    }
+    let before: Vec<_> = ids.iter().map(|id| store.head(id).unwrap()).collect();
+    let records: Vec<_> = ids.iter().map(|id| store.record(id).unwrap()).collect();
+    let stale = Append {
+        expect: Some([7; 32]),
+        ..one(first_legal(&store, &ids[2]))
+    };
+    // Seat 1's command sent with seat 0's token, or the other way round.
+    let turn = store.replay(&ids[3], None).unwrap().turn();
+    let not_mine = match turn {
+        Turn::Seat { seat } => 1 - seat,
+        other => panic!("senet waits for {other:?}"),
+    };
+    let forbidden = Append {
+        as_seat: Some(not_mine),
+        key: Some("k".into()),
+        ..one(first_legal(&store, &ids[3]))
+    };
+    let requests = vec![
+        (ids[0].clone(), one(first_legal(&store, &ids[0]))),
+        (ids[1].clone(), one("no such move".into())),
+        (ids[2].clone(), stale),
+        (ids[3].clone(), forbidden),
+        ("00".repeat(16), one("1".into())),
+        (ids[4].clone(), one(first_legal(&store, &ids[4]))),
+    ];
+    let outcomes = store.append_group(&requests).unwrap();
+    assert_eq!(outcomes.len(), 6);
+    assert_eq!(outcomes[0].as_ref().unwrap().seq, before[0].0 + 1);
+    assert!(
+        matches!(outcomes[1], Err(AppendError::Rejected(_))),
+        "{:?}",
+        outcomes[1]
+    );
+    assert!(
+        matches!(outcomes[2], Err(AppendError::Conflict { actual, .. }) if actual == before[2].1),
+        "{:?}",
+        outcomes[2]
+    );
+    assert!(
+        matches!(outcomes[3], Err(AppendError::Forbidden { .. })),
+        "{:?}",
+        outcomes[3]
+    );
+    assert!(
+        matches!(outcomes[4], Err(AppendError::NotFound(_))),
+        "{:?}",
+        outcomes[4]
+    );
+    assert_eq!(outcomes[5].as_ref().unwrap().seq, before[4].0 + 1);
+    for n in 1..=3 {
+        assert_eq!(store.head(&ids[n]).unwrap(), before[n], "record {n} moved");
+        assert_eq!(store.record(&ids[n]).unwrap(), records[n]);
+    }
+    // The refused request's key was not kept: sent as the right seat, it is entered.
+    let mine = Append {
+        as_seat: Some(1 - not_mine),
+        key: Some("k".into()),
+        ..one(first_legal(&store, &ids[3]))
+    };
+    let answer = store.append(&ids[3], &mine).unwrap();
+    assert!(!answer.replayed);
+    whole(&store);
+}
+
+#[test]
+fn requests_to_one_record_in_one_group_see_each_other() {
+    let (_dir, store) = store();
+    let id = store.create(header(9), None, None).unwrap().id;
+    let (seq, head) = store.head(&id).unwrap();
+    // Senet's first move, as two recorders would send it against the same head.
+    let first = first_legal(&store, &id);
+    let racing = |key: Option<&str>| Append {
+        expect: Some(head),
+        key: key.map(String::from),
+        ..one(first.clone())
+    };
+    let requests = vec![
+        (id.clone(), racing(Some("a"))),
+        (id.clone(), racing(Some("b"))),
+        (id.clone(), racing(Some("a"))),
+        (
+            id.clone(),
+            Append {
+                key: Some("a".into()),
+                ..one(first.clone())
+            },
+        ),
+    ];
+    let outcomes = store.append_group(&requests).unwrap();
+    let won = outcomes[0].as_ref().unwrap().clone();
+    assert_eq!(won.seq, seq + 1);
+    match &outcomes[1] {
+        Err(AppendError::Conflict { actual_seq, actual, .. }) => {
+            assert_eq!((*actual_seq, *actual), (won.seq, won.head))
+        }
+        other => panic!("the second racer should conflict: {other:?}"),
+    }
+    let retried = outcomes[2].as_ref().unwrap();
+    assert!(retried.replayed);
+    assert_eq!(
+        (retried.seq, retried.head, &retried.lines),
+        (won.seq, won.head, &won.lines)
+    );
+    assert!(
+        matches!(outcomes[3], Err(AppendError::KeyReused(_))),
+        "{:?}",
+        outcomes[3]
+    );
+    assert_eq!(store.head(&id).unwrap(), (won.seq, won.head));
+
+    // Without an expected head, each request of the group goes after the one before.
+    let mut requests = Vec::new();
+    let mut replay = store.replay(&id, None).unwrap();
+    for _ in 0..3 {
+        let command = replay.current().legal().unwrap().remove(0);
+        replay.play(None, &command, None).unwrap();
+        requests.push((id.clone(), one(command)));
+    }
+    let outcomes = store.append_group(&requests).unwrap();
+    let seqs: Vec<u64> = outcomes.iter().map(|o| o.as_ref().unwrap().seq).collect();
+    assert_eq!(seqs, [won.seq + 1, won.seq + 2, won.seq + 3]);
+    assert_eq!(store.head(&id).unwrap(), (won.seq + 3, replay.head()));
+    whole(&store);
+}
+
+#[test]
+fn a_seeded_game_ended_in_a_group_reveals_its_seed() {
+    let (_dir, store) = store();
+    let seed = b"group seed";
+    let mut h = header(3);
+    h.chance = ChanceMode::Seeded {
+        commitment: commitment(seed),
+    };
+    let id = store.create(h, Some(seed), None).unwrap().id;
+    let other = store.create(header(4), None, None).unwrap().id;
+    let mut groups = 0;
+    while !matches!(store.replay(&id, None).unwrap().turn(), Turn::Over { .. }) {
+        let requests = vec![
+            (other.clone(), one("no such move".into())),
+            (id.clone(), one(first_legal(&store, &id))),
+            (
+                other.clone(),
+                Append {
+                    commands: vec![(Some(Actor::Chance), "9".into())],
+                    ..Append::default()
+                },
+            ),
+        ];
+        let outcomes = store.append_group(&requests).unwrap();
+        assert!(outcomes[0].is_err() && outcomes[1].is_ok() && outcomes[2].is_err());
+        groups += 1;
+        assert!(groups < 5_000, "the game does not end");
+    }
+    let record = store.record(&id).unwrap();
+    assert!(record.entries.last().unwrap().command.starts_with("reveal "));
+    let report = store.audit(&id).unwrap();
+    assert!(report.failure.is_none(), "{:?}", report.failure);
+    assert_eq!(report.seed, SeedCheck::Checked);
+    assert_eq!(store.head(&other).unwrap().0, 0);
+    whole(&store);
+}
