@@ -119,7 +119,8 @@ impl Store {
             }
             let lines: Vec<String> = entries.iter().map(Entry::canonical_line).collect();
             if let Some(first) = entries.first() {
-                crate::blocks::append(&txn, id, first.seq, head, &lines)?;
+                let chain = crate::blocks::append(&txn, id, first.seq, head, &lines)?;
+                self.log.add(&txn, id, first.seq, &chain)?;
             }
             let answer = Appended {
                 seq: replay.seq(),

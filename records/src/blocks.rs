@@ -66,7 +66,7 @@ pub fn unpack(start: u64, bytes: &[u8]) -> Result<Vec<String>, String> {
 }
 
 /// Appends `lines` (entries `first`, `first + 1`, ...) to record `id`, whose chain stood at
-/// `head` before them; returns the chain hash after the last. The block they start in is
+/// `head` before them; returns the chain hash after each line. The block they start in is
 /// unpacked, extended and written again.
 pub fn append(
     txn: &redb::WriteTransaction,
@@ -74,9 +74,10 @@ pub fn append(
     first: u64,
     head: Hash,
     lines: &[String],
-) -> Result<Hash, StoreError> {
+) -> Result<Vec<Hash>, StoreError> {
     let mut table = txn.open_table(BLOCKS)?;
     let mut chain = head;
+    let mut hashes = Vec::with_capacity(lines.len());
     let mut seq = first;
     let mut rest = lines;
     while !rest.is_empty() {
@@ -99,13 +100,14 @@ pub fn append(
         let (now, later) = rest.split_at(room.min(rest.len()));
         for line in now {
             chain = chain_step(&chain, line);
+            hashes.push(chain);
             block.push(line.clone());
         }
         table.insert((id, start), (chain, pack(start, &block)?.as_slice()))?;
         seq += now.len() as u64;
         rest = later;
     }
-    Ok(chain)
+    Ok(hashes)
 }
 
 /// The stored blocks of record `id` in order: (first seq, chain hash after it, packed lines).
