@@ -130,7 +130,7 @@ fn records_imports_and_appends_are_logged_in_order_and_proven() {
     }
 
     // A checkpoint and a bundle for record a at an earlier entry, and at its head.
-    let key = store.log_key(None).unwrap();
+    let key = store.log_key(None, true).unwrap();
     let verifier = key.verifier();
     let signed = store.sign_checkpoint(&key).unwrap();
     assert_eq!(signed.checkpoint.size, size);
@@ -168,7 +168,7 @@ fn a_tree_that_does_not_extend_the_last_signed_one_is_never_signed() {
     {
         let store = Store::open(&path).unwrap();
         senet(&store, 5, 3);
-        let key = store.log_key(Some(&key_file)).unwrap();
+        let key = store.log_key(Some(&key_file), true).unwrap();
         let first = store.sign_checkpoint(&key).unwrap();
         senet(&store, 2, 4);
         let second = store.sign_checkpoint(&key).unwrap();
@@ -196,7 +196,7 @@ fn a_tree_that_does_not_extend_the_last_signed_one_is_never_signed() {
         txn.commit().unwrap();
     }
     let store = Store::open(&path).unwrap();
-    let key = store.log_key(Some(&key_file)).unwrap();
+    let key = store.log_key(Some(&key_file), true).unwrap();
     let refused = store.sign_checkpoint(&key).unwrap_err();
     assert!(matches!(refused, LogError::NotExtension { .. }), "{refused}");
     assert!(

@@ -25,7 +25,7 @@ pub fn range_root<S: Subtrees>(source: &mut S, lo: u64, hi: u64) -> Result<Hash,
     if n == 0 {
         return Ok(empty_root());
     }
-    if n.is_power_of_two() && lo % n == 0 {
+    if n.is_power_of_two() && lo.is_multiple_of(n) {
         return source.subtree(n.trailing_zeros(), lo / n);
     }
     if n == 1 {

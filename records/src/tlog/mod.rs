@@ -154,10 +154,10 @@ pub(crate) fn stored_subtrees<'a>(
 ) -> FromTiles<impl FnMut(TileId, u64) -> Result<Vec<Hash>, StoreError> + 'a> {
     let mut cache: HashMap<TileId, Vec<Hash>> = HashMap::new();
     FromTiles::new(move |at: TileId, width: u64| {
-        if !cache.contains_key(&at) {
-            cache.insert(at, read_tile(tiles, at)?);
-        }
-        let hashes = &cache[&at];
+        let hashes = match cache.entry(at) {
+            std::collections::hash_map::Entry::Occupied(found) => found.into_mut(),
+            std::collections::hash_map::Entry::Vacant(slot) => slot.insert(read_tile(tiles, at)?),
+        };
         if (hashes.len() as u64) < width {
             return Err(short_tile(at, hashes.len(), width));
         }

@@ -27,12 +27,12 @@ pub fn note_text(note: &str) -> Option<&str> {
 }
 
 impl Store {
-    /// The log's key: the file at `path`, else `STORE.tlog-key`; made on first use, named by
-    /// the log's origin.
-    pub fn log_key(&self, path: Option<&Path>) -> Result<LogKey, LogError> {
+    /// The log's key: the file at `path`, else `STORE.tlog-key`; with `make`, made if missing
+    /// (named by the log's origin).
+    pub fn log_key(&self, path: Option<&Path>, make: bool) -> Result<LogKey, LogError> {
         let path = path.map(Path::to_path_buf).unwrap_or_else(|| key_path(&self.path));
-        let origin = self.log_origin()?;
-        Ok(LogKey::load(&path, Some(&origin))?)
+        let origin = if make { Some(self.log_origin()?) } else { None };
+        Ok(LogKey::load(&path, origin.as_deref())?)
     }
 
     /// The last checkpoint signed, as its signed note; `None` before the first.
