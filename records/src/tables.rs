@@ -32,14 +32,17 @@ pub const BY_TAG: TableDefinition<(&str, &str), ()> = TableDefinition::new("by_t
 /// an import can say which stored record a new one extends.
 pub const BY_CONTENT: TableDefinition<(&str, &str), ()> = TableDefinition::new("by_content");
 
-/// The transparency log's hashes in the tlog-tiles layout: (tile level, tile index) -> the
-/// tile's hashes, 32 bytes each, up to 256 (only a level's rightmost tile is partial).
-pub const LOG_TILES: TableDefinition<(u8, u64), &[u8]> = TableDefinition::new("log_tiles");
-/// The log's leaves, a run at a time: first leaf index -> (record id, first seq, count); the
-/// leaves from there are that record's chain positions from that seq on (0 is the header).
+/// The transparency log's leaves, a run at a time as they were added: first leaf index ->
+/// (record id, first seq, count); the leaves from there are that record's chain positions from
+/// that seq on (0 is the header). A leaf's data is made from the record it names.
 pub const LOG_RUNS: TableDefinition<u64, (&str, u64, u64)> = TableDefinition::new("log_runs");
 /// The same runs by record: (record id, first seq) -> (first leaf index, count).
 pub const LOG_PLACES: TableDefinition<(&str, u64), (u64, u64)> = TableDefinition::new("log_places");
+/// The log's hashes in the tlog-tiles layout: (tile level, tile index) -> the tile's hashes, 32
+/// bytes each, up to 256. Level 0 (the leaf hashes) keeps only its rightmost tile, while it is
+/// partial: a full one's leaves are made again from the records, and checked against its hash
+/// in level 1. The levels above keep every tile.
+pub const LOG_TILES: TableDefinition<(u8, u64), &[u8]> = TableDefinition::new("log_tiles");
 /// `origin` -> the log's name (the checkpoints' origin line); `signed` -> the last checkpoint
 /// signed (a signed note), which every later one must extend.
 pub const LOG_META: TableDefinition<&str, &str> = TableDefinition::new("log_meta");

@@ -158,6 +158,7 @@ fn records_imports_and_appends_are_logged_in_order_and_proven() {
     assert!(bundle.verify(&a_record, &other).is_err(), "another key");
 }
 
+/// The log's tiles: (level, index) -> hashes; level 0 holds the rightmost, partial tile.
 const TILES: redb::TableDefinition<(u8, u64), &[u8]> = redb::TableDefinition::new("log_tiles");
 
 #[test]
@@ -177,20 +178,16 @@ fn a_tree_that_does_not_extend_the_last_signed_one_is_never_signed() {
         let text = key.verifier().open(&second.note).unwrap().to_string();
         assert_eq!(Checkpoint::parse(&text).unwrap(), second.checkpoint);
     }
-    // Someone changes a leaf hash in the stored tiles.
+    // Someone changes a leaf hash in the stored log.
     {
         let db = redb::Database::create(&path).unwrap();
-        let mut tile = db
-            .begin_read()
-            .unwrap()
-            .open_table(TILES)
-            .unwrap()
-            .get((0, 0))
-            .unwrap()
-            .unwrap()
-            .value()
-            .to_vec();
-        tile[40] ^= 1;
+        let mut tile = {
+            let txn = db.begin_read().unwrap();
+            let table = txn.open_table(TILES).unwrap();
+            let tile = table.get((0, 0)).unwrap().unwrap();
+            tile.value().to_vec()
+        };
+        tile[5] ^= 1;
         let txn = db.begin_write().unwrap();
         txn.open_table(TILES).unwrap().insert((0, 0), tile.as_slice()).unwrap();
         txn.commit().unwrap();
@@ -231,4 +228,71 @@ fn a_store_without_a_log_gets_one_of_every_record_when_opened() {
     assert_eq!(store.log_size().unwrap(), leaves.len() as u64);
     assert_eq!(store.log_root(leaves.len() as u64).unwrap(), merkle::root(&leaves));
     assert!(store.log_origin().unwrap().starts_with("kifu/"));
+}
+
+const BLOCKS: redb::TableDefinition<(&str, u64), Block> = redb::TableDefinition::new("entry_blocks");
+type Block = ([u8; 32], &'static [u8]);
+const HEADS: redb::TableDefinition<&str, (u64, [u8; 32])> = redb::TableDefinition::new("heads");
+
+#[test]
+fn a_record_changed_in_a_full_tile_is_named_and_proven_nowhere() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("s.redb");
+    let checked = chess_games(8);
+    let (first, second) = (checked[0].record().clone(), checked[1].record().clone());
+    {
+        let store = Store::open(&path).unwrap();
+        store.import(&checked, 100, false, |_| {}).unwrap();
+        senet(&store, 3, 9);
+        assert!(store.log_size().unwrap() > 300, "the first tile is full");
+        assert!(
+            (first.entries.len() + second.entries.len() + 2) < 256,
+            "both in the first tile"
+        );
+    }
+    // The first game's first move is rewritten in the store, its chain made whole again.
+    let id = first.id();
+    {
+        let db = redb::Database::create(&path).unwrap();
+        let packed = {
+            let txn = db.begin_read().unwrap();
+            let value = txn.open_table(BLOCKS).unwrap().get((id.as_str(), 1)).unwrap().unwrap();
+            value.value().1.to_vec()
+        };
+        let text = String::from_utf8(zstd::decode_all(packed.as_slice()).unwrap()).unwrap();
+        let mut lines: Vec<String> = text.split('\n').map(str::to_string).collect();
+        let changed = lines[0].replace("; s=", "; t=2020-01-01T00:00:00Z s=");
+        assert_ne!(changed, lines[0]);
+        lines[0] = changed;
+        let mut head = kifu_core::record::header_hash(&first.header.canonical_text());
+        for (k, line) in lines.iter().enumerate() {
+            head = kifu_core::record::chain_step(&head, &format!("{} {line}", k + 1));
+        }
+        let packed = zstd::encode_all(lines.join("\n").as_bytes(), 3).unwrap();
+        let txn = db.begin_write().unwrap();
+        txn.open_table(BLOCKS)
+            .unwrap()
+            .insert((id.as_str(), 1), (head, packed.as_slice()))
+            .unwrap();
+        txn.open_table(HEADS)
+            .unwrap()
+            .insert(id.as_str(), (lines.len() as u64, head))
+            .unwrap();
+        txn.commit().unwrap();
+    }
+    let store = Store::open(&path).unwrap();
+    let key = store.log_key(None, true).unwrap();
+    let failure = store.audit(&id).unwrap().failure.expect("the changed record fails");
+    assert!(failure.reason.contains("changed since"), "{}", failure.reason);
+    assert!(failure.reason.contains(&id), "{}", failure.reason);
+    // Its neighbour in the same tile cannot be proven either: the tile no longer hashes.
+    let error = store.prove(&second.id(), None, &key, false).unwrap_err().to_string();
+    assert!(error.contains("changed since"), "{error}");
+    // The records of later tiles still prove.
+    let last = store
+        .ids()
+        .unwrap()
+        .into_iter()
+        .find(|id| store.header(id).unwrap().game == "senet");
+    store.prove(&last.unwrap(), None, &key, false).unwrap();
 }

@@ -16,34 +16,44 @@ pub fn data(id: &str, seq: u64, chain: &Hash) -> String {
     format!("{PREFIX} {id} {seq} {}", hex(chain))
 }
 
-/// The leaf's RFC 6962 hash, SHA-256(0x00 || data), without building the data first.
+/// The leaf's RFC 6962 hash, SHA-256(0x00 || data), the data written into a buffer on the
+/// stack (a record id of any length is hashed as the data says, only more slowly).
 pub fn hash(id: &str, seq: u64, chain: &Hash) -> Hash {
-    let mut h = Sha256::new();
-    h.update([0u8]);
-    h.update(PREFIX.as_bytes());
-    h.update(b" ");
-    h.update(id.as_bytes());
-    h.update(b" ");
+    let mut buf = [0u8; 192];
+    let fixed = 1 + PREFIX.len() + 1 + 1 + 20 + 1 + 64;
+    if id.len() + fixed > buf.len() {
+        return crate::merkle::leaf_hash(data(id, seq, chain).as_bytes());
+    }
+    let mut at = 0;
+    let mut put = |bytes: &[u8]| {
+        buf[at..at + bytes.len()].copy_from_slice(bytes);
+        at += bytes.len();
+    };
+    put(&[0]);
+    put(PREFIX.as_bytes());
+    put(b" ");
+    put(id.as_bytes());
+    put(b" ");
     let mut digits = [0u8; 20];
-    let mut at = digits.len();
+    let mut start = digits.len();
     let mut n = seq;
     loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
+        start -= 1;
+        digits[start] = b'0' + (n % 10) as u8;
         n /= 10;
         if n == 0 {
             break;
         }
     }
-    h.update(&digits[at..]);
-    h.update(b" ");
+    put(&digits[start..]);
+    put(b" ");
     let mut text = [0u8; 64];
     for (i, b) in chain.iter().enumerate() {
         text[2 * i] = HEX[(b >> 4) as usize];
         text[2 * i + 1] = HEX[(b & 15) as usize];
     }
-    h.update(text);
-    h.finalize().into()
+    put(&text);
+    Sha256::digest(&buf[..at]).into()
 }
 
 const HEX: &[u8; 16] = b"0123456789abcdef";
@@ -67,6 +77,8 @@ mod tests {
             let text = data("00ff", seq, &chain);
             assert_eq!(hash("00ff", seq, &chain), leaf_hash(text.as_bytes()), "{text}");
         }
+        let long = "ab".repeat(80);
+        assert_eq!(hash(&long, 7, &chain), leaf_hash(data(&long, 7, &chain).as_bytes()));
         assert_eq!(
             data("6d1f", 12, &[1; 32]),
             format!("kifu-leaf 6d1f 12 {}", "01".repeat(32))

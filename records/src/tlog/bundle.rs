@@ -10,8 +10,10 @@ use kifu_tlog::{leaf, merkle, subtree, Checkpoint, Hash, Verifier};
 use serde::{Deserialize, Serialize};
 
 use super::read::logged_as;
+use super::read::with_reader;
+use super::reader::Reader;
 use super::sign::sign_in;
-use super::{stored_subtrees, LogError, LogKey};
+use super::{LogError, LogKey};
 use crate::error::{ReadError, StoreError};
 use crate::guard::guarded;
 use crate::tables::*;
@@ -110,37 +112,33 @@ impl Store {
                 });
             }
             let chain = &record.hashes()[..=seq as usize];
-            let tiles = txn.open_table(LOG_TILES).map_err(StoreError::from)?;
-            let leaves = logged_as(
-                &txn.open_table(LOG_PLACES).map_err(StoreError::from)?,
-                &tiles,
-                id,
-                chain,
-                false,
-            )?
-            .map_err(|(seq, reason)| LogError::Unlogged {
-                id: id.to_string(),
-                seq,
-                reason,
-            })?;
-            let size = signed.checkpoint.size;
-            let mut stored = stored_subtrees(&tiles);
-            let wanted: Vec<u64> = if every { (0..=seq).collect() } else { vec![0, seq] };
-            let mut inclusion = Vec::new();
-            for at in wanted {
-                if inclusion.iter().any(|i: &Inclusion| i.seq == at) {
-                    continue;
+            let places = txn.open_table(LOG_PLACES).map_err(StoreError::from)?;
+            let (leaves, inclusion) = with_reader!(txn, |r| {
+                let leaves =
+                    logged_as(&places, &mut r, id, chain, false)?.map_err(|(seq, reason)| LogError::Unlogged {
+                        id: id.to_string(),
+                        seq,
+                        reason,
+                    })?;
+                let size = signed.checkpoint.size;
+                let stored = &mut r;
+                let wanted: Vec<u64> = if every { (0..=seq).collect() } else { vec![0, seq] };
+                let mut inclusion = Vec::new();
+                for at in wanted {
+                    if inclusion.iter().any(|i: &Inclusion| i.seq == at) {
+                        continue;
+                    }
+                    let leaf = leaves[at as usize];
+                    let path = subtree::inclusion(stored, leaf, size)?.unwrap_or_default();
+                    inclusion.push(Inclusion {
+                        seq: at,
+                        leaf,
+                        path: path.iter().map(|h| BASE64.encode(h)).collect(),
+                    });
                 }
-                let leaf = leaves[at as usize];
-                let path = subtree::inclusion(&mut stored, leaf, size)?.unwrap_or_default();
-                inclusion.push(Inclusion {
-                    seq: at,
-                    leaf,
-                    path: path.iter().map(|h| BASE64.encode(h)).collect(),
-                });
-            }
-            drop(stored);
-            drop(tiles);
+                (leaves, inclusion)
+            });
+            drop(places);
             txn.commit().map_err(StoreError::from)?;
             Ok(Bundle {
                 format: FORMAT.into(),

@@ -1,20 +1,20 @@
 //! The store's transparency log: one RFC 6962 tree over everything the store records, a leaf
 //! for every chain position of every record (its header at seq 0, each entry at its seq; the
 //! bytes are `kifu_tlog::leaf`'s), added in the transaction that writes what it covers. It
-//! keeps the leaves' places and the tlog-tiles hashes, so adding a leaf and every root or
-//! proof take O(log n) look-ups. It never rewrites a leaf or a full tile, and never
-//! recomputes the whole tree.
+//! keeps the leaf hashes in runs as they were added, their places by record, and the hashes of
+//! full subtrees above them in the tlog-tiles layout, so adding leaves writes one run and the
+//! rightmost tiles, and every root or proof takes O(log n) look-ups. It never rewrites a leaf
+//! or a full tile, and never recomputes the whole tree.
 
 mod bundle;
 mod key;
 mod read;
+mod reader;
 mod sign;
 
-use std::collections::HashMap;
-
 use kifu_core::record::{chain_step, header_hash, Hash};
-use kifu_tlog::leaf;
-use kifu_tlog::tile::{self, FromTiles, TileId};
+use kifu_tlog::tile::{self, TileId};
+use kifu_tlog::{leaf, merkle};
 use redb::ReadableTable;
 
 use crate::error::StoreError;
@@ -73,48 +73,56 @@ pub(crate) struct Writer {
 
 impl Writer {
     /// Adds the leaves of record `id`'s chain positions `first_seq ..`, whose chain hashes
-    /// are `chain`, at the end of the log. Touches the rightmost tile of each level, the last
-    /// run of leaves, and nothing else.
+    /// are `chain`, at the end of the log: one new run, their hashes into the rightmost
+    /// level-0 tile, and when they complete it, its root into the rightmost tile of each level
+    /// above. Nothing else is read or written.
     pub fn add(self, txn: &redb::WriteTransaction, id: &str, first_seq: u64, chain: &[Hash]) -> Result<(), StoreError> {
         if !self.on || chain.is_empty() {
             return Ok(());
         }
         let mut runs = txn.open_table(LOG_RUNS)?;
-        let last = runs.last()?.map(|(key, value)| {
-            let (record, seq, count) = value.value();
-            (key.value(), record.to_string(), seq, count)
-        });
-        let size = last.as_ref().map_or(0, |(first, _, _, count)| first + count);
-        let hashes: Vec<Hash> = chain
-            .iter()
-            .enumerate()
-            .map(|(k, h)| leaf::hash(id, first_seq + k as u64, h))
-            .collect();
-        {
-            let mut tiles = txn.open_table(LOG_TILES)?;
-            let writes = tile::append(size, &hashes, |at, width| {
-                let mut hashes = read_tile(&tiles, at)?;
+        let size = size_in(&runs)?;
+        let count = chain.len() as u64;
+        runs.insert(size, (id, first_seq, count))?;
+        txn.open_table(LOG_PLACES)?.insert((id, first_seq), (size, count))?;
+        let mut tiles = txn.open_table(LOG_TILES)?;
+        let mut index = size / tile::WIDTH;
+        let have = size % tile::WIDTH;
+        let mut leaves = if have > 0 {
+            let mut stored = read_tile(&tiles, (0, index))?;
+            if (stored.len() as u64) < have {
+                return Err(short_tile((0, index), stored.len(), have));
+            }
+            stored.truncate(have as usize);
+            stored
+        } else {
+            Vec::with_capacity(chain.len().min(tile::WIDTH as usize))
+        };
+        let mut roots = Vec::new();
+        for (k, hash) in chain.iter().enumerate() {
+            leaves.push(leaf::hash(id, first_seq + k as u64, hash));
+            if leaves.len() as u64 == tile::WIDTH {
+                roots.push(merkle::root(&leaves));
+                leaves.clear();
+                tiles.remove((0, index))?;
+                index += 1;
+            }
+        }
+        if !leaves.is_empty() {
+            tiles.insert((0, index), leaves.concat().as_slice())?;
+        }
+        if !roots.is_empty() {
+            // The levels above hold a tree of the level-0 tiles' roots.
+            let writes = tile::append(size / tile::WIDTH, &roots, |(level, index), width| {
+                let mut hashes = read_tile(&tiles, (level + 1, index))?;
                 if (hashes.len() as u64) < width {
-                    return Err(short_tile(at, hashes.len(), width));
+                    return Err(short_tile((level + 1, index), hashes.len(), width));
                 }
                 hashes.truncate(width as usize);
                 Ok(hashes)
             })?;
-            for (at, hashes) in writes {
-                tiles.insert(at, hashes.concat().as_slice())?;
-            }
-        }
-        let count = chain.len() as u64;
-        let mut places = txn.open_table(LOG_PLACES)?;
-        match last {
-            // The same record going on: its last run grows.
-            Some((first, record, seq, before)) if record == id && seq + before == first_seq => {
-                runs.insert(first, (id, seq, before + count))?;
-                places.insert((id, seq), (first, before + count))?;
-            }
-            _ => {
-                runs.insert(size, (id, first_seq, count))?;
-                places.insert((id, first_seq), (size, count))?;
+            for ((level, index), hashes) in writes {
+                tiles.insert((level + 1, index), hashes.concat().as_slice())?;
             }
         }
         Ok(())
@@ -122,16 +130,22 @@ impl Writer {
 }
 
 /// The hashes a stored tile holds (none when it is not stored).
-fn read_tile(tiles: &impl ReadableTable<(u8, u64), &'static [u8]>, at: TileId) -> Result<Vec<Hash>, StoreError> {
+pub(crate) fn read_tile(
+    tiles: &impl ReadableTable<(u8, u64), &'static [u8]>,
+    at: TileId,
+) -> Result<Vec<Hash>, StoreError> {
     let Some(value) = tiles.get(at)? else {
         return Ok(Vec::new());
     };
-    let bytes = value.value();
-    if bytes.len() % 32 != 0 || bytes.len() as u64 > tile::WIDTH * 32 {
+    hashes_of(value.value(), || format!("the log's tile {}/{}", at.0, at.1))
+}
+
+/// 32-byte hashes from stored bytes.
+fn hashes_of(bytes: &[u8], what: impl Fn() -> String) -> Result<Vec<Hash>, StoreError> {
+    if !bytes.len().is_multiple_of(32) {
         return Err(StoreError::Damaged(format!(
-            "the log's tile {}/{} holds {} bytes, not whole hashes",
-            at.0,
-            at.1,
+            "{} holds {} bytes, not whole hashes",
+            what(),
             bytes.len()
         )));
     }
@@ -141,28 +155,11 @@ fn read_tile(tiles: &impl ReadableTable<(u8, u64), &'static [u8]>, at: TileId) -
         .collect())
 }
 
-fn short_tile(at: TileId, has: usize, width: u64) -> StoreError {
+pub(crate) fn short_tile(at: TileId, has: usize, width: u64) -> StoreError {
     StoreError::Damaged(format!(
         "the log's tile {}/{} holds {has} hashes where {width} are due",
         at.0, at.1
     ))
-}
-
-/// The full subtrees of the stored tree, each tile read once.
-pub(crate) fn stored_subtrees<'a>(
-    tiles: &'a impl ReadableTable<(u8, u64), &'static [u8]>,
-) -> FromTiles<impl FnMut(TileId, u64) -> Result<Vec<Hash>, StoreError> + 'a> {
-    let mut cache: HashMap<TileId, Vec<Hash>> = HashMap::new();
-    FromTiles::new(move |at: TileId, width: u64| {
-        let hashes = match cache.entry(at) {
-            std::collections::hash_map::Entry::Occupied(found) => found.into_mut(),
-            std::collections::hash_map::Entry::Vacant(slot) => slot.insert(read_tile(tiles, at)?),
-        };
-        if (hashes.len() as u64) < width {
-            return Err(short_tile(at, hashes.len(), width));
-        }
-        Ok(hashes[..width as usize].to_vec())
-    })
 }
 
 /// The number of leaves in the log.
@@ -219,4 +216,53 @@ pub(crate) fn log_every_record(txn: &redb::WriteTransaction) -> Result<(), Store
         writer.add(txn, &id, 0, &chain)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Store;
+
+    #[test]
+    fn leaves_added_in_batches_give_the_roots_and_proofs_of_the_leaves() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("s.redb")).unwrap();
+        let mut leaves = Vec::new();
+        // Over 65,536 leaves, so tiles of two levels above the leaves are made.
+        for (n, batch) in [1usize, 255, 3, 66_000, 300, 1].into_iter().enumerate() {
+            // A record of `batch - 1` entries (not of any game: the log reads only its lines).
+            let id = format!("{n:04x}");
+            let header = format!("kifu 2\nid {id}\n");
+            let lines: Vec<String> = (1..batch).map(|k| format!("{k} p1 m{}", k % 7)).collect();
+            let txn = store.writer().unwrap();
+            txn.open_table(HEADERS)
+                .unwrap()
+                .insert(id.as_str(), header.as_str())
+                .unwrap();
+            let mut chain = vec![header_hash(&header)];
+            chain.extend(crate::blocks::append(&txn, &id, 1, chain[0], &lines).unwrap());
+            Writer { on: true }.add(&txn, &id, 0, &chain).unwrap();
+            txn.commit().unwrap();
+            leaves.extend(chain.iter().enumerate().map(|(k, h)| leaf::hash(&id, k as u64, h)));
+            let size = leaves.len() as u64;
+            assert_eq!(store.log_size().unwrap(), size);
+            assert_eq!(store.log_root(size).unwrap(), merkle::root(&leaves), "root of {size}");
+        }
+        let size = leaves.len() as u64;
+        let root = merkle::root(&leaves);
+        for index in [0, 256, 65_535, 65_536, size - 1] {
+            let path = store.log_inclusion(index, size).unwrap();
+            merkle::verify_inclusion(index, size, &leaves[index as usize], &path, &root).unwrap();
+        }
+        for old in [1, 259, 65_536, size - 1] {
+            let proof = store.log_consistency(old, size).unwrap();
+            let old_root = merkle::root(&leaves[..old as usize]);
+            merkle::verify_consistency(old, size, &old_root, &root, &proof).unwrap();
+        }
+        assert_eq!(
+            store.log_tile(2, 0, 1).unwrap().unwrap()[0],
+            merkle::root(&leaves[..65_536])
+        );
+        assert_eq!(store.log_tile(0, 1, 3).unwrap().unwrap(), leaves[256..259].to_vec());
+    }
 }

@@ -1,12 +1,14 @@
 //! Reading the log: its name and size, roots of any size it has reached, tiles, leaves by
 //! index, audit paths and consistency proofs, a record's leaf indexes, and a record checked
-//! against what the log recorded. Reads only; every answer comes from stored full subtrees.
+//! against what the log recorded. Reads only; every answer comes from stored full subtrees
+//! (see `reader`).
 
 use kifu_core::record::Hash;
 use kifu_tlog::{leaf, subtree, tile};
 use redb::ReadableTable;
 
-use super::{read_tile, size_in, stored_subtrees, LogError};
+use super::reader::Reader;
+use super::{size_in, LogError};
 use crate::error::{ReadError, StoreError};
 use crate::guard::guarded;
 use crate::tables::*;
@@ -28,25 +30,19 @@ impl LogLeaf {
     }
 }
 
-/// The leaf indexes of record `id`'s chain positions `0 ..= last`, from its runs (`None` for a
-/// position the log does not hold), and the last position the log holds for it.
-pub(crate) fn leaf_indexes(
-    places: &impl ReadableTable<(&'static str, u64), (u64, u64)>,
-    id: &str,
-    last: u64,
-) -> Result<(Vec<Option<u64>>, Option<u64>), StoreError> {
-    let mut out = vec![None; last as usize + 1];
-    let mut logged = None;
-    for item in places.range((id, 0)..=(id, u64::MAX))? {
-        let (key, value) = item?;
-        let (first_seq, (first, count)) = (key.value().1, value.value());
-        logged = Some(first_seq + count - 1);
-        for k in 0..count.min((last + 1).saturating_sub(first_seq)) {
-            out[(first_seq + k) as usize] = Some(first + k);
-        }
-    }
-    Ok((out, logged))
+/// A `Reader` over a transaction's tables, named `$r` in `$body`.
+macro_rules! with_reader {
+    ($txn:expr, |$r:ident| $body:expr) => {{
+        let runs = $txn.open_table(LOG_RUNS).map_err(StoreError::from)?;
+        let tiles = $txn.open_table(LOG_TILES).map_err(StoreError::from)?;
+        let headers = $txn.open_table(HEADERS).map_err(StoreError::from)?;
+        let blocks = $txn.open_table(BLOCKS).map_err(StoreError::from)?;
+        #[allow(unused_mut)]
+        let mut $r = Reader::new(&runs, &tiles, &headers, &blocks)?;
+        $body
+    }};
 }
+pub(crate) use with_reader;
 
 impl Store {
     /// The log's name: the origin line of its checkpoints.
@@ -73,64 +69,67 @@ impl Store {
     pub fn log_root(&self, size: u64) -> Result<Hash, LogError> {
         guarded(|| {
             let txn = self.db.begin_read().map_err(StoreError::from)?;
-            within(size_in(&txn.open_table(LOG_RUNS)?)?, size, "no tree that large")?;
-            let tiles = txn.open_table(LOG_TILES).map_err(StoreError::from)?;
-            let root = subtree::root(&mut stored_subtrees(&tiles), size)?;
-            Ok(root)
+            with_reader!(txn, |r| {
+                within(r.size, size, "no tree that large")?;
+                let root = subtree::root(&mut r, size)?;
+                Ok(root)
+            })
         })
     }
 
     /// The first `width` hashes of tile (`level`, `index`) as tlog-tiles serves it; `None` when
-    /// the log has not reached them. A full tile never changes.
-    pub fn log_tile(&self, level: u8, index: u64, width: u64) -> Result<Option<Vec<Hash>>, ReadError> {
+    /// the log has not reached them. A full tile never changes; a full level-0 tile is made
+    /// from the records and checked first.
+    pub fn log_tile(&self, level: u8, index: u64, width: u64) -> Result<Option<Vec<Hash>>, LogError> {
         guarded(|| {
             let txn = self.db.begin_read().map_err(StoreError::from)?;
-            let size = size_in(&txn.open_table(LOG_RUNS).map_err(StoreError::from)?)?;
-            if width == 0 || width > tile::width(size, level, index) {
-                return Ok(None);
-            }
-            let mut hashes = read_tile(&txn.open_table(LOG_TILES).map_err(StoreError::from)?, (level, index))?;
-            hashes.truncate(width as usize);
-            Ok(Some(hashes))
+            with_reader!(txn, |r| {
+                if width == 0 || width > tile::width(r.size, level, index) {
+                    return Ok(None);
+                }
+                Ok(Some(r.tile((level, index), width)?))
+            })
         })
     }
 
-    /// The leaves `start .. end`, with the data each hashes: the records are read back (and
-    /// checked) for their chain hashes.
+    /// The leaves `start .. end`, with the data each hashes, made from the records and checked
+    /// against the log.
     pub fn log_leaves(&self, start: u64, end: u64) -> Result<Vec<LogLeaf>, LogError> {
         guarded(|| {
             let txn = self.db.begin_read().map_err(StoreError::from)?;
-            let runs = txn.open_table(LOG_RUNS).map_err(StoreError::from)?;
-            within(size_in(&runs)?, end, "no leaves that far")?;
-            let mut out = Vec::new();
-            let first_run = runs.range(..=start)?.next_back().transpose()?.map(|(k, _)| k.value());
-            let mut chains: std::collections::HashMap<String, Vec<Hash>> = Default::default();
-            for item in runs.range(first_run.unwrap_or(0)..end)? {
-                let (first, value) = item?;
-                let (first, (id, seq, count)) = (first.value(), value.value());
-                if !chains.contains_key(id) {
-                    chains.insert(id.to_string(), self.record_in(&txn, id)?.hashes());
-                }
-                let chain = &chains[id];
-                for k in 0..count {
-                    let index = first + k;
-                    if index < start || index >= end {
-                        continue;
+            with_reader!(txn, |r| {
+                within(r.size, end, "no leaves that far")?;
+                let mut out = Vec::new();
+                for (first, id, seq, count) in r.runs(start, end)? {
+                    let chain = r.chain(&id)?.to_vec();
+                    for k in 0..count {
+                        let (index, seq) = (first + k, seq + k);
+                        if index < start || index >= end {
+                            continue;
+                        }
+                        let hash = *chain.get(seq as usize).ok_or_else(|| LogError::Unlogged {
+                            id: id.clone(),
+                            seq,
+                            reason: "the log holds an entry the record lacks".into(),
+                        })?;
+                        let logged = r.leaf_tile(index / tile::WIDTH)?[(index % tile::WIDTH) as usize];
+                        if leaf::hash(&id, seq, &hash) != logged {
+                            return Err(LogError::Unlogged {
+                                id,
+                                seq,
+                                reason: format!("its leaf {index} in the log holds another hash"),
+                            });
+                        }
+                        out.push(LogLeaf {
+                            index,
+                            id: id.clone(),
+                            seq,
+                            chain: hash,
+                        });
                     }
-                    let hash = *chain.get((seq + k) as usize).ok_or_else(|| LogError::Unlogged {
-                        id: id.to_string(),
-                        seq: seq + k,
-                        reason: "the log holds an entry the record does not".into(),
-                    })?;
-                    out.push(LogLeaf {
-                        index,
-                        id: id.to_string(),
-                        seq: seq + k,
-                        chain: hash,
-                    });
                 }
-            }
-            Ok(out)
+                Ok(out)
+            })
         })
     }
 
@@ -138,12 +137,13 @@ impl Store {
     pub fn log_inclusion(&self, index: u64, size: u64) -> Result<Vec<Hash>, LogError> {
         guarded(|| {
             let txn = self.db.begin_read().map_err(StoreError::from)?;
-            within(size_in(&txn.open_table(LOG_RUNS)?)?, size, "no tree that large")?;
-            let tiles = txn.open_table(LOG_TILES).map_err(StoreError::from)?;
-            let path = subtree::inclusion(&mut stored_subtrees(&tiles), index, size)?;
-            path.ok_or_else(|| LogError::OutOfRange {
-                size,
-                asked: format!("no leaf {index}"),
+            with_reader!(txn, |r| {
+                within(r.size, size, "no tree that large")?;
+                let path = subtree::inclusion(&mut r, index, size)?;
+                path.ok_or_else(|| LogError::OutOfRange {
+                    size,
+                    asked: format!("no leaf {index}"),
+                })
             })
         })
     }
@@ -152,28 +152,15 @@ impl Store {
     pub fn log_consistency(&self, old: u64, new: u64) -> Result<Vec<Hash>, LogError> {
         guarded(|| {
             let txn = self.db.begin_read().map_err(StoreError::from)?;
-            within(size_in(&txn.open_table(LOG_RUNS)?)?, new, "no tree that large")?;
-            let tiles = txn.open_table(LOG_TILES).map_err(StoreError::from)?;
-            let proof = subtree::consistency(&mut stored_subtrees(&tiles), old, new)?;
-            proof.ok_or_else(|| LogError::OutOfRange {
-                size: new,
-                asked: format!("a tree of {old} is not older"),
+            with_reader!(txn, |r| {
+                within(r.size, new, "no tree that large")?;
+                let proof = subtree::consistency(&mut r, old, new)?;
+                proof.ok_or_else(|| LogError::OutOfRange {
+                    size: new,
+                    asked: format!("a tree of {old} is not older"),
+                })
             })
         })
-    }
-
-    /// A stored record, checked against itself.
-    pub(crate) fn record_in(
-        &self,
-        txn: &redb::ReadTransaction,
-        id: &str,
-    ) -> Result<kifu_core::record::Record, ReadError> {
-        crate::read::verified_record(
-            &txn.open_table(HEADERS).map_err(StoreError::from)?,
-            &txn.open_table(BLOCKS).map_err(StoreError::from)?,
-            &txn.open_table(HEADS).map_err(StoreError::from)?,
-            id,
-        )
     }
 
     /// Checks that the log holds record `id`'s chain positions `0 ..= n` exactly as the record
@@ -181,12 +168,8 @@ impl Store {
     pub(crate) fn log_disagrees(&self, id: &str, chain: &[Hash]) -> Result<Option<(u64, String)>, ReadError> {
         guarded(|| {
             let txn = self.db.begin_read().map_err(StoreError::from)?;
-            Ok(disagreement(
-                &txn.open_table(LOG_PLACES).map_err(StoreError::from)?,
-                &txn.open_table(LOG_TILES).map_err(StoreError::from)?,
-                id,
-                chain,
-            )?)
+            let places = txn.open_table(LOG_PLACES).map_err(StoreError::from)?;
+            with_reader!(txn, |r| Ok(logged_as(&places, &mut r, id, chain, true)?.err()))
         })
     }
 }
@@ -194,33 +177,48 @@ impl Store {
 /// The leaf indexes of record `id`'s chain positions `0 ..= chain.len() - 1`, checked against
 /// the log: `Err((seq, why))` names the first position the log does not hold as `chain` has it
 /// (or, when `chain` is the `whole` record, the first the log holds beyond it).
-pub(crate) fn logged_as(
+pub(crate) fn logged_as<R, T, H, B>(
     places: &impl ReadableTable<(&'static str, u64), (u64, u64)>,
-    tiles: &impl ReadableTable<(u8, u64), &'static [u8]>,
+    reader: &mut Reader<'_, R, T, H, B>,
     id: &str,
     chain: &[Hash],
     whole: bool,
-) -> Result<Result<Vec<u64>, (u64, String)>, StoreError> {
+) -> Result<Result<Vec<u64>, (u64, String)>, StoreError>
+where
+    R: ReadableTable<u64, (&'static str, u64, u64)>,
+    T: ReadableTable<(u8, u64), &'static [u8]>,
+    H: ReadableTable<&'static str, &'static str>,
+    B: ReadableTable<(&'static str, u64), (Hash, &'static [u8])>,
+{
     let last = chain.len() as u64 - 1;
-    let (indexes, logged) = leaf_indexes(places, id, last)?;
-    let mut out = Vec::with_capacity(chain.len());
-    let mut tile: Option<(u64, Vec<Hash>)> = None;
-    for (seq, (index, hash)) in indexes.iter().zip(chain).enumerate() {
-        let Some(index) = *index else {
-            return Ok(Err((seq as u64, "the log holds no leaf for it".into())));
-        };
-        let at = index / tile::WIDTH;
-        if tile.as_ref().is_none_or(|(n, _)| *n != at) {
-            tile = Some((at, read_tile(tiles, (0, at))?));
+    let mut indexes = Vec::with_capacity(chain.len());
+    let mut logged = None;
+    for item in places.range((id, 0)..=(id, u64::MAX))? {
+        let (key, value) = item?;
+        let (first_seq, (first, count)) = (key.value().1, value.value());
+        if first_seq != indexes.len() as u64 && first_seq <= last {
+            break;
         }
-        let stored = tile.as_ref().and_then(|(_, t)| t.get((index % tile::WIDTH) as usize));
-        if stored != Some(&leaf::hash(id, seq as u64, hash)) {
+        logged = Some(first_seq + count - 1);
+        for k in 0..count.min((last + 1).saturating_sub(first_seq)) {
+            indexes.push(first + k);
+        }
+    }
+    if indexes.len() < chain.len() {
+        return Ok(Err((indexes.len() as u64, "the log holds no leaf for it".into())));
+    }
+    for (seq, (index, hash)) in indexes.iter().zip(chain).enumerate() {
+        let tile = match reader.leaf_tile(index / tile::WIDTH) {
+            Ok(tile) => tile,
+            Err(StoreError::Damaged(why)) => return Ok(Err((seq as u64, why))),
+            Err(other) => return Err(other),
+        };
+        if tile.get((index % tile::WIDTH) as usize) != Some(&leaf::hash(id, seq as u64, hash)) {
             return Ok(Err((
                 seq as u64,
-                format!("its leaf {index} in the log holds another hash: the record was rewritten after it was logged"),
+                format!("its leaf {index} in the log holds another hash: the record was changed after it was logged"),
             )));
         }
-        out.push(index);
     }
     if let Some(logged) = logged.filter(|logged| whole && *logged > last) {
         return Ok(Err((
@@ -228,17 +226,7 @@ pub(crate) fn logged_as(
             format!("the log holds entries up to {logged}, which the record lacks: it was cut"),
         )));
     }
-    Ok(Ok(out))
-}
-
-/// `logged_as` for a record read whole: the first disagreement, if any.
-fn disagreement(
-    places: &impl ReadableTable<(&'static str, u64), (u64, u64)>,
-    tiles: &impl ReadableTable<(u8, u64), &'static [u8]>,
-    id: &str,
-    chain: &[Hash],
-) -> Result<Option<(u64, String)>, StoreError> {
-    Ok(logged_as(places, tiles, id, chain, true)?.err())
+    Ok(Ok(indexes))
 }
 
 fn within(size: u64, asked: u64, what: &str) -> Result<(), LogError> {

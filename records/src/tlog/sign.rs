@@ -7,7 +7,9 @@ use std::path::Path;
 use kifu_tlog::{merkle, subtree, Checkpoint};
 use redb::ReadableTable;
 
-use super::{key_path, size_in, stored_subtrees, LogError, LogKey};
+use super::read::with_reader;
+use super::reader::Reader;
+use super::{key_path, LogError, LogKey};
 use crate::error::{ReadError, StoreError};
 use crate::guard::guarded;
 use crate::tables::*;
@@ -59,7 +61,6 @@ impl Store {
 
 /// Signs the log's checkpoint inside a write transaction (see `Store::sign_checkpoint`).
 pub(crate) fn sign_in(txn: &redb::WriteTransaction, key: &LogKey) -> Result<Signed, LogError> {
-    let size = size_in(&txn.open_table(LOG_RUNS).map_err(StoreError::from)?)?;
     let mut meta = txn.open_table(LOG_META).map_err(StoreError::from)?;
     let origin = meta
         .get("origin")
@@ -70,10 +71,10 @@ pub(crate) fn sign_in(txn: &redb::WriteTransaction, key: &LogKey) -> Result<Sign
         .get("signed")
         .map_err(StoreError::from)?
         .map(|v| v.value().to_string());
-    let root = {
-        let tiles = txn.open_table(LOG_TILES).map_err(StoreError::from)?;
-        let mut stored = stored_subtrees(&tiles);
-        let root = subtree::root(&mut stored, size)?;
+    let (size, root) = with_reader!(txn, |r| {
+        let size = r.size;
+        let stored = &mut r;
+        let root = subtree::root(stored, size)?;
         if let Some(last) = last {
             let refuse = |signed: u64, reason: &str| LogError::NotExtension {
                 size,
@@ -92,7 +93,7 @@ pub(crate) fn sign_in(txn: &redb::WriteTransaction, key: &LogKey) -> Result<Sign
             if size < before.size {
                 return Err(refuse(before.size, "the tree is smaller"));
             }
-            let proof = subtree::consistency(&mut stored, before.size, size)?.unwrap_or_default();
+            let proof = subtree::consistency(stored, before.size, size)?.unwrap_or_default();
             if merkle::verify_consistency(before.size, size, &before.root, &root, &proof).is_err() {
                 return Err(refuse(
                     before.size,
@@ -100,8 +101,8 @@ pub(crate) fn sign_in(txn: &redb::WriteTransaction, key: &LogKey) -> Result<Sign
                 ));
             }
         }
-        root
-    };
+        (size, root)
+    });
     let checkpoint = Checkpoint {
         origin,
         size,
