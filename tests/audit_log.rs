@@ -369,3 +369,46 @@ fn an_old_store_is_logged_whole_when_first_opened() {
         s.ok(&["prove", id, "-o", s.path("p.json").to_str().unwrap()]);
     }
 }
+
+/// The Python of docs/AUDIT.md, run as a user would, when python3 and its `cryptography`
+/// package are there.
+#[test]
+fn the_python_check_of_the_audit_page_agrees() {
+    let python = std::process::Command::new("python3")
+        .args(["-c", "import cryptography"])
+        .output();
+    if !python.is_ok_and(|o| o.status.success()) {
+        eprintln!("skipped: python3 with the cryptography package is not installed");
+        return;
+    }
+    let page = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/AUDIT.md")).unwrap();
+    let script = page.split("```python\n").nth(1).unwrap().split("```").next().unwrap();
+    let s = Session::new();
+    let check = write(&s, "check.py", script);
+    let id = game(&s, &s.store(), &["e4", "e5", "Nf3", "Nc6"]);
+    let file = s.ok(&["export", &id]);
+    let key = write(&s, "log.pub", &s.ok(&["key"]));
+    let bundle = s.path("b.json");
+    s.ok(&["prove", &id, "-o", bundle.to_str().unwrap()]);
+    let run = |file: &str| {
+        std::process::Command::new("python3")
+            .args([check.as_str(), file, bundle.to_str().unwrap(), key.as_str()])
+            .output()
+            .unwrap()
+    };
+    let ok = run(&write(&s, "game.kifu", &file));
+    assert!(ok.status.success(), "{}", String::from_utf8_lossy(&ok.stderr));
+    assert!(String::from_utf8_lossy(&ok.stdout).starts_with("ok: record"));
+    let cut = run(&write(
+        &s,
+        "cut.kifu",
+        &file[..file.trim_end().rfind('\n').unwrap() + 1],
+    ));
+    assert!(!cut.status.success());
+    assert!(String::from_utf8_lossy(&cut.stderr).contains("it was cut"));
+    let (header, mut entries) = split(&file);
+    entries[3] = entries[3].replace(" ; t=", " ; t=1");
+    let forged = run(&write(&s, "forged.kifu", &rechain(&header, &entries)));
+    assert!(!forged.status.success());
+    assert!(String::from_utf8_lossy(&forged.stderr).contains("entry 4 of the file is not in the log"));
+}

@@ -10,7 +10,7 @@ use base64::engine::general_purpose::STANDARD as BASE64;
 use base64::Engine;
 use clap::Args;
 use kifu_core::record::Record;
-use kifu_records::{Bundle, BundleError, LogError, Proven};
+use kifu_records::{Bundle, BundleError, LogError, Proven, StoreError};
 use kifu_tlog::{merkle, Checkpoint, Hash, Verifier};
 use serde_json::json;
 
@@ -213,14 +213,21 @@ fn check_consistency(
                 )));
             }
             for (name, checkpoint) in [("old", old), ("new", new)] {
-                if store.log_root(checkpoint.size).map_err(log_error)? != checkpoint.root {
+                let root = match store.log_root(checkpoint.size) {
+                    Err(LogError::Store(StoreError::Damaged(why))) => return Ok(Err(why)),
+                    other => other.map_err(log_error)?,
+                };
+                if root != checkpoint.root {
                     return Ok(Err(format!(
                         "the {name} checkpoint's tree of {} leaves is not this store's: the log forked or was rewritten",
                         checkpoint.size
                     )));
                 }
             }
-            store.log_consistency(old.size, new.size).map_err(log_error)?
+            match store.log_consistency(old.size, new.size) {
+                Err(LogError::Store(StoreError::Damaged(why))) => return Ok(Err(why)),
+                other => other.map_err(log_error)?,
+            }
         }
     };
     if let Some(path) = &args.save_proof {

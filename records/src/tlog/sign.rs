@@ -93,7 +93,12 @@ pub(crate) fn sign_in(txn: &redb::WriteTransaction, key: &LogKey) -> Result<Sign
             if size < before.size {
                 return Err(refuse(before.size, "the tree is smaller"));
             }
-            let proof = subtree::consistency(stored, before.size, size)?.unwrap_or_default();
+            // Leaves made again from records changed since they were logged: not an extension.
+            let proof = match subtree::consistency(stored, before.size, size) {
+                Ok(proof) => proof.unwrap_or_default(),
+                Err(StoreError::Damaged(why)) => return Err(refuse(before.size, &why)),
+                Err(other) => return Err(other.into()),
+            };
             if merkle::verify_consistency(before.size, size, &before.root, &root, &proof).is_err() {
                 return Err(refuse(
                     before.size,
