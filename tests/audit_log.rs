@@ -199,7 +199,7 @@ fn rewrite_in_store(store: &Path, id: &str, seq: usize) {
 fn drop_log(store: &Path, forget: bool) {
     let db = redb::Database::create(store).unwrap();
     let txn = db.begin_write().unwrap();
-    for name in ["log_tiles", "log_runs", "log_places"] {
+    for name in ["log_tiles", "log_runs", "log_places", "log_pending"] {
         let table: TableDefinition<u64, u64> = TableDefinition::new(name);
         txn.delete_table(table).unwrap();
     }

@@ -3,7 +3,8 @@
 //! then what the transparency log costs, the same import and durable appends timed with the
 //! log and without it, alternately, in the same run.
 //! `cargo bench -p kifu-records --bench store [-- --quick] [-- --log-only]`. Prints tables;
-//! asserts nothing.
+//! asserts nothing. `--only-with-log` or `--only-without-log` (with `--log-only`) runs the
+//! log's part in one mode alone, for `perf stat`.
 
 use std::io::Write;
 use std::time::Instant;
@@ -79,7 +80,7 @@ fn main() {
 /// appends (one entry a transaction) of one game into that store, once with the log and once
 /// without, the order alternating from round to round; the median of each.
 fn log_cost(records: &[Record], quick: bool, dir: &std::path::Path) {
-    let rounds = if quick { 3 } else { 7 };
+    let rounds = if quick { 3 } else { 15 };
     let appends = if quick { 100 } else { 300 };
     let entries: usize = records.iter().map(|r| r.entries.len()).sum();
     // Per mode (without, with the log): the store's part of the import in wall and CPU
@@ -90,6 +91,17 @@ fn log_cost(records: &[Record], quick: bool, dir: &std::path::Path) {
     for round in 0..rounds {
         for step in 0..2 {
             let logged = (round + step) % 2 == 0;
+            // `--only-with-log` / `--only-without-log`: one mode, to count its instructions
+            // with `perf stat` (steadier than time on a shared machine).
+            if std::env::args().any(|a| {
+                a == if logged {
+                    "--only-without-log"
+                } else {
+                    "--only-with-log"
+                }
+            }) {
+                continue;
+            }
             let path = dir.join(format!("log-{round}-{logged}.redb"));
             let mut store = Store::open(&path).expect("store");
             if !logged {
@@ -143,6 +155,9 @@ fn log_cost(records: &[Record], quick: bool, dir: &std::path::Path) {
         v.sort_by(f64::total_cmp);
         v[v.len() / 2]
     };
+    if times.iter().any(|mode| mode[0].is_empty()) {
+        return;
+    }
     let (off, on) = (&times[0], &times[1]);
     let cost = |i: usize| (median(&on[i]) / median(&off[i]) - 1.0) * 100.0;
     println!();

@@ -173,7 +173,7 @@ impl Store {
         let txn = self.writer()?;
         let names: Vec<String> = txn.list_tables()?.map(|t| t.name().to_string()).collect();
         let old_layout = names.iter().any(|n| n == OLD_ENTRIES.name());
-        let unlogged = !names.iter().any(|n| n == LOG_RUNS.name());
+        let unlogged = !names.iter().any(|n| n == LOG_RUNS.name() || n == LOG_PENDING.name());
         tables::create_all(&txn).map_err(StoreError::from)?;
         if old_layout {
             move_entries_into_blocks(&txn)?;

@@ -32,16 +32,21 @@ pub const BY_TAG: TableDefinition<(&str, &str), ()> = TableDefinition::new("by_t
 /// an import can say which stored record a new one extends.
 pub const BY_CONTENT: TableDefinition<(&str, &str), ()> = TableDefinition::new("by_content");
 
-/// The transparency log's leaves, a run at a time as they were added: first leaf index ->
-/// (record id, first seq, count); the leaves from there are that record's chain positions from
-/// that seq on (0 is the header). A leaf's data is made from the record it names.
+/// The transparency log's leaves in full tiles of 256, a run at a time: first leaf index ->
+/// (record id, first seq, count); the leaves from there are that record's chain positions
+/// from that seq on (0 is the header). A run never crosses a tile's end. A leaf's data is
+/// made from the record it names.
 pub const LOG_RUNS: TableDefinition<u64, (&str, u64, u64)> = TableDefinition::new("log_runs");
 /// The same runs by record: (record id, first seq) -> (first leaf index, count).
 pub const LOG_PLACES: TableDefinition<(&str, u64), (u64, u64)> = TableDefinition::new("log_places");
-/// The log's hashes in the tlog-tiles layout: (tile level, tile index) -> the tile's hashes, 32
-/// bytes each, up to 256. Level 0 (the leaf hashes) keeps only its rightmost tile, while it is
-/// partial: a full one's leaves are made again from the records, and checked against its hash
-/// in level 1. The levels above keep every tile.
+/// The leaves of the rightmost tile while it is partial, a run at a time as they were added:
+/// first leaf index -> (record id, first seq, their leaf hashes, 32 bytes each). When the
+/// tile is full they move to `LOG_RUNS` and `LOG_PLACES` without their hashes. So an append
+/// writes one row.
+pub const LOG_PENDING: TableDefinition<u64, (&str, u64, &[u8])> = TableDefinition::new("log_pending");
+/// The log's hashes above the leaves in the tlog-tiles layout: (tile level L >= 1, tile index)
+/// -> the tile's hashes, 32 bytes each, up to 256. A full level-0 tile's leaves are made again
+/// from the records its runs name and checked against its hash in level 1.
 pub const LOG_TILES: TableDefinition<(u8, u64), &[u8]> = TableDefinition::new("log_tiles");
 /// `origin` -> the log's name (the checkpoints' origin line); `signed` -> the last checkpoint
 /// signed (a signed note), which every later one must extend.
@@ -62,6 +67,7 @@ pub fn create_all(txn: &redb::WriteTransaction) -> Result<(), redb::TableError> 
     txn.open_table(LOG_TILES)?;
     txn.open_table(LOG_RUNS)?;
     txn.open_table(LOG_PLACES)?;
+    txn.open_table(LOG_PENDING)?;
     txn.open_table(LOG_META)?;
     Ok(())
 }

@@ -158,8 +158,9 @@ fn records_imports_and_appends_are_logged_in_order_and_proven() {
     assert!(bundle.verify(&a_record, &other).is_err(), "another key");
 }
 
-/// The log's tiles: (level, index) -> hashes; level 0 holds the rightmost, partial tile.
-const TILES: redb::TableDefinition<(u8, u64), &[u8]> = redb::TableDefinition::new("log_tiles");
+/// The log's pending leaves (the rightmost tile's): first leaf -> (record, first seq, hashes).
+const PENDING: redb::TableDefinition<u64, Pending> = redb::TableDefinition::new("log_pending");
+type Pending = (&'static str, u64, &'static [u8]);
 
 #[test]
 fn a_tree_that_does_not_extend_the_last_signed_one_is_never_signed() {
@@ -181,15 +182,19 @@ fn a_tree_that_does_not_extend_the_last_signed_one_is_never_signed() {
     // Someone changes a leaf hash in the stored log.
     {
         let db = redb::Database::create(&path).unwrap();
-        let mut tile = {
+        let (id, seq, mut hashes) = {
             let txn = db.begin_read().unwrap();
-            let table = txn.open_table(TILES).unwrap();
-            let tile = table.get((0, 0)).unwrap().unwrap();
-            tile.value().to_vec()
+            let table = txn.open_table(PENDING).unwrap();
+            let row = table.get(0).unwrap().unwrap();
+            let (id, seq, hashes) = row.value();
+            (id.to_string(), seq, hashes.to_vec())
         };
-        tile[5] ^= 1;
+        hashes[5] ^= 1;
         let txn = db.begin_write().unwrap();
-        txn.open_table(TILES).unwrap().insert((0, 0), tile.as_slice()).unwrap();
+        txn.open_table(PENDING)
+            .unwrap()
+            .insert(0, (id.as_str(), seq, hashes.as_slice()))
+            .unwrap();
         txn.commit().unwrap();
     }
     let store = Store::open(&path).unwrap();
@@ -214,7 +219,7 @@ fn a_store_without_a_log_gets_one_of_every_record_when_opened() {
     {
         let db = redb::Database::create(&path).unwrap();
         let txn = db.begin_write().unwrap();
-        for name in ["log_tiles", "log_runs", "log_places", "log_meta"] {
+        for name in ["log_tiles", "log_runs", "log_places", "log_pending", "log_meta"] {
             let table: redb::TableDefinition<u64, u64> = redb::TableDefinition::new(name);
             txn.delete_table(table).unwrap();
         }

@@ -1,10 +1,11 @@
 //! The store's transparency log: one RFC 6962 tree over everything the store records, a leaf
 //! for every chain position of every record (its header at seq 0, each entry at its seq; the
 //! bytes are `kifu_tlog::leaf`'s), added in the transaction that writes what it covers. It
-//! keeps the leaf hashes in runs as they were added, their places by record, and the hashes of
-//! full subtrees above them in the tlog-tiles layout, so adding leaves writes one run and the
-//! rightmost tiles, and every root or proof takes O(log n) look-ups. It never rewrites a leaf
-//! or a full tile, and never recomputes the whole tree.
+//! keeps the runs of leaves (by index and by record), the leaf hashes of the rightmost tile
+//! while it is partial, and every tile above in the tlog-tiles layout, so an append writes one
+//! row (and, once every 256 leaves, the runs of a tile and the rightmost tile of each level),
+//! and every root or proof takes O(log n) look-ups. It never rewrites a full tile, and never
+//! recomputes the whole tree.
 
 mod bundle;
 mod key;
@@ -73,46 +74,66 @@ pub(crate) struct Writer {
 
 impl Writer {
     /// Adds the leaves of record `id`'s chain positions `first_seq ..`, whose chain hashes
-    /// are `chain`, at the end of the log: one new run, their hashes into the rightmost
-    /// level-0 tile, and when they complete it, its root into the rightmost tile of each level
-    /// above. Nothing else is read or written.
+    /// are `chain`, at the end of the log: one pending run while the rightmost tile stays
+    /// partial; when they complete it, its runs move to `LOG_RUNS` and `LOG_PLACES` and its
+    /// root goes into the rightmost tile of each level above.
     pub fn add(self, txn: &redb::WriteTransaction, id: &str, first_seq: u64, chain: &[Hash]) -> Result<(), StoreError> {
         if !self.on || chain.is_empty() {
             return Ok(());
         }
-        let mut runs = txn.open_table(LOG_RUNS)?;
-        let size = size_in(&runs)?;
-        let count = chain.len() as u64;
-        runs.insert(size, (id, first_seq, count))?;
-        txn.open_table(LOG_PLACES)?.insert((id, first_seq), (size, count))?;
-        let mut tiles = txn.open_table(LOG_TILES)?;
-        let mut index = size / tile::WIDTH;
-        let have = size % tile::WIDTH;
-        let mut leaves = if have > 0 {
-            let mut stored = read_tile(&tiles, (0, index))?;
-            if (stored.len() as u64) < have {
-                return Err(short_tile((0, index), stored.len(), have));
-            }
-            stored.truncate(have as usize);
-            stored
-        } else {
-            Vec::with_capacity(chain.len().min(tile::WIDTH as usize))
+        let mut pending = txn.open_table(LOG_PENDING)?;
+        let size = {
+            let runs = txn.open_table(LOG_RUNS)?;
+            size_in(&pending, &runs)?
         };
+        let hashes: Vec<Hash> = chain
+            .iter()
+            .enumerate()
+            .map(|(k, h)| leaf::hash(id, first_seq + k as u64, h))
+            .collect();
         let mut roots = Vec::new();
-        for (k, hash) in chain.iter().enumerate() {
-            leaves.push(leaf::hash(id, first_seq + k as u64, hash));
-            if leaves.len() as u64 == tile::WIDTH {
+        let mut done = 0;
+        while done < hashes.len() {
+            let at = size + done as u64;
+            let room = (tile::WIDTH - at % tile::WIDTH) as usize;
+            let piece = &hashes[done..(done + room).min(hashes.len())];
+            let seq = first_seq + done as u64;
+            if piece.len() < room {
+                pending.insert(at, (id, seq, piece.concat().as_slice()))?;
+            } else {
+                // The tile is full: its root, and its runs without their hashes.
+                let mut runs = txn.open_table(LOG_RUNS)?;
+                let mut places = txn.open_table(LOG_PLACES)?;
+                let mut leaves = Vec::with_capacity(tile::WIDTH as usize);
+                let mut moved = Vec::new();
+                for item in pending.range(at - at % tile::WIDTH..at)? {
+                    let (key, value) = item?;
+                    let (first, (record, seq, bytes)) = (key.value(), value.value());
+                    let run = hashes_of(bytes, || format!("the log's pending leaves from {first}"))?;
+                    moved.push((first, record.to_string(), seq, run.len() as u64));
+                    leaves.extend(run);
+                }
+                leaves.extend_from_slice(piece);
+                if leaves.len() as u64 != tile::WIDTH {
+                    return Err(StoreError::Damaged(format!(
+                        "the log holds {} of the leaves of its tile {}",
+                        leaves.len(),
+                        at / tile::WIDTH
+                    )));
+                }
                 roots.push(merkle::root(&leaves));
-                leaves.clear();
-                tiles.remove((0, index))?;
-                index += 1;
+                moved.push((at, id.to_string(), seq, piece.len() as u64));
+                for (first, record, seq, count) in moved {
+                    pending.remove(first)?;
+                    runs.insert(first, (record.as_str(), seq, count))?;
+                    places.insert((record.as_str(), seq), (first, count))?;
+                }
             }
-        }
-        if !leaves.is_empty() {
-            tiles.insert((0, index), leaves.concat().as_slice())?;
+            done += piece.len();
         }
         if !roots.is_empty() {
             // The levels above hold a tree of the level-0 tiles' roots.
+            let mut tiles = txn.open_table(LOG_TILES)?;
             let writes = tile::append(size / tile::WIDTH, &roots, |(level, index), width| {
                 let mut hashes = read_tile(&tiles, (level + 1, index))?;
                 if (hashes.len() as u64) < width {
@@ -129,7 +150,7 @@ impl Writer {
     }
 }
 
-/// The hashes a stored tile holds (none when it is not stored).
+/// The hashes a stored tile above the leaves holds (none when it is not stored).
 pub(crate) fn read_tile(
     tiles: &impl ReadableTable<(u8, u64), &'static [u8]>,
     at: TileId,
@@ -141,7 +162,7 @@ pub(crate) fn read_tile(
 }
 
 /// 32-byte hashes from stored bytes.
-fn hashes_of(bytes: &[u8], what: impl Fn() -> String) -> Result<Vec<Hash>, StoreError> {
+pub(crate) fn hashes_of(bytes: &[u8], what: impl Fn() -> String) -> Result<Vec<Hash>, StoreError> {
     if !bytes.len().is_multiple_of(32) {
         return Err(StoreError::Damaged(format!(
             "{} holds {} bytes, not whole hashes",
@@ -162,8 +183,14 @@ pub(crate) fn short_tile(at: TileId, has: usize, width: u64) -> StoreError {
     ))
 }
 
-/// The number of leaves in the log.
-pub(crate) fn size_in(runs: &impl ReadableTable<u64, (&'static str, u64, u64)>) -> Result<u64, StoreError> {
+/// The number of leaves in the log: the end of the last pending run, else of the last run.
+pub(crate) fn size_in(
+    pending: &impl ReadableTable<u64, (&'static str, u64, &'static [u8])>,
+    runs: &impl ReadableTable<u64, (&'static str, u64, u64)>,
+) -> Result<u64, StoreError> {
+    if let Some((first, value)) = pending.last()? {
+        return Ok(first.value() + value.value().2.len() as u64 / 32);
+    }
     Ok(match runs.last()? {
         Some((first, value)) => first.value() + value.value().2,
         None => 0,
@@ -228,8 +255,9 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let store = Store::open(&dir.path().join("s.redb")).unwrap();
         let mut leaves = Vec::new();
-        // Over 65,536 leaves, so tiles of two levels above the leaves are made.
-        for (n, batch) in [1usize, 255, 3, 66_000, 300, 1].into_iter().enumerate() {
+        // Over 65,536 leaves, so tiles of two levels above the leaves are made; after the
+        // sixth batch the tiles end exactly (66,560 leaves) and nothing is pending.
+        for (n, batch) in [1usize, 255, 3, 66_000, 300, 1, 7].into_iter().enumerate() {
             // A record of `batch - 1` entries (not of any game: the log reads only its lines).
             let id = format!("{n:04x}");
             let header = format!("kifu 2\nid {id}\n");
@@ -250,6 +278,25 @@ mod tests {
         }
         let size = leaves.len() as u64;
         let root = merkle::root(&leaves);
+        // The rightmost tile's leaves are pending, the others in runs that end with their tile.
+        let txn = store.db.begin_read().unwrap();
+        let start = size - size % tile::WIDTH;
+        let pending: Vec<u64> = txn
+            .open_table(LOG_PENDING)
+            .unwrap()
+            .iter()
+            .unwrap()
+            .map(|item| item.unwrap().0.value())
+            .collect();
+        assert_eq!(pending.first(), Some(&start));
+        let runs = txn.open_table(LOG_RUNS).unwrap();
+        let (last, value) = runs.last().unwrap().unwrap();
+        assert_eq!(last.value() + value.value().2, start);
+        for item in runs.iter().unwrap() {
+            let (first, value) = item.unwrap();
+            let (first, count) = (first.value(), value.value().2);
+            assert_eq!(first / tile::WIDTH, (first + count - 1) / tile::WIDTH, "run at {first}");
+        }
         for index in [0, 256, 65_535, 65_536, size - 1] {
             let path = store.log_inclusion(index, size).unwrap();
             merkle::verify_inclusion(index, size, &leaves[index as usize], &path, &root).unwrap();

@@ -34,11 +34,12 @@ impl LogLeaf {
 macro_rules! with_reader {
     ($txn:expr, |$r:ident| $body:expr) => {{
         let runs = $txn.open_table(LOG_RUNS).map_err(StoreError::from)?;
+        let pending = $txn.open_table(LOG_PENDING).map_err(StoreError::from)?;
         let tiles = $txn.open_table(LOG_TILES).map_err(StoreError::from)?;
         let headers = $txn.open_table(HEADERS).map_err(StoreError::from)?;
         let blocks = $txn.open_table(BLOCKS).map_err(StoreError::from)?;
         #[allow(unused_mut)]
-        let mut $r = Reader::new(&runs, &tiles, &headers, &blocks)?;
+        let mut $r = Reader::new(&runs, &pending, &tiles, &headers, &blocks)?;
         $body
     }};
 }
@@ -61,7 +62,8 @@ impl Store {
     pub fn log_size(&self) -> Result<u64, ReadError> {
         guarded(|| {
             let txn = self.db.begin_read().map_err(StoreError::from)?;
-            Ok(size_in(&txn.open_table(LOG_RUNS).map_err(StoreError::from)?)?)
+            let pending = txn.open_table(LOG_PENDING).map_err(StoreError::from)?;
+            Ok(size_in(&pending, &txn.open_table(LOG_RUNS).map_err(StoreError::from)?)?)
         })
     }
 
@@ -177,15 +179,16 @@ impl Store {
 /// The leaf indexes of record `id`'s chain positions `0 ..= chain.len() - 1`, checked against
 /// the log: `Err((seq, why))` names the first position the log does not hold as `chain` has it
 /// (or, when `chain` is the `whole` record, the first the log holds beyond it).
-pub(crate) fn logged_as<R, T, H, B>(
+pub(crate) fn logged_as<R, P, T, H, B>(
     places: &impl ReadableTable<(&'static str, u64), (u64, u64)>,
-    reader: &mut Reader<'_, R, T, H, B>,
+    reader: &mut Reader<'_, R, P, T, H, B>,
     id: &str,
     chain: &[Hash],
     whole: bool,
 ) -> Result<Result<Vec<u64>, (u64, String)>, StoreError>
 where
     R: ReadableTable<u64, (&'static str, u64, u64)>,
+    P: ReadableTable<u64, (&'static str, u64, &'static [u8])>,
     T: ReadableTable<(u8, u64), &'static [u8]>,
     H: ReadableTable<&'static str, &'static str>,
     B: ReadableTable<(&'static str, u64), (Hash, &'static [u8])>,
@@ -193,9 +196,19 @@ where
     let last = chain.len() as u64 - 1;
     let mut indexes = Vec::with_capacity(chain.len());
     let mut logged = None;
+    // The record's runs in full tiles, then those pending in the rightmost one.
+    let mut found = Vec::new();
     for item in places.range((id, 0)..=(id, u64::MAX))? {
         let (key, value) = item?;
         let (first_seq, (first, count)) = (key.value().1, value.value());
+        found.push((first_seq, first, count));
+    }
+    for (first, record, seq, hashes) in reader.pending()? {
+        if record == id {
+            found.push((seq, first, hashes.len() as u64));
+        }
+    }
+    for (first_seq, first, count) in found {
         if first_seq != indexes.len() as u64 && first_seq <= last {
             break;
         }

@@ -1,7 +1,7 @@
 //! Reading the stored tree: the hashes of any full subtree, from the tiles above the leaves,
-//! from the rightmost level-0 tile, or, for a full level-0 tile, from the leaves made again
-//! from the records its runs name and checked against the tile's hash one level up. Reads
-//! only; a record changed since it was logged is reported, never hashed into an answer.
+//! from the pending runs of the rightmost tile, or, for a full level-0 tile, from the leaves
+//! made again from the records its runs name and checked against the tile's hash one level up.
+//! Reads only; a record changed since it was logged is reported, never hashed into an answer.
 
 use std::collections::HashMap;
 
@@ -11,13 +11,17 @@ use kifu_tlog::tile::{self, FromTiles, TileId};
 use kifu_tlog::{leaf, merkle};
 use redb::ReadableTable;
 
-use super::{read_tile, short_tile, size_in};
+use super::{hashes_of, read_tile, short_tile, size_in};
 use crate::blocks;
 use crate::error::StoreError;
 
+/// A run of the rightmost tile: (first leaf, record id, first seq, the leaf hashes).
+pub(crate) type PendingRun = (u64, String, u64, Vec<Hash>);
+
 /// The log's tables and the records' tables a reader needs.
-pub(crate) struct Reader<'a, R, T, H, B> {
+pub(crate) struct Reader<'a, R, P, T, H, B> {
     runs: &'a R,
+    pending: &'a P,
     tiles: &'a T,
     headers: &'a H,
     blocks: &'a B,
@@ -26,26 +30,29 @@ pub(crate) struct Reader<'a, R, T, H, B> {
     level0: HashMap<u64, Vec<Hash>>,
 }
 
-impl<'a, R, T, H, B> Reader<'a, R, T, H, B>
+impl<'a, R, P, T, H, B> Reader<'a, R, P, T, H, B>
 where
     R: ReadableTable<u64, (&'static str, u64, u64)>,
+    P: ReadableTable<u64, (&'static str, u64, &'static [u8])>,
     T: ReadableTable<(u8, u64), &'static [u8]>,
     H: ReadableTable<&'static str, &'static str>,
     B: ReadableTable<(&'static str, u64), (Hash, &'static [u8])>,
 {
-    pub fn new(runs: &'a R, tiles: &'a T, headers: &'a H, blocks: &'a B) -> Result<Self, StoreError> {
+    pub fn new(runs: &'a R, pending: &'a P, tiles: &'a T, headers: &'a H, blocks: &'a B) -> Result<Self, StoreError> {
         Ok(Reader {
             runs,
+            pending,
             tiles,
             headers,
             blocks,
-            size: size_in(runs)?,
+            size: size_in(pending, runs)?,
             chains: HashMap::new(),
             level0: HashMap::new(),
         })
     }
 
-    /// The runs that hold leaves `start .. end`: (first leaf, record id, first seq, count).
+    /// The runs that hold leaves `start .. end`, full tiles' and pending: (first leaf, record
+    /// id, first seq, count).
     pub fn runs(&self, start: u64, end: u64) -> Result<Vec<(u64, String, u64, u64)>, StoreError> {
         let from = match self.runs.range(..=start)?.next_back() {
             Some(item) => item?.0.value(),
@@ -56,6 +63,23 @@ where
             let (key, value) = item?;
             let (id, seq, count) = value.value();
             out.push((key.value(), id.to_string(), seq, count));
+        }
+        for (first, id, seq, hashes) in self.pending()? {
+            if first + (hashes.len() as u64) > start && first < end {
+                out.push((first, id, seq, hashes.len() as u64));
+            }
+        }
+        Ok(out)
+    }
+
+    /// The pending runs of the rightmost tile.
+    pub fn pending(&self) -> Result<Vec<PendingRun>, StoreError> {
+        let mut out = Vec::new();
+        for item in self.pending.iter()? {
+            let (key, value) = item?;
+            let (first, (id, seq, bytes)) = (key.value(), value.value());
+            let hashes = hashes_of(bytes, || format!("the log's pending leaves from {first}"))?;
+            out.push((first, id.to_string(), seq, hashes));
         }
         Ok(out)
     }
@@ -89,17 +113,20 @@ where
         }
         let width = tile::width(self.size, 0, index);
         if width < tile::WIDTH {
-            let mut hashes = read_tile(self.tiles, (0, index))?;
-            if (hashes.len() as u64) < width {
+            let hashes: Vec<Hash> = self.pending()?.into_iter().flat_map(|run| run.3).collect();
+            if hashes.len() as u64 != width {
                 return Err(short_tile((0, index), hashes.len(), width));
             }
-            hashes.truncate(width as usize);
             return Ok(hashes);
         }
         let (start, end) = (index * tile::WIDTH, (index + 1) * tile::WIDTH);
         let mut hashes = Vec::with_capacity(tile::WIDTH as usize);
         let mut names = Vec::new();
-        for (first, id, seq, count) in self.runs(start, end)? {
+        let runs = self.runs;
+        for item in runs.range(start..end)? {
+            let (key, value) = item?;
+            let (first, (id, seq, count)) = (key.value(), value.value());
+            let id = id.to_string();
             names.push(id.clone());
             let chain = self.chain(&id)?;
             for k in 0..count {
@@ -156,9 +183,10 @@ where
 }
 
 /// The stored tree's full subtrees, for `kifu_tlog::subtree`.
-impl<R, T, H, B> Subtrees for Reader<'_, R, T, H, B>
+impl<R, P, T, H, B> Subtrees for Reader<'_, R, P, T, H, B>
 where
     R: ReadableTable<u64, (&'static str, u64, u64)>,
+    P: ReadableTable<u64, (&'static str, u64, &'static [u8])>,
     T: ReadableTable<(u8, u64), &'static [u8]>,
     H: ReadableTable<&'static str, &'static str>,
     B: ReadableTable<(&'static str, u64), (Hash, &'static [u8])>,
