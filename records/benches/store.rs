@@ -1,6 +1,10 @@
 //! Throughput of the store and the kernel, against two reference points measured in the same
-//! run on the same machine: a raw write+fsync loop and raw blake3 hashing of the same lines.
-//! `cargo bench -p kifu-records --bench store [-- --quick]`. Prints a table; asserts nothing.
+//! run on the same machine: a raw write+fsync loop and raw blake3 hashing of the same lines;
+//! then what the transparency log costs, the same import and durable appends timed with the
+//! log and without it, alternately, in the same run.
+//! `cargo bench -p kifu-records --bench store [-- --quick] [-- --log-only]`. Prints tables;
+//! asserts nothing. `--only-with-log` or `--only-without-log` (with `--log-only`) runs the
+//! log's part in one mode alone, for `perf stat`.
 
 use std::io::Write;
 use std::time::Instant;
@@ -66,10 +70,138 @@ fn main() {
         "generated {games} Senet games, {entries} entries, in {:.2}s",
         t.elapsed().as_secs_f64()
     );
+    if !std::env::args().any(|a| a == "--log-only") {
+        store_and_kernel(&records, quick, dir.path());
+    }
+    log_cost(&records, quick, dir.path());
+}
+
+/// The log's cost: rounds of a bulk import of every game into a fresh store, then durable
+/// appends (one entry a transaction) of one game into that store, once with the log and once
+/// without, the order alternating from round to round; the median of each.
+fn log_cost(records: &[Record], quick: bool, dir: &std::path::Path) {
+    let rounds = if quick { 3 } else { 15 };
+    let appends = if quick { 100 } else { 300 };
+    let entries: usize = records.iter().map(|r| r.entries.len()).sum();
+    // Per mode (without, with the log): the store's part of the import in wall and CPU
+    // seconds, the whole import (replay through the rules, then the store's part), a durable
+    // append in wall and CPU seconds, the store file's size after the import.
+    let mut times: [[Vec<f64>; 6]; 2] = Default::default();
+    let mut leaves = 0;
+    for round in 0..rounds {
+        for step in 0..2 {
+            let logged = (round + step) % 2 == 0;
+            // `--only-with-log` / `--only-without-log`: one mode, to count its instructions
+            // with `perf stat` (steadier than time on a shared machine).
+            if std::env::args().any(|a| {
+                a == if logged {
+                    "--only-without-log"
+                } else {
+                    "--only-with-log"
+                }
+            }) {
+                continue;
+            }
+            let path = dir.join(format!("log-{round}-{logged}.redb"));
+            let mut store = Store::open(&path).expect("store");
+            if !logged {
+                store = store.without_log_for_bench();
+            }
+            // As 'kifu import' does: every record replayed through its rules, then stored.
+            let replay = Instant::now();
+            let checked: Vec<Checked> = records
+                .iter()
+                .map(|r| Checked::new(r.clone()).expect("replays"))
+                .collect();
+            let replay = replay.elapsed().as_secs_f64();
+            let (t, cpu) = (Instant::now(), cpu_seconds());
+            store.import(&checked, 1000, false, |_| {}).expect("import");
+            let import = t.elapsed().as_secs_f64();
+            let import_cpu = cpu_seconds() - cpu;
+            let bytes = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+            let record = &records[round % records.len()];
+            let header = Header {
+                created: Some(format!("durable {round}")),
+                ..record.header.clone()
+            };
+            let id = store.create(header, None, None).expect("create").id;
+            let n = appends.min(record.entries.len());
+            let (t, cpu) = (Instant::now(), cpu_seconds());
+            for e in &record.entries[..n] {
+                let request = Append {
+                    commands: vec![(Some(e.actor), e.command.clone())],
+                    ..Append::default()
+                };
+                store.append(&id, &request).expect("append");
+            }
+            let durable = t.elapsed().as_secs_f64() / n as f64;
+            let durable_cpu = (cpu_seconds() - cpu) / n as f64;
+            let slot = &mut times[logged as usize];
+            slot[0].push(import);
+            slot[1].push(import_cpu);
+            slot[2].push(replay + import);
+            slot[3].push(durable);
+            slot[4].push(durable_cpu);
+            slot[5].push(bytes as f64);
+            if logged {
+                leaves = store.log_size().expect("log size");
+            }
+            drop(store);
+            let _ = std::fs::remove_file(&path);
+        }
+    }
+    let median = |v: &[f64]| {
+        let mut v = v.to_vec();
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    if times.iter().any(|mode| mode[0].is_empty()) {
+        return;
+    }
+    let (off, on) = (&times[0], &times[1]);
+    let cost = |i: usize| (median(&on[i]) / median(&off[i]) - 1.0) * 100.0;
+    println!();
+    println!("the transparency log's cost ({rounds} rounds, median; the log of {leaves} leaves after each import)");
+    println!(
+        "{:<44} {:>12} {:>12} {:>8}",
+        "measure", "without log", "with log", "cost"
+    );
+    let rows: [(&str, usize, f64); 6] = [
+        ("import, the store's part, entries per second", 0, entries as f64),
+        ("  the same, entries per CPU second", 1, entries as f64),
+        ("import, replay + store, entries per second", 2, entries as f64),
+        ("durable appends, per second", 3, 1.0),
+        ("  the same, per CPU second", 4, 1.0),
+        ("store after the import, bytes per entry", 5, 1.0 / entries as f64),
+    ];
+    for (name, i, scale) in rows {
+        let (a, b) = (median(&off[i]), median(&on[i]));
+        let (a, b) = if i == 5 {
+            (a * scale, b * scale)
+        } else {
+            (scale / a, scale / b)
+        };
+        println!("{name:<44} {a:>12.1} {b:>12.1} {:>+7.1}%", cost(i));
+    }
+    println!("(cost: the time, or the size, the log adds)");
+}
+
+/// CPU time of this thread so far, in seconds (Linux's schedstat; 0 elsewhere).
+fn cpu_seconds() -> f64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse::<f64>().ok())
+        .map_or(0.0, |ns| ns / 1e9)
+}
+
+/// The store's throughput and the kernel's, against their reference points.
+fn store_and_kernel(records: &[Record], quick: bool, dir: &std::path::Path) {
+    let games = records.len() as u64;
+    let entries: usize = records.iter().map(|r| r.entries.len()).sum();
 
     // Reference 1: raw write + fsync of a 100-byte line, as many times as durable appends.
     let durable_n = if quick { 100 } else { 500 };
-    let mut file = std::fs::File::create(dir.path().join("fsync.bin")).expect("file");
+    let mut file = std::fs::File::create(dir.join("fsync.bin")).expect("file");
     let t = Instant::now();
     for _ in 0..durable_n {
         file.write_all(&[b'x'; 100]).expect("write");
@@ -95,7 +227,7 @@ fn main() {
     let blake3_rate = rate(lines.len() * 5, t.elapsed().as_secs_f64());
     std::hint::black_box(head);
 
-    let store = Store::open(&dir.path().join("bench.redb")).expect("store");
+    let store = Store::open(&dir.join("bench.redb")).expect("store");
 
     // Durable appends: one entry per transaction, fsync each.
     let record = &records[0];
@@ -175,7 +307,7 @@ fn main() {
 
     // Replay: every entry through the rules, with the state hash checked.
     let t = Instant::now();
-    for r in &records {
+    for r in records {
         assert!(verify_record(r).failure.is_none());
     }
     let replay_rate = rate(entries, t.elapsed().as_secs_f64());

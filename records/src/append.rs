@@ -153,15 +153,19 @@ impl Store {
             drop_secret = true;
         }
         let lines: Vec<String> = entries.iter().map(Entry::canonical_line).collect();
-        let blocks = match entries.first() {
+        let first_seq = entries.first().map_or(seq + 1, |e| e.seq);
+        let (blocks, chain) = match entries.first() {
             Some(first) => {
                 let table = txn.open_table(BLOCKS).map_err(StoreError::from)?;
-                crate::blocks::extend(&table, id, first.seq, head, &lines)?.0
+                crate::blocks::extend(&table, id, first.seq, head, &lines)?
             }
-            None => Vec::new(),
+            None => (Vec::new(), Vec::new()),
         };
-        Ok(Prepared::New(Writes {
+        Ok(Prepared::New(Box::new(Writes {
             id: id.to_string(),
+            log: self.log,
+            first_seq,
+            chain,
             answer: Appended {
                 seq: replay.seq(),
                 head: replay.head(),
@@ -173,7 +177,7 @@ impl Store {
             snapshot: replay.current().snapshot(),
             drop_secret,
             key: request.key.clone().map(|key| (key, fingerprint)),
-        }))
+        })))
     }
 
     /// The replay at the head, from the snapshot when it is current, else rebuilt from the log.
@@ -241,12 +245,17 @@ pub(crate) enum Prepared {
     /// A retry of a request already stored under its key: its first answer, nothing to write.
     Replayed(Appended),
     /// A new append: the rows to write.
-    New(Writes),
+    New(Box<Writes>),
 }
 
 /// The rows one new append writes, all in the transaction that prepared them.
 pub(crate) struct Writes {
     id: String,
+    /// The store's transparency log, and the leaves this append adds to it: the chain hashes
+    /// of entries `first_seq ..`.
+    log: crate::tlog::Writer,
+    first_seq: u64,
+    chain: Vec<Hash>,
     answer: Appended,
     blocks: Vec<crate::blocks::Row>,
     turn: Turn,
@@ -257,7 +266,8 @@ pub(crate) struct Writes {
 }
 
 impl Writes {
-    /// Writes the entries' blocks, the head, the derived rows and the key's answer. A failure
+    /// Writes the entries' blocks, their leaves in the log, the head, the derived rows and the
+    /// key's answer. A failure
     /// here is the storage's, and the transaction must then be dropped, not committed.
     pub(crate) fn write(self, txn: &redb::WriteTransaction) -> Result<Appended, StoreError> {
         let id = self.id.as_str();
@@ -265,6 +275,7 @@ impl Writes {
             txn.open_table(SECRETS)?.remove(id)?;
         }
         crate::blocks::write(&mut txn.open_table(BLOCKS)?, id, &self.blocks)?;
+        self.log.add(txn, id, self.first_seq, &self.chain)?;
         txn.open_table(HEADS)?.insert(id, (self.answer.seq, self.answer.head))?;
         write_derived(txn, id, &self.turn, self.answer.seq, Some(&self.snapshot))?;
         if let Some((key, fingerprint)) = &self.key {

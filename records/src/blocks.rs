@@ -73,7 +73,7 @@ pub fn unpack(start: u64, bytes: &[u8]) -> Result<Vec<String>, String> {
 pub type Row = (u64, Hash, Vec<u8>);
 
 /// Appends `lines` (entries `first`, `first + 1`, ...) to record `id`, whose chain stood at
-/// `head` before them; returns the chain hash after the last. The block they start in is
+/// `head` before them; returns the chain hash after each line. The block they start in is
 /// unpacked, extended and written again.
 pub fn append(
     txn: &redb::WriteTransaction,
@@ -81,24 +81,25 @@ pub fn append(
     first: u64,
     head: Hash,
     lines: &[String],
-) -> Result<Hash, StoreError> {
+) -> Result<Vec<Hash>, StoreError> {
     let mut table = txn.open_table(BLOCKS)?;
-    let (rows, chain) = extend(&table, id, first, head, lines)?;
+    let (rows, hashes) = extend(&table, id, first, head, lines)?;
     write(&mut table, id, &rows)?;
-    Ok(chain)
+    Ok(hashes)
 }
 
 /// The block rows that appending `lines` (entries `first`, ...) to record `id` would write,
-/// and the chain hash after the last; reads only, so a refusal found here leaves no trace.
+/// and the chain hash after each line; reads only, so a refusal found here leaves no trace.
 pub fn extend(
     table: &impl ReadableTable<(&'static str, u64), (Hash, &'static [u8])>,
     id: &str,
     first: u64,
     head: Hash,
     lines: &[String],
-) -> Result<(Vec<Row>, Hash), StoreError> {
+) -> Result<(Vec<Row>, Vec<Hash>), StoreError> {
     let mut rows = Vec::new();
     let mut chain = head;
+    let mut hashes = Vec::with_capacity(lines.len());
     let mut seq = first;
     let mut rest = lines;
     while !rest.is_empty() {
@@ -121,13 +122,14 @@ pub fn extend(
         let (now, later) = rest.split_at(room.min(rest.len()));
         for line in now {
             chain = chain_step(&chain, line);
+            hashes.push(chain);
             block.push(line.clone());
         }
         rows.push((start, chain, pack(start, &block)?));
         seq += now.len() as u64;
         rest = later;
     }
-    Ok((rows, chain))
+    Ok((rows, hashes))
 }
 
 /// Writes the rows [`extend`] made.

@@ -10,6 +10,7 @@ use redb::ReadableTable;
 use crate::error::{ImportError, StoreError};
 use crate::guard::guarded;
 use crate::tables::*;
+use crate::tlog::Writer;
 use crate::{content_key, write_derived, write_new_record, Store};
 
 /// How many stored records with the same header (but for the id) an import compares a new
@@ -68,7 +69,7 @@ impl Store {
             for chunk in records.chunks(batch.max(1)) {
                 let txn = self.writer()?;
                 for record in chunk {
-                    report.outcomes.push(import_one(&txn, record, extend)?);
+                    report.outcomes.push(import_one(&txn, self.log, record, extend)?);
                 }
                 txn.commit().map_err(StoreError::from)?;
                 progress(report.outcomes.len());
@@ -78,7 +79,12 @@ impl Store {
     }
 }
 
-fn import_one(txn: &redb::WriteTransaction, checked: &Checked, extend: bool) -> Result<ImportOutcome, StoreError> {
+fn import_one(
+    txn: &redb::WriteTransaction,
+    log: Writer,
+    checked: &Checked,
+    extend: bool,
+) -> Result<ImportOutcome, StoreError> {
     let record = checked.record();
     let id = record.id();
     let lines: Vec<String> = record.entries.iter().map(Entry::canonical_line).collect();
@@ -92,7 +98,7 @@ fn import_one(txn: &redb::WriteTransaction, checked: &Checked, extend: bool) -> 
                 more: (stored.len() - common) as u64,
             }
         } else if common == stored.len() && extend {
-            append_rest(txn, &id, checked, common)?
+            append_rest(txn, log, &id, checked, common)?
         } else if common == stored.len() {
             ImportOutcome::Longer {
                 id,
@@ -107,10 +113,11 @@ fn import_one(txn: &redb::WriteTransaction, checked: &Checked, extend: bool) -> 
     }
     let relation = relative(txn, record, &lines)?;
     if let (true, Some(Relation::Extends { of, at })) = (extend, &relation) {
-        return append_rest(txn, of, checked, *at as usize);
+        return append_rest(txn, log, of, checked, *at as usize);
     }
     write_new_record(
         txn,
+        log,
         &id,
         &record.header,
         &record.entries,
@@ -187,9 +194,11 @@ fn relative(txn: &redb::WriteTransaction, record: &Record, lines: &[String]) -> 
 }
 
 /// Appends the entries of `checked` after its first `from` to the stored record `id`, whose
-/// entries are those first `from`: each line as it is, chained on from the stored head.
+/// entries are those first `from`: each line as it is, chained on from the stored head, and
+/// logged.
 fn append_rest(
     txn: &redb::WriteTransaction,
+    log: Writer,
     id: &str,
     checked: &Checked,
     from: usize,
@@ -204,7 +213,9 @@ fn append_rest(
         .iter()
         .map(Entry::canonical_line)
         .collect();
-    head = crate::blocks::append(txn, id, from as u64 + 1, head, &rest)?;
+    let chain = crate::blocks::append(txn, id, from as u64 + 1, head, &rest)?;
+    log.add(txn, id, from as u64 + 1, &chain)?;
+    head = chain.last().copied().unwrap_or(head);
     let to = checked.record().entries.len() as u64;
     txn.open_table(HEADS)?.insert(id, (to, head))?;
     write_derived(txn, id, checked.turn(), to, None)?;

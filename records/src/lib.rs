@@ -12,6 +12,7 @@ mod import;
 mod read;
 mod secrets;
 mod tables;
+mod tlog;
 mod tokens;
 
 use std::path::{Path, PathBuf};
@@ -38,6 +39,9 @@ pub use error::{AppendError, CreateError, ImportError, OpenError, ReadError, Sto
 pub use import::{ImportOutcome, ImportReport, Relation};
 pub use read::{Filter, Summary};
 pub use secrets::{key_path, SecretError};
+pub use tlog::{
+    key_path as log_key_path, Bundle, BundleError, Inclusion, KeyError, LogError, LogKey, LogLeaf, Proven, Signed,
+};
 pub use tokens::{Token, TokenError};
 
 use guard::guarded;
@@ -48,6 +52,8 @@ pub struct Store {
     db: Handle,
     /// The store file's path; its seeds' key file sits beside it.
     path: PathBuf,
+    /// Whether writes add leaves to the log (always, but in the bench that measures its cost).
+    log: tlog::Writer,
 }
 
 /// The redb handle: one process at a time may hold the store for writing (redb's single-writer
@@ -122,6 +128,7 @@ impl Store {
         let store = Store {
             db: Handle::Writable(db),
             path: path.to_path_buf(),
+            log: tlog::Writer { on: true },
         };
         guarded(|| store.init()).map_err(|e| OpenError::Storage(shown, e))?;
         Ok(store)
@@ -145,8 +152,10 @@ impl Store {
         let store = Store {
             db: Handle::ReadOnly(db),
             path: path.to_path_buf(),
+            log: tlog::Writer { on: true },
         };
-        // A store of the older layout is opened for writing once, which moves its entries.
+        // A store of an older layout is opened for writing once, which moves its entries into
+        // blocks or gives it its log.
         if guarded(|| store.has_old_layout()).map_err(|e| OpenError::Storage(shown.clone(), e))? {
             drop(store);
             return Store::open_with(path, DEFAULT_WAIT);
@@ -165,20 +174,38 @@ impl Store {
 
     fn init(&self) -> Result<(), StoreError> {
         let txn = self.writer()?;
-        let old_layout = txn.list_tables()?.any(|t| t.name() == OLD_ENTRIES.name());
+        let names: Vec<String> = txn.list_tables()?.map(|t| t.name().to_string()).collect();
+        let old_layout = names.iter().any(|n| n == OLD_ENTRIES.name());
+        let unlogged = !names.iter().any(|n| n == LOG_RUNS.name() || n == LOG_PENDING.name());
         tables::create_all(&txn).map_err(StoreError::from)?;
         if old_layout {
             move_entries_into_blocks(&txn)?;
         }
+        // A store made before the log: every record it holds is logged now, in this transaction.
+        if unlogged {
+            tlog::log_every_record(&txn)?;
+        }
+        tlog::ensure_origin(&txn)?;
         txn.commit()?;
         Ok(())
     }
 
-    /// Whether the store was written by a kifu that kept one row an entry (see `OLD_ENTRIES`).
+    /// Whether the store was written by a kifu that kept one row an entry (see `OLD_ENTRIES`)
+    /// or kept no log.
     fn has_old_layout(&self) -> Result<bool, StoreError> {
         let txn = self.db.begin_read()?;
         let names: Vec<String> = txn.list_tables()?.map(|t| t.name().to_string()).collect();
-        Ok(names.iter().any(|n| n == OLD_ENTRIES.name()) || !names.iter().any(|n| n == BLOCKS.name()))
+        let has = |table: &str| names.iter().any(|n| n == table);
+        Ok(has(OLD_ENTRIES.name()) || !has(BLOCKS.name()) || !has(LOG_RUNS.name()) || !has(LOG_META.name()))
+    }
+
+    /// For the bench that measures what the log costs, and nothing else: this handle's writes
+    /// add no leaves, so the records they write are missing from the log ('kifu check' says
+    /// so) and can never be proven.
+    #[doc(hidden)]
+    pub fn without_log_for_bench(mut self) -> Store {
+        self.log = tlog::Writer { on: false };
+        self
     }
 
     /// A write transaction; refused on a store opened for reading only.
@@ -234,6 +261,7 @@ impl Store {
             }
             write_new_record(
                 &txn,
+                self.log,
                 &id,
                 &header,
                 &entries,
@@ -311,6 +339,7 @@ fn move_entries_into_blocks(txn: &redb::WriteTransaction) -> Result<(), StoreErr
             blocks::append(txn, id, 1, kifu_core::record::header_hash(&header), &lines)?;
         }
     }
+    // The log is built next, from the blocks (`tlog::log_every_record`), in this transaction.
     txn.delete_table(OLD_ENTRIES)?;
     Ok(())
 }
@@ -322,9 +351,11 @@ fn random_id() -> Result<[u8; 16], CreateError> {
     Ok(id)
 }
 
-/// Writes a new record's header, its entries, head, status, snapshot (if given) and indexes.
+/// Writes a new record's header, its entries, head, status, snapshot (if given) and indexes,
+/// and logs its header and entries.
 fn write_new_record(
     txn: &redb::WriteTransaction,
+    log: tlog::Writer,
     id: &str,
     header: &Header,
     entries: &[Entry],
@@ -333,14 +364,11 @@ fn write_new_record(
 ) -> Result<(), StoreError> {
     txn.open_table(HEADERS)?.insert(id, header.canonical_text().as_str())?;
     let lines: Vec<String> = entries.iter().map(Entry::canonical_line).collect();
-    let head = blocks::append(
-        txn,
-        id,
-        1,
-        kifu_core::record::header_hash(&header.canonical_text()),
-        &lines,
-    )?;
-    txn.open_table(HEADS)?.insert(id, (entries.len() as u64, head))?;
+    let mut chain = vec![kifu_core::record::header_hash(&header.canonical_text())];
+    chain.extend(blocks::append(txn, id, 1, chain[0], &lines)?);
+    log.add(txn, id, 0, &chain)?;
+    txn.open_table(HEADS)?
+        .insert(id, (entries.len() as u64, chain[chain.len() - 1]))?;
     write_derived(txn, id, turn, entries.len() as u64, snapshot)?;
     let mut by_game = txn.open_table(BY_GAME)?;
     by_game.insert((header.game.as_str(), id), ())?;

@@ -188,10 +188,24 @@ impl Store {
     }
 
     /// Rechecks a stored record: the stored log against itself, then every entry through the
-    /// rules, then that it is complete. A broken log is reported as the failure, at its entry.
+    /// rules, then that it is complete, then that the transparency log holds it as it is. A
+    /// broken log is reported as the failure, at its entry.
     pub fn audit(&self, id: &str) -> Result<Report, ReadError> {
         match self.record(id) {
-            Ok(record) => Ok(replay::verify_complete(&record)),
+            Ok(record) => {
+                let mut report = replay::verify_complete(&record);
+                if report.failure.is_none() {
+                    if let Some((seq, reason)) = self.log_disagrees(id, &record.hashes())? {
+                        report.failure = Some(replay::Failure {
+                            seq,
+                            actor: None,
+                            command: None,
+                            reason: format!("in the store's transparency log: {reason}"),
+                        });
+                    }
+                }
+                Ok(report)
+            }
             Err(ReadError::Broken { seq, reason, .. }) => Ok(Report {
                 entries: seq.saturating_sub(1),
                 head: [0; 32],

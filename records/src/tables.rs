@@ -1,5 +1,7 @@
-//! The redb tables. `HEADERS` and `BLOCKS` are the record; everything else is derived
-//! from them (heads and statuses are caches kept in the same transaction as the log).
+//! The redb tables. `HEADERS` and `BLOCKS` are the record; the `LOG_` tables are the
+//! transparency log over them (see `tlog`), an authority of its own: the order things were
+//! recorded in. Everything else is derived (heads and statuses are caches kept in the same
+//! transaction as the log).
 
 use kifu_core::record::Hash;
 use redb::TableDefinition;
@@ -32,6 +34,26 @@ pub const BY_TAG: TableDefinition<(&str, &str), ()> = TableDefinition::new("by_t
 /// an import can say which stored record a new one extends.
 pub const BY_CONTENT: TableDefinition<(&str, &str), ()> = TableDefinition::new("by_content");
 
+/// The transparency log's leaves in full tiles of 256, a run at a time: first leaf index ->
+/// (record id, first seq, count); the leaves from there are that record's chain positions
+/// from that seq on (0 is the header). A run never crosses a tile's end. A leaf's data is
+/// made from the record it names.
+pub const LOG_RUNS: TableDefinition<u64, (&str, u64, u64)> = TableDefinition::new("log_runs");
+/// The same runs by record: (record id, first seq) -> (first leaf index, count).
+pub const LOG_PLACES: TableDefinition<(&str, u64), (u64, u64)> = TableDefinition::new("log_places");
+/// The leaves of the rightmost tile while it is partial, a run at a time as they were added:
+/// first leaf index -> (record id, first seq, their leaf hashes, 32 bytes each). When the
+/// tile is full they move to `LOG_RUNS` and `LOG_PLACES` without their hashes. So an append
+/// writes one row.
+pub const LOG_PENDING: TableDefinition<u64, (&str, u64, &[u8])> = TableDefinition::new("log_pending");
+/// The log's hashes above the leaves in the tlog-tiles layout: (tile level L >= 1, tile index)
+/// -> the tile's hashes, 32 bytes each, up to 256. A full level-0 tile's leaves are made again
+/// from the records its runs name and checked against its hash in level 1.
+pub const LOG_TILES: TableDefinition<(u8, u64), &[u8]> = TableDefinition::new("log_tiles");
+/// `origin` -> the log's name (the checkpoints' origin line); `signed` -> the last checkpoint
+/// signed (a signed note), which every later one must extend.
+pub const LOG_META: TableDefinition<&str, &str> = TableDefinition::new("log_meta");
+
 pub fn create_all(txn: &redb::WriteTransaction) -> Result<(), redb::TableError> {
     txn.open_table(HEADERS)?;
     txn.open_table(BLOCKS)?;
@@ -45,5 +67,10 @@ pub fn create_all(txn: &redb::WriteTransaction) -> Result<(), redb::TableError> 
     txn.open_table(BY_TAG)?;
     txn.open_table(BY_CONTENT)?;
     txn.open_table(TOKENS)?;
+    txn.open_table(LOG_TILES)?;
+    txn.open_table(LOG_RUNS)?;
+    txn.open_table(LOG_PLACES)?;
+    txn.open_table(LOG_PENDING)?;
+    txn.open_table(LOG_META)?;
     Ok(())
 }

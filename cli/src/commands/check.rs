@@ -14,6 +14,9 @@ use crate::store_path::Lazy;
 
 /// Verify a record (by id in the store, or a kifu text file): its hash chain, then every entry
 /// through the rules. Exit 1 names the first failing entry.
+///
+/// With --proof (a bundle from 'kifu prove') and --key, also that the log's signed checkpoint
+/// holds the record's header and its last entry, so a file cut short or rewritten fails.
 #[derive(Args)]
 pub struct VerifyArgs {
     /// A record id (or prefix) or the path of a kifu text file
@@ -21,26 +24,51 @@ pub struct VerifyArgs {
     /// Print JSON instead of text
     #[arg(long)]
     pub json: bool,
+    /// A proof bundle ('kifu prove') to check the record against
+    #[arg(long, value_name = "BUNDLE", requires = "key")]
+    pub proof: Option<std::path::PathBuf>,
+    /// The log's verifier key ('kifu key'), as its text or a file holding it
+    #[arg(long, value_name = "VERIFIER", requires = "proof")]
+    pub key: Option<String>,
 }
 
 pub fn verify(store: &Lazy, args: VerifyArgs) -> CliResult {
     if let Some(failed) = unreadable_kifu_file(&args)? {
         return Ok(failed);
     }
-    let (name, report) = if std::path::Path::new(&args.record).is_file() {
+    let (name, mut report, record) = if std::path::Path::new(&args.record).is_file() {
         let source = source(store, &args.record)?;
         let Source::File { file, .. } = &source else {
             unreachable!("a path that is a file reads as a file")
         };
-        (args.record.clone(), verify_text(file))
+        (args.record.clone(), verify_text(file), Some(file.record.clone()))
     } else {
         // A stored record is audited from its rows, so a damaged one is reported, not refused.
-        let store = store.reader()?;
-        let id = crate::input::resolve(store, &args.record)?;
-        let report = store.audit(&id)?;
-        (id, report)
+        let reader = store.reader()?;
+        let id = crate::input::resolve(reader, &args.record)?;
+        let report = reader.audit(&id)?;
+        let record = match (&args.proof, &report.failure) {
+            (Some(_), None) => Some(reader.record(&id)?),
+            _ => None,
+        };
+        (id, report, record)
     };
-    print_report(&name, &report, args.json);
+    // The proof is checked once the record holds together: it can only fail it further.
+    let mut proven = None;
+    if let (Some(bundle), Some(key), Some(record), None) = (&args.proof, &args.key, &record, &report.failure) {
+        match super::audit::check_proof(record, bundle, key)? {
+            Ok(found) => proven = Some(found),
+            Err(why) => {
+                report.failure = Some(kifu_core::replay::Failure {
+                    seq: record.entries.len() as u64,
+                    actor: None,
+                    command: None,
+                    reason: format!("against the proof {}: {why}", bundle.display()),
+                })
+            }
+        }
+    }
+    print_report(&name, &report, args.json, proven.as_ref());
     Ok(if report.failure.is_some() {
         ExitCode::from(FAILED)
     } else {
@@ -108,7 +136,7 @@ fn unreadable_kifu_file(args: &VerifyArgs) -> Result<Option<ExitCode>, crate::ex
     Ok(Some(ExitCode::from(FAILED)))
 }
 
-fn print_report(name: &str, report: &Report, as_json: bool) {
+fn print_report(name: &str, report: &Report, as_json: bool, proven: Option<&kifu_records::Proven>) {
     let seed = match report.seed {
         SeedCheck::NotSeeded => "observed",
         SeedCheck::NotRevealed => "seed not revealed: chance entries checked as possible only",
@@ -126,6 +154,10 @@ fn print_report(name: &str, report: &Report, as_json: bool) {
                 "seq": f.seq, "actor": f.actor.map(|a| a.to_string()), "command": f.command,
                 "reason": f.reason, "line": report.line,
             })),
+            "proof": proven.map(|p| json!({
+                "origin": p.checkpoint.origin, "tree_size": p.checkpoint.size, "seq": p.seq,
+                "header_leaf": p.header_leaf, "head_leaf": p.head_leaf, "signer": p.signer,
+            })),
         }));
         return;
     }
@@ -134,6 +166,9 @@ fn print_report(name: &str, report: &Report, as_json: bool) {
             let turn = report.turn.as_ref().map(|t| t.to_string()).unwrap_or_default();
             out!("{name}: ok, {} entries, {turn}; {seed}", report.entries);
             out!("head {}", hex::encode(&report.head));
+            if let Some(proven) = proven {
+                out!("{}", super::audit::proven_line(proven));
+            }
         }
         Some(failure) => {
             let line = report.line.map(|l| format!(" (line {l})")).unwrap_or_default();

@@ -10,8 +10,9 @@ use super::print_json;
 use crate::exit::{CliResult, FAILED};
 use crate::store_path::Lazy;
 
-/// Check the whole store: every record's stored log against itself, then through its rules.
-/// Exit 1 names each damaged record and its first bad entry; the others stay readable.
+/// Check the whole store: every record's stored log against itself, then through its rules,
+/// then against the store's transparency log. Exit 1 names each damaged record and its first
+/// bad entry; the others stay readable.
 #[derive(Args)]
 #[command(visible_alias = "fsck")]
 pub struct CheckArgs {

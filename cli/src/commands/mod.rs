@@ -1,5 +1,6 @@
 //! One module per group of commands.
 
+pub mod audit;
 pub mod check;
 pub mod demo;
 pub mod files;
