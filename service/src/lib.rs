@@ -17,7 +17,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use kifu_records::Store;
+use kifu_records::{LogKey, Store};
 
 pub use api::openapi;
 
@@ -31,7 +31,7 @@ pub struct Clock {
 }
 
 /// How the service runs.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 pub struct Config {
     /// The largest JSON body taken; larger ones are refused with 413.
     pub max_body: usize,
@@ -44,6 +44,9 @@ pub struct Config {
     /// logs; a benchmark may not).
     pub log_requests: bool,
     pub clock: Clock,
+    /// The key that signs the transparency log's checkpoints (`/log/checkpoint`, proof
+    /// bundles); without one those answer 503 and only tiles are served.
+    pub log_key: Option<Arc<LogKey>>,
 }
 
 impl Config {
@@ -54,6 +57,7 @@ impl Config {
             grace: Duration::from_secs(10),
             log_requests: true,
             clock,
+            log_key: None,
         }
     }
 }
@@ -116,6 +120,7 @@ impl Server {
         let (stopping, stopped) = tokio::sync::watch::channel(false);
         let hub = Arc::new(hub::Hub::default());
         let (writer, writing) = writer::Writer::start(store.clone(), hub.clone())?;
+        let grace = config.grace;
         let app = state::App::new(store, hub, writer, config, stopped);
         let served = runtime.block_on(async move {
             let listener = tokio::net::TcpListener::from_std(listener)?;
@@ -133,12 +138,12 @@ impl Server {
             // Live streams end, so their connections can close; then the server drains.
             let _ = stopping.send(true);
             let _ = tell.send(());
-            match tokio::time::timeout(config.grace, &mut serving).await {
+            match tokio::time::timeout(grace, &mut serving).await {
                 Ok(done) => done.map_err(std::io::Error::other)?,
                 Err(_) => {
                     eprintln!(
                         "kifu serve: requests still open after {:.0} s: closing them",
-                        config.grace.as_secs_f64()
+                        grace.as_secs_f64()
                     );
                     serving.abort();
                     Ok(())

@@ -139,6 +139,23 @@ impl Http {
         answer(request.call()?)
     }
 
+    /// GET, the body as bytes (tiles are binary): status, headers, body.
+    pub fn get_bytes(&self, path: &str) -> (u16, Vec<(String, String)>, Vec<u8>) {
+        let mut response = self
+            .agent
+            .get(format!("{}{path}", self.base))
+            .call()
+            .expect("the server answers");
+        let status = response.status().as_u16();
+        let headers = response
+            .headers()
+            .iter()
+            .map(|(n, v)| (n.to_string(), v.to_str().unwrap_or_default().to_string()))
+            .collect();
+        let body = response.body_mut().read_to_vec().expect("the body");
+        (status, headers, body)
+    }
+
     /// POST a body of the given content type.
     pub fn post(
         &self,

@@ -305,7 +305,7 @@ fn write(path: &Path, text: &str) -> Result<(), CliError> {
     std::fs::write(path, text).map_err(|e| CliError::input(format!("{}: {e}", path.display())))
 }
 
-fn log_error(e: LogError) -> CliError {
+pub(crate) fn log_error(e: LogError) -> CliError {
     match e {
         LogError::Read(e) => CliError::from(e),
         LogError::Store(e) => CliError::from(e),

@@ -3,6 +3,8 @@
 
 use std::io::Write;
 use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
 
 use clap::Args;
 use kifu_service::{Clock, Config, Server};
@@ -11,7 +13,8 @@ use super::ok;
 use crate::exit::{CliError, CliResult};
 use crate::store_path::Lazy;
 
-/// Serve the store over HTTP (the API under /v1, described at /v1/openapi.json) until SIGINT or
+/// Serve the store over HTTP (the API under /v1, described at /v1/openapi.json, and the
+/// transparency log read-only under /log in the C2SP tlog-tiles layout) until SIGINT or
 /// SIGTERM. Prints `listening on http://ADDR` first; logs one line per request on stderr.
 #[derive(Args)]
 pub struct ServeArgs {
@@ -19,6 +22,11 @@ pub struct ServeArgs {
     /// reverse proxy in front to serve other machines
     #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8080")]
     pub listen: SocketAddr,
+    /// The transparency log's signing key file, made if missing (it signs the checkpoints
+    /// served at /log/checkpoint and in proof bundles) [default: the store's path with
+    /// .tlog-key added]
+    #[arg(long, value_name = "PATH")]
+    pub key_file: Option<PathBuf>,
 }
 
 pub fn serve(store: &Lazy, args: ServeArgs) -> CliResult {
@@ -27,7 +35,12 @@ pub fn serve(store: &Lazy, args: ServeArgs) -> CliResult {
         now: crate::clock::now,
         precise: crate::clock::now_precise,
     };
-    let server = Server::bind(store, args.listen, Config::new(clock))
+    let key = store
+        .log_key(args.key_file.as_deref(), true)
+        .map_err(super::audit::log_error)?;
+    let mut config = Config::new(clock);
+    config.log_key = Some(Arc::new(key));
+    let server = Server::bind(store, args.listen, config)
         .map_err(|e| CliError::input(format!("cannot listen on {}: {e}", args.listen)))?;
     let addr = server
         .local_addr()

@@ -9,6 +9,7 @@ mod read;
 mod records;
 mod schema;
 mod stream;
+mod tlog;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -69,6 +70,7 @@ fn routes(max_file: usize) -> OpenApiRouter<App> {
         .routes(routes!(read::legal))
         .routes(routes!(read::log))
         .routes(routes!(read::export))
+        .routes(routes!(read::proof))
         .routes(routes!(entries::append))
         .routes(routes!(stream::stream))
         .routes(routes!(files::import).layer(files))
@@ -87,6 +89,7 @@ pub fn router(app: App) -> Router {
     let limit = app.config.max_body;
     router
         .merge(crate::pages::routes())
+        .merge(tlog::routes())
         .fallback(|| async { ApiError::not_found("no such endpoint (see /v1/openapi.json)") })
         .layer(DefaultBodyLimit::max(limit))
         .layer(middleware::map_response(json_errors))
@@ -254,6 +257,7 @@ mod tests {
             "/v1/records/{id}/legal",
             "/v1/records/{id}/log",
             "/v1/records/{id}/export",
+            "/v1/records/{id}/proof",
             "/v1/records/{id}/entries",
             "/v1/records/{id}/stream",
             "/v1/import",

@@ -328,6 +328,58 @@ pub async fn export(
     .await
 }
 
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ProofQuery {
+    /// The last entry to prove (0: the header alone); the head when absent.
+    seq: Option<u64>,
+}
+
+/// An inclusion proof bundle, as `kifu prove` writes it (docs/AUDIT.md): the record's header
+/// and entries up to `seq`, each one's leaf index, the audit paths of the header and of entry
+/// `seq` to a checkpoint signed now, and that checkpoint. `kifu verify FILE --proof BUNDLE
+/// --key VERIFIER` checks a file against it. It holds the entries as a file does, so a record
+/// holding hidden information up to `seq` is proven only to the arbiter's token.
+#[utoipa::path(get, path = "/v1/records/{id}/proof", tag = "records", params(("id" = String, Path), ProofQuery),
+    security((), ("token" = [])),
+    responses(
+        (status = 200, description = "The proof bundle (format `kifu-proof 1`)", content_type = "application/json",
+            body = Object),
+        (status = 400, body = Problem), (status = 401, body = Problem),
+        (status = 403, body = Problem, description = "Hidden information: only the arbiter's token may have it"),
+        (status = 404, body = Problem),
+        (status = 503, body = Problem, description = "The server has no log key")))]
+pub async fn proof(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    Query(query): Query<ProofQuery>,
+    bearer: Bearer,
+) -> Result<Response, ApiError> {
+    let id = record_id(&id)?;
+    let key = super::tlog::key(&app)?;
+    app.blocking(move |store, _| {
+        let access = access(store, &id, &bearer)?;
+        let seen = Seen::read(store, &id, access.view())?;
+        let head = seen.record.entries.len() as u64;
+        let seq = query.seq.unwrap_or(head);
+        if seq > head {
+            return Err(ApiError::bad_request(format!("seq={seq}: record {id} has {head} entries")));
+        }
+        if let Some(hidden) = seen.hidden().filter(|hidden| *hidden <= seq) {
+            return Err(ApiError::forbidden(format!(
+                "record {id} holds hidden information (entry {hidden} shows more to the arbiter than to {}); a proof holds the entries: ask with the arbiter's token",
+                access.name()
+            )));
+        }
+        let bundle = store
+            .prove(&id, Some(seq), &key, false)
+            .map_err(super::tlog::log_error)?;
+        let text = serde_json::to_string_pretty(&bundle).unwrap_or_default() + "\n";
+        Ok(([(header::CONTENT_TYPE, "application/json")], text).into_response())
+    })
+    .await
+}
+
 fn text_file(bytes: Vec<u8>) -> Response {
     ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], bytes).into_response()
 }
