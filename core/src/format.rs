@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::record::{Actor, ChanceMode, Header, Record};
+use crate::record::{Actor, Header, Record};
 use crate::replay::{Checked, Failure, Replay};
 
 /// A game as a notation file gives it, before the rules have seen it.
@@ -121,12 +121,7 @@ pub fn build(draft: &Draft, created: Option<&str>) -> Result<Record, FormatError
 pub fn build_checked(draft: &Draft, created: Option<&str>) -> Result<Checked, FormatError> {
     let game = crate::games::find(&draft.game)
         .ok_or_else(|| FormatError::at_line(draft.line, format!("unknown game '{}'", draft.game)))?;
-    let players = if draft.players.is_empty() {
-        vec!["?".to_string(); *game.players().start()]
-    } else {
-        draft.players.clone()
-    };
-    let mut header = Header::new(game.name(), game.version(), players, ChanceMode::Observed);
+    let mut header = Header::for_game(game, draft.players.clone(), None);
     header.created = created.map(str::to_string);
     header.options = draft.options.clone();
     header.tags = draft.tags.clone();

@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use kifu_core::record::{text, Actor, ChanceMode, Header};
+use kifu_core::record::{text, Actor, Header};
 use kifu_core::replay::Checked;
 use kifu_core::rules::View;
 use kifu_records::{Append, Appended, Filter, ImportOutcome, Store, Token};
@@ -60,18 +60,7 @@ impl Backend for Local<'_> {
             Chance::Random => Some(crate::commands::random_seed()?),
             Chance::Observed => None,
         };
-        let chance = match &seed {
-            Some(seed) => ChanceMode::Seeded {
-                commitment: kifu_core::chance::commitment(seed),
-            },
-            None => ChanceMode::Observed,
-        };
-        let players = if new.players.is_empty() {
-            vec!["?".to_string(); *game.players().start()]
-        } else {
-            new.players
-        };
-        let mut header = Header::new(game.name(), game.version(), players, chance);
+        let mut header = Header::for_game(game, new.players, seed.as_deref());
         header.created = Some(crate::clock::now_precise());
         header.options = new.options;
         header.tags = new.tags;

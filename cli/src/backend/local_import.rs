@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::io::IsTerminal;
 
 use kifu_core::format::{build_checked, Drafts, FormatError};
-use kifu_core::record::{ChanceMode, Header};
+use kifu_core::record::Header;
 use kifu_core::replay::{Checked, Replay};
 use kifu_records::ImportOutcome;
 
@@ -130,8 +130,7 @@ fn check_options(file: &str, options: &BTreeMap<String, String>, drafts: Drafts<
         let Some(game) = kifu_core::games::find(&name) else {
             continue;
         };
-        let players = vec!["?".to_string(); *game.players().start()];
-        let mut header = Header::new(game.name(), game.version(), players, ChanceMode::Observed);
+        let mut header = Header::for_game(game, Vec::new(), None);
         header.options = options.clone();
         let refused = |reason: String| CliError::input(format!("{file}: --option for its {name} games: {reason}"));
         header.validate().map_err(|e| refused(e.reason))?;

@@ -46,6 +46,24 @@ pub struct HeaderError {
 }
 
 impl Header {
+    /// A header for `game` at its rules version: seeded (committing to `seed`) when a seed is
+    /// given, else observed; with the players named, or "?" for each seat of the fewest the
+    /// game takes when none are.
+    pub fn for_game(game: &dyn crate::game::Game, players: Vec<String>, seed: Option<&[u8]>) -> Self {
+        let players = if players.is_empty() {
+            vec!["?".to_string(); *game.players().start()]
+        } else {
+            players
+        };
+        let chance = match seed {
+            Some(seed) => ChanceMode::Seeded {
+                commitment: crate::chance::commitment(seed),
+            },
+            None => ChanceMode::Observed,
+        };
+        Header::new(game.name(), game.version(), players, chance)
+    }
+
     pub fn new(game: &str, rules_version: u32, players: Vec<String>, chance: ChanceMode) -> Self {
         Header {
             format: FORMAT_VERSION,

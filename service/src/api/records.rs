@@ -7,7 +7,7 @@ use axum::extract::{Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use kifu_core::record::{hex, Actor, ChanceMode, Header};
+use kifu_core::record::{hex, Actor, Header};
 use kifu_core::Turn;
 use kifu_records::{Filter, Token};
 use serde::{Deserialize, Serialize};
@@ -118,22 +118,11 @@ pub async fn create(State(app): State<App>, JsonBody(request): JsonBody<NewRecor
         (None, true) => Some(random_bytes(32)?),
         (None, false) => None,
     };
-    let chance = match &seed {
-        Some(seed) => ChanceMode::Seeded {
-            commitment: kifu_core::chance::commitment(seed),
-        },
-        None => ChanceMode::Observed,
-    };
-    let players = if request.players.is_empty() {
-        vec!["?".to_string(); *game.players().start()]
-    } else {
-        request.players
-    };
-    if players.len() > 255 {
+    if request.players.len() > 255 {
         return Err(ApiError::bad_request("at most 255 players"));
     }
     let clock = app.config.clock;
-    let mut header = Header::new(game.name(), game.version(), players, chance);
+    let mut header = Header::for_game(game, request.players, seed.as_deref());
     header.created = Some((clock.precise)());
     header.options = request.options;
     header.tags = request.tags;
