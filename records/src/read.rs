@@ -23,7 +23,7 @@ pub struct Filter {
 }
 
 /// One line of `list`.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, serde::Deserialize)]
 pub struct Summary {
     pub id: String,
     pub game: String,

@@ -178,18 +178,7 @@ impl Backend for Local<'_> {
     }
 
     fn list(&self, filter: Filter) -> Result<Vec<Row>, CliError> {
-        let rows = self.store.reader()?.list(&filter)?;
-        Ok(rows
-            .into_iter()
-            .map(|r| Row {
-                id: r.id,
-                game: r.game,
-                players: r.players,
-                created: r.created,
-                entries: r.entries,
-                turn: r.turn,
-            })
-            .collect())
+        Ok(self.store.reader()?.list(&filter)?)
     }
 
     fn export(&self, id: &str, format: &str, name: Option<&str>) -> Result<Vec<u8>, CliError> {

@@ -16,7 +16,6 @@ use kifu_core::replay::Checked;
 use kifu_core::rules::View;
 use kifu_core::Turn;
 use kifu_records::{Appended, Filter, ImportOutcome};
-use serde::{Deserialize, Serialize};
 
 use crate::exit::CliError;
 
@@ -93,16 +92,8 @@ pub struct LogLine {
     pub remark: Option<String>,
 }
 
-/// One line of `kifu list`.
-#[derive(Serialize, Deserialize)]
-pub struct Row {
-    pub id: String,
-    pub game: String,
-    pub players: Vec<String>,
-    pub created: Option<String>,
-    pub entries: u64,
-    pub turn: Option<Turn>,
-}
+/// One line of `kifu list`: the store's summary, which a server sends as it is.
+pub type Row = kifu_records::Summary;
 
 /// A notation file to import.
 pub struct ImportJob<'a> {
