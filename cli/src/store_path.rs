@@ -46,12 +46,12 @@ impl Lazy {
 
     /// The store, opened for writing: waits while another process writes (up to `--wait`).
     pub fn get(&self) -> Result<&Store, CliError> {
-        self.open(|path| Store::open_with(path, self.wait))
+        self.open(|path| Store::open_with(path, kifu_games::registry(), self.wait))
     }
 
     /// The store, opened for reading: never waits for a writer.
     pub fn reader(&self) -> Result<&Store, CliError> {
-        self.open(Store::open_read_only)
+        self.open(|path| Store::open_read_only(path, kifu_games::registry()))
     }
 
     /// The store opened so far, to change in place (compaction); `None` before any use.
@@ -67,7 +67,7 @@ impl Lazy {
             Some(path) => path.clone(),
             None => default_path()?,
         };
-        Ok(Store::open_with(&path, self.wait)?)
+        Ok(Store::open_with(&path, kifu_games::registry(), self.wait)?)
     }
 
     fn open(

@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 
 use crate::record::{Actor, Header, Record};
+use crate::registry::Registry;
 use crate::replay::{Checked, Failure, Replay};
 
 /// A game as a notation file gives it, before the rules have seen it.
@@ -113,13 +114,14 @@ pub trait Format: Sync {
 /// Plays a draft's moves through the rules into an observed record. Its id is derived from
 /// its content (`Record::content_id`), so importing the same game twice names the same record.
 /// `created` is the creation time to put in the header, if any.
-pub fn build(draft: &Draft, created: Option<&str>) -> Result<Record, FormatError> {
-    build_checked(draft, created).map(Checked::into_record)
+pub fn build(games: &Registry, draft: &Draft, created: Option<&str>) -> Result<Record, FormatError> {
+    build_checked(games, draft, created).map(Checked::into_record)
 }
 
 /// As `build`, keeping what the replay ended on, so a store need not replay it again.
-pub fn build_checked(draft: &Draft, created: Option<&str>) -> Result<Checked, FormatError> {
-    let game = crate::games::find(&draft.game)
+pub fn build_checked(games: &Registry, draft: &Draft, created: Option<&str>) -> Result<Checked, FormatError> {
+    let game = games
+        .find(&draft.game)
         .ok_or_else(|| FormatError::at_line(draft.line, format!("unknown game '{}'", draft.game)))?;
     let mut header = Header::for_game(game, draft.players.clone(), None);
     header.created = created.map(str::to_string);
@@ -129,7 +131,7 @@ pub fn build_checked(draft: &Draft, created: Option<&str>) -> Result<Checked, Fo
     header
         .validate()
         .map_err(|e| FormatError::at_line(draft.line, e.reason))?;
-    let mut replay = Replay::start(&header).map_err(|f| FormatError::at_line(draft.line, f.reason))?;
+    let mut replay = Replay::start(games, &header).map_err(|f| FormatError::at_line(draft.line, f.reason))?;
     let mut record = Record::new(header);
     // Plies count the moves of the game; notes between them are not plies.
     let mut ply = 0;

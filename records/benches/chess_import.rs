@@ -16,11 +16,11 @@ mod references;
 use std::path::Path;
 use std::time::Instant;
 
+use kifu_chess::notation::PGN;
+use kifu_chess::pgn;
+use kifu_chess::san::parse_move;
+use kifu_chess::{fen::parse_fen, Variant};
 use kifu_core::format::{build_checked, decode_text, Draft, Format};
-use kifu_core::games::chess::notation::PGN;
-use kifu_core::games::chess::pgn;
-use kifu_core::games::chess::san::parse_move;
-use kifu_core::games::chess::{fen::parse_fen, Variant};
 use kifu_core::record::{Actor, Record};
 use kifu_core::replay::{verify_record, Checked};
 use kifu_records::{ImportOutcome, Store};
@@ -69,7 +69,7 @@ fn engine_validate(drafts: &[Draft]) -> usize {
 fn build_all(drafts: &[Draft]) -> Vec<Checked> {
     drafts
         .iter()
-        .map(|d| build_checked(d, None).expect("every generated game builds"))
+        .map(|d| build_checked(kifu_games::registry(), d, None).expect("every generated game builds"))
         .collect()
 }
 
@@ -112,7 +112,7 @@ fn main() {
     let t = Instant::now();
     let records = build_all(&drafts);
     let build_secs = t.elapsed().as_secs_f64();
-    let store = Store::open(&dir.path().join("bench.redb")).expect("store");
+    let store = Store::open(&dir.path().join("bench.redb"), kifu_games::registry()).expect("store");
     let t = Instant::now();
     let report = store.import(&records, 1000, false, |_| {}).expect("import");
     let store_secs = t.elapsed().as_secs_f64();
@@ -121,7 +121,9 @@ fn main() {
         .iter()
         .all(|o| matches!(o, ImportOutcome::Stored { .. })));
     let t = Instant::now();
-    assert!(records.iter().all(|r| verify_record(r.record()).failure.is_none()));
+    assert!(records
+        .iter()
+        .all(|r| verify_record(kifu_games::registry(), r.record()).failure.is_none()));
     let replay_secs = t.elapsed().as_secs_f64();
     drop(store);
 

@@ -26,7 +26,7 @@ fn observed_game(n: u64) -> Record {
             commitment: commitment(&seed),
         },
     );
-    let mut replay = Replay::start(&header).expect("senet starts");
+    let mut replay = Replay::start(kifu_games::registry(), &header).expect("senet starts");
     replay.set_seed(&seed).expect("seed");
     let mut moves: Vec<(Actor, String)> = Vec::new();
     for e in replay.draw_chance(None).expect("chance") {
@@ -44,7 +44,7 @@ fn observed_game(n: u64) -> Record {
     }
     let mut observed = Header::new("senet", 1, vec!["A".into(), "B".into()], ChanceMode::Observed);
     observed.created = Some(format!("bench {n}"));
-    let mut replay = Replay::start(&observed).expect("senet starts");
+    let mut replay = Replay::start(kifu_games::registry(), &observed).expect("senet starts");
     let mut record = Record::new(observed);
     for (actor, command) in moves {
         record
@@ -103,7 +103,7 @@ fn log_cost(records: &[Record], quick: bool, dir: &std::path::Path) {
                 continue;
             }
             let path = dir.join(format!("log-{round}-{logged}.redb"));
-            let mut store = Store::open(&path).expect("store");
+            let mut store = Store::open(&path, kifu_games::registry()).expect("store");
             if !logged {
                 store = store.without_log_for_bench();
             }
@@ -111,7 +111,7 @@ fn log_cost(records: &[Record], quick: bool, dir: &std::path::Path) {
             let replay = Instant::now();
             let checked: Vec<Checked> = records
                 .iter()
-                .map(|r| Checked::new(r.clone()).expect("replays"))
+                .map(|r| Checked::new(kifu_games::registry(), r.clone()).expect("replays"))
                 .collect();
             let replay = replay.elapsed().as_secs_f64();
             let (t, cpu) = (Instant::now(), cpu_seconds());
@@ -227,7 +227,7 @@ fn store_and_kernel(records: &[Record], quick: bool, dir: &std::path::Path) {
     let blake3_rate = rate(lines.len() * 5, t.elapsed().as_secs_f64());
     std::hint::black_box(head);
 
-    let store = Store::open(&dir.join("bench.redb")).expect("store");
+    let store = Store::open(&dir.join("bench.redb"), kifu_games::registry()).expect("store");
 
     // Durable appends: one entry per transaction, fsync each.
     let record = &records[0];
@@ -290,7 +290,7 @@ fn store_and_kernel(records: &[Record], quick: bool, dir: &std::path::Path) {
     let t = Instant::now();
     let checked: Vec<Checked> = records
         .iter()
-        .map(|r| Checked::new(r.clone()).expect("replays"))
+        .map(|r| Checked::new(kifu_games::registry(), r.clone()).expect("replays"))
         .collect();
     let report = store.import(&checked, 1000, false, |_| {}).expect("import");
     let import_secs = t.elapsed().as_secs_f64();
@@ -308,7 +308,7 @@ fn store_and_kernel(records: &[Record], quick: bool, dir: &std::path::Path) {
     // Replay: every entry through the rules, with the state hash checked.
     let t = Instant::now();
     for r in records {
-        assert!(verify_record(r).failure.is_none());
+        assert!(verify_record(kifu_games::registry(), r).failure.is_none());
     }
     let replay_rate = rate(entries, t.elapsed().as_secs_f64());
 

@@ -201,7 +201,7 @@ impl Store {
                 (at, bytes.to_vec())
             });
         let resumed = match snapshot {
-            Some((at, bytes)) if at == seq && !history => Replay::resume(&header, &bytes, seq, head).ok(),
+            Some((at, bytes)) if at == seq && !history => Replay::resume(self.games, &header, &bytes, seq, head).ok(),
             _ => None,
         };
         let mut replay = match resumed {
@@ -213,7 +213,7 @@ impl Store {
                     &txn.open_table(HEADS).map_err(StoreError::from)?,
                     id,
                 )?;
-                let mut replay = Replay::start(&header).map_err(AppendError::Rejected)?;
+                let mut replay = Replay::start(self.games, &header).map_err(AppendError::Rejected)?;
                 for entry in &record.entries {
                     replay.check(entry).map_err(|f| ReadError::Damaged {
                         id: id.into(),

@@ -20,6 +20,7 @@ use std::path::{Path, PathBuf};
 use kifu_core::record::{Entry, Hash, Header};
 use kifu_core::replay::Replay;
 use kifu_core::rules::Turn;
+use kifu_core::Registry;
 use std::time::{Duration, Instant};
 
 use redb::{
@@ -50,6 +51,8 @@ use tables::*;
 /// An open store file.
 pub struct Store {
     db: Handle,
+    /// The games the store's records may be of: every replay asks it.
+    games: &'static Registry,
     /// The store file's path; its seeds' key file sits beside it.
     path: PathBuf,
     /// Whether writes add leaves to the log (always, but in the bench that measures its cost).
@@ -87,13 +90,13 @@ pub struct Created {
 impl Store {
     /// Opens the store at `path`, creating the file and its tables if needed, waiting up to
     /// [`DEFAULT_WAIT`] for other processes.
-    pub fn open(path: &Path) -> Result<Store, OpenError> {
-        Store::open_with(path, DEFAULT_WAIT)
+    pub fn open(path: &Path, games: &'static Registry) -> Result<Store, OpenError> {
+        Store::open_with(path, games, DEFAULT_WAIT)
     }
 
     /// Opens the store for writing, waiting up to `wait` while another process holds it for
     /// writing, then failing as busy. Other processes may read it meanwhile.
-    pub fn open_with(path: &Path, wait: Duration) -> Result<Store, OpenError> {
+    pub fn open_with(path: &Path, games: &'static Registry, wait: Duration) -> Result<Store, OpenError> {
         if let Some(parent) = path.parent() {
             if !parent.as_os_str().is_empty() && !parent.exists() {
                 std::fs::create_dir_all(parent).map_err(|e| OpenError::Io(path.display().to_string(), e))?;
@@ -127,6 +130,7 @@ impl Store {
         };
         let store = Store {
             db: Handle::Writable(db),
+            games,
             path: path.to_path_buf(),
             log: tlog::Writer { on: true },
         };
@@ -136,10 +140,10 @@ impl Store {
 
     /// Opens the store for reading only: never waits, even while another process writes. A
     /// store that does not exist yet is created (for writing) so that it reads as empty.
-    pub fn open_read_only(path: &Path) -> Result<Store, OpenError> {
+    pub fn open_read_only(path: &Path, games: &'static Registry) -> Result<Store, OpenError> {
         let empty = std::fs::metadata(path).map(|m| m.len() == 0).unwrap_or(true);
         if empty {
-            return Store::open_with(path, DEFAULT_WAIT);
+            return Store::open_with(path, games, DEFAULT_WAIT);
         }
         let shown = path.display().to_string();
         let db = guarded(|| {
@@ -151,6 +155,7 @@ impl Store {
         })?;
         let store = Store {
             db: Handle::ReadOnly(db),
+            games,
             path: path.to_path_buf(),
             log: tlog::Writer { on: true },
         };
@@ -158,7 +163,7 @@ impl Store {
         // blocks or gives it its log.
         if guarded(|| store.has_old_layout()).map_err(|e| OpenError::Storage(shown.clone(), e))? {
             drop(store);
-            return Store::open_with(path, DEFAULT_WAIT);
+            return Store::open_with(path, games, DEFAULT_WAIT);
         }
         // A file that opens but cannot be read is refused here, naming it.
         guarded(|| store.tables_readable()).map_err(|e| OpenError::Storage(shown, e))?;
@@ -246,7 +251,7 @@ impl Store {
             if header.format >= 2 && header.id.is_none() {
                 header.id = Some(random_id()?);
             }
-            let mut replay = Replay::start(&header).map_err(CreateError::Rejected)?;
+            let mut replay = Replay::start(self.games, &header).map_err(CreateError::Rejected)?;
             if let Some(seed) = seed {
                 replay.set_seed(seed).map_err(CreateError::Seed)?;
             }

@@ -173,7 +173,7 @@ impl Store {
         guarded(|| {
             let record = self.record(id)?;
             let upto = at.unwrap_or(u64::MAX).min(record.entries.len() as u64);
-            let mut replay = Replay::start(&record.header).map_err(|f| ReadError::Damaged {
+            let mut replay = Replay::start(self.games, &record.header).map_err(|f| ReadError::Damaged {
                 id: id.into(),
                 reason: f.to_string(),
             })?;
@@ -193,7 +193,7 @@ impl Store {
     pub fn audit(&self, id: &str) -> Result<Report, ReadError> {
         match self.record(id) {
             Ok(record) => {
-                let mut report = replay::verify_complete(&record);
+                let mut report = replay::verify_complete(self.games, &record);
                 if report.failure.is_none() {
                     if let Some((seq, reason)) = self.log_disagrees(id, &record.hashes())? {
                         report.failure = Some(replay::Failure {

@@ -12,7 +12,7 @@ use kifu_records::{Append, Filter, Store};
 
 /// A store with seeded Senet games part-played and some PGN chess games imported.
 fn build(path: &std::path::Path) -> Vec<(String, Record)> {
-    let store = Store::open(path).unwrap();
+    let store = Store::open(path, kifu_games::registry()).unwrap();
     let mut ids = Vec::new();
     for game in 0..10u64 {
         let seed = [game as u8 + 1; 32];
@@ -44,12 +44,12 @@ fn build(path: &std::path::Path) -> Vec<(String, Record)> {
         "/../fixtures/pgn/oracle_python_chess.pgn"
     ))
     .unwrap();
-    let format = kifu_core::games::format("pgn").unwrap();
+    let format = kifu_games::format("pgn").unwrap();
     let checked: Vec<Checked> = format
         .read(&pgn)
         .into_iter()
         .take(8)
-        .map(|d| build_checked(&d.unwrap(), None).unwrap())
+        .map(|d| build_checked(kifu_games::registry(), &d.unwrap(), None).unwrap())
         .collect();
     store.import(&checked, 100, false, |_| {}).unwrap();
     ids.extend(checked.iter().map(|c| c.record().id()));
@@ -88,7 +88,7 @@ fn two_hundred_flipped_bytes_never_panic_nor_silently_cut_a_record() {
         flipped[at] ^= 1 + rng.below(255) as u8;
         std::fs::write(&copy, &flipped).unwrap();
         let outcome = catch_unwind(AssertUnwindSafe(|| {
-            let store = match Store::open(&copy) {
+            let store = match Store::open(&copy, kifu_games::registry()) {
                 Ok(store) => store,
                 Err(_) => return (true, 0usize, 0usize),
             };

@@ -11,7 +11,7 @@ use kifu_records::{Append, AppendError, Store};
 
 fn store() -> (tempfile::TempDir, Store) {
     let dir = tempfile::tempdir().unwrap();
-    let store = Store::open(&dir.path().join("s.redb")).unwrap();
+    let store = Store::open(&dir.path().join("s.redb"), kifu_games::registry()).unwrap();
     (dir, store)
 }
 

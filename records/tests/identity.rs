@@ -8,20 +8,20 @@ use kifu_records::{ImportOutcome, Store};
 fn senet(id: u8, throws: &[&str]) -> Checked {
     let mut header = Header::new("senet", 1, vec!["A".into(), "B".into()], ChanceMode::Observed);
     header.id = Some([id; 16]);
-    let mut replay = Replay::start(&header).unwrap();
+    let mut replay = Replay::start(kifu_games::registry(), &header).unwrap();
     let mut record = Record::new(header);
     for throw in throws {
         record.entries.push(replay.play(None, throw, None).unwrap());
         let first = replay.current().legal().unwrap().remove(0);
         record.entries.push(replay.play(None, &first, None).unwrap());
     }
-    Checked::new(record).unwrap()
+    Checked::new(kifu_games::registry(), record).unwrap()
 }
 
 #[test]
 fn the_same_id_with_other_entries_is_a_conflict_and_stores_nothing() {
     let dir = tempfile::tempdir().unwrap();
-    let store = Store::open(&dir.path().join("s.redb")).unwrap();
+    let store = Store::open(&dir.path().join("s.redb"), kifu_games::registry()).unwrap();
     let first = senet(1, &["3", "2"]);
     let id = first.record().id();
     store.import(std::slice::from_ref(&first), 10, false, |_| {}).unwrap();

@@ -10,7 +10,7 @@ use kifu_records::{Append, AppendError, Filter, ImportOutcome, Store};
 
 fn store() -> (tempfile::TempDir, Store) {
     let dir = tempfile::tempdir().unwrap();
-    let store = Store::open(&dir.path().join("s.redb")).unwrap();
+    let store = Store::open(&dir.path().join("s.redb"), kifu_games::registry()).unwrap();
     (dir, store)
 }
 
@@ -283,13 +283,13 @@ fn import_stores_checked_records_and_skips_what_is_there() {
     let mut broken = record.clone();
     broken.header.created = Some("other".into());
     broken.entries[3].command = "nonsense".into();
-    let failure = Checked::new(broken).unwrap_err();
+    let failure = Checked::new(kifu_games::registry(), broken).unwrap_err();
     assert_eq!(
         failure.seq, 4,
         "a record that does not replay cannot be handed to import"
     );
     let (_dir2, target) = store();
-    let checked = Checked::new(record.clone()).unwrap();
+    let checked = Checked::new(kifu_games::registry(), record.clone()).unwrap();
     let report = target.import(std::slice::from_ref(&checked), 1, false, |_| {}).unwrap();
     assert_eq!(
         report.outcomes,
@@ -314,7 +314,7 @@ fn the_store_reopens_where_it_was() {
     let id;
     let head;
     {
-        let store = Store::open(&path).unwrap();
+        let store = Store::open(&path, kifu_games::registry()).unwrap();
         id = store
             .create(header(ChanceMode::Observed, "reopen"), None, None)
             .unwrap()
@@ -322,7 +322,7 @@ fn the_store_reopens_where_it_was() {
         store.append(&id, &one(first_legal(&store, &id))).unwrap();
         head = store.head(&id).unwrap();
     }
-    let store = Store::open(&path).unwrap();
+    let store = Store::open(&path, kifu_games::registry()).unwrap();
     assert_eq!(store.head(&id).unwrap(), head);
     let next = store
         .append(

@@ -40,12 +40,12 @@ fn chess_games(n: usize) -> Vec<Checked> {
         "/../fixtures/pgn/oracle_python_chess.pgn"
     ))
     .unwrap();
-    let format = kifu_core::games::format("pgn").unwrap();
+    let format = kifu_games::format("pgn").unwrap();
     format
         .read(&pgn)
         .into_iter()
         .take(n)
-        .map(|d| build_checked(&d.unwrap(), None).unwrap())
+        .map(|d| build_checked(kifu_games::registry(), &d.unwrap(), None).unwrap())
         .collect()
 }
 
@@ -66,7 +66,7 @@ fn leaves_of(records: &[(String, Record)]) -> Vec<Hash> {
 #[test]
 fn records_imports_and_appends_are_logged_in_order_and_proven() {
     let dir = tempfile::tempdir().unwrap();
-    let store = Store::open(&dir.path().join("s.redb")).unwrap();
+    let store = Store::open(&dir.path().join("s.redb"), kifu_games::registry()).unwrap();
     assert_eq!(store.log_size().unwrap(), 0);
     assert_eq!(store.log_root(0).unwrap(), merkle::empty_root());
     let a = senet(&store, 0, 1);
@@ -168,7 +168,7 @@ fn a_tree_that_does_not_extend_the_last_signed_one_is_never_signed() {
     let path = dir.path().join("s.redb");
     let key_file = dir.path().join("elsewhere.key");
     {
-        let store = Store::open(&path).unwrap();
+        let store = Store::open(&path, kifu_games::registry()).unwrap();
         senet(&store, 5, 3);
         let key = store.log_key(Some(&key_file), true).unwrap();
         let first = store.sign_checkpoint(&key).unwrap();
@@ -197,7 +197,7 @@ fn a_tree_that_does_not_extend_the_last_signed_one_is_never_signed() {
             .unwrap();
         txn.commit().unwrap();
     }
-    let store = Store::open(&path).unwrap();
+    let store = Store::open(&path, kifu_games::registry()).unwrap();
     let key = store.log_key(Some(&key_file), true).unwrap();
     let refused = store.sign_checkpoint(&key).unwrap_err();
     assert!(matches!(refused, LogError::NotExtension { .. }), "{refused}");
@@ -213,7 +213,7 @@ fn a_store_without_a_log_gets_one_of_every_record_when_opened() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("s.redb");
     let ids = {
-        let store = Store::open(&path).unwrap();
+        let store = Store::open(&path, kifu_games::registry()).unwrap();
         vec![senet(&store, 4, 5), senet(&store, 6, 6)]
     };
     {
@@ -226,7 +226,7 @@ fn a_store_without_a_log_gets_one_of_every_record_when_opened() {
         txn.commit().unwrap();
     }
     // Even a reader opens it for writing once, to build the log.
-    let store = Store::open_read_only(&path).unwrap();
+    let store = Store::open_read_only(&path, kifu_games::registry()).unwrap();
     let mut records: Vec<(String, Record)> = ids.iter().map(|id| (id.clone(), store.record(id).unwrap())).collect();
     records.sort_by(|a, b| a.0.cmp(&b.0));
     let leaves = leaves_of(&records);
@@ -246,7 +246,7 @@ fn a_record_changed_in_a_full_tile_is_named_and_proven_nowhere() {
     let checked = chess_games(8);
     let (first, second) = (checked[0].record().clone(), checked[1].record().clone());
     {
-        let store = Store::open(&path).unwrap();
+        let store = Store::open(&path, kifu_games::registry()).unwrap();
         store.import(&checked, 100, false, |_| {}).unwrap();
         senet(&store, 3, 9);
         assert!(store.log_size().unwrap() > 300, "the first tile is full");
@@ -285,7 +285,7 @@ fn a_record_changed_in_a_full_tile_is_named_and_proven_nowhere() {
             .unwrap();
         txn.commit().unwrap();
     }
-    let store = Store::open(&path).unwrap();
+    let store = Store::open(&path, kifu_games::registry()).unwrap();
     let key = store.log_key(None, true).unwrap();
     let failure = store.audit(&id).unwrap().failure.expect("the changed record fails");
     assert!(failure.reason.contains("changed since"), "{}", failure.reason);

@@ -67,7 +67,7 @@ struct Reference {
 
 impl Reference {
     fn new(file: &std::path::Path) -> Reference {
-        let store = Store::open(file).expect("store");
+        let store = Store::open(file, kifu_games::registry()).expect("store");
         let header = kifu_core::record::Header::new(
             "chess",
             1,
@@ -240,7 +240,7 @@ fn main() {
     let mut reference = Reference::new(&dir.path().join("reference.redb"));
     let slice = 50 * scale;
 
-    let store = Store::open(&dir.path().join("served.redb")).expect("store");
+    let store = Store::open(&dir.path().join("served.redb"), kifu_games::registry()).expect("store");
     let mut config = Config::new(Clock { now, precise });
     config.log_requests = false;
     let server = Server::bind(store, ([127, 0, 0, 1], 0).into(), config).expect("bind");
@@ -281,7 +281,7 @@ fn main() {
     serving.join().expect("server thread");
 
     // Every acknowledged append is stored, with the head it was answered.
-    let store = Store::open_read_only(&dir.path().join("served.redb")).expect("reopen");
+    let store = Store::open_read_only(&dir.path().join("served.redb"), kifu_games::registry()).expect("reopen");
     let mut hashes: HashMap<String, Vec<String>> = HashMap::new();
     let mut missing = 0;
     for (id, seq, head) in &acknowledged {

@@ -117,7 +117,7 @@ mod tests {
     #[test]
     fn concurrent_appends_are_answered_once_stored_and_a_refusal_spoils_no_other() {
         let dir = tempfile::tempdir().unwrap();
-        let store = Arc::new(Store::open(&dir.path().join("s.redb")).unwrap());
+        let store = Arc::new(Store::open(&dir.path().join("s.redb"), kifu_games::registry()).unwrap());
         let header = Header::new("chess", 1, vec!["A".into(), "B".into()], ChanceMode::Observed);
         let ids: Vec<String> = (0..4)
             .map(|_| store.create(header.clone(), None, None).unwrap().id)

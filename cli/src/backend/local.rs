@@ -152,12 +152,12 @@ impl Backend for Local<'_> {
         let fallback = self.default_view(store, &id)?;
         let mut record = store.record(&id)?;
         let view = view(name, record.header.players.len(), fallback)?;
-        let report = kifu_core::replay::verify_record(&record);
+        let report = kifu_core::replay::verify_record(kifu_games::registry(), &record);
         if let Some(f) = &report.failure {
             return Err(CliError::rejected(format!("record {id} does not replay: {f}")));
         }
         if view != View::Full {
-            record.entries = kifu_core::replay::log_view(&record, view)
+            record.entries = kifu_core::replay::log_view(kifu_games::registry(), &record, view)
                 .map_err(|f| CliError::rejected(format!("record {id} does not replay: {f}")))?;
         }
         let withdrawn: BTreeMap<u64, u64> = report.withdrawn.iter().map(|w| (w.seq, w.by)).collect();
@@ -188,7 +188,7 @@ impl Backend for Local<'_> {
         let record = store.record(&id)?;
         let view = view(name, record.header.players.len(), fallback)?;
         if view != View::Full {
-            let seen = kifu_core::replay::log_view(&record, view)
+            let seen = kifu_core::replay::log_view(kifu_games::registry(), &record, view)
                 .map_err(|f| CliError::rejected(format!("record {id} does not replay: {f}")))?;
             if let Some(hidden) = seen.iter().zip(&record.entries).find(|(a, b)| a.command != b.command) {
                 return Err(CliError::input(format!(
@@ -209,7 +209,7 @@ impl Backend for Local<'_> {
             )));
         }
         // A notation file carries the game as it stands: corrections applied.
-        let game = kifu_core::replay::in_force(&record)
+        let game = kifu_core::replay::in_force(kifu_games::registry(), &record)
             .map_err(|f| CliError::rejected(format!("record {id} does not replay: {f}")))?;
         let written = match notation.write_bytes(&game) {
             Some(bytes) => bytes,

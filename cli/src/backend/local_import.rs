@@ -68,7 +68,7 @@ pub fn import(store: &mut Lazy, job: ImportJob<'_>) -> Result<ImportDone, CliErr
         });
         match draft
             .map_err(place)
-            .and_then(|d| build_checked(&d, None).map_err(place))
+            .and_then(|d| build_checked(kifu_games::registry(), &d, None).map_err(place))
         {
             Ok(record) => {
                 batch.push(record);
@@ -127,14 +127,14 @@ fn check_options(file: &str, options: &BTreeMap<String, String>, drafts: Drafts<
     let games: BTreeSet<String> = drafts.flatten().map(|d| d.game).collect();
     for name in games {
         // A game no one knows is that game's own error, reported with its place.
-        let Some(game) = kifu_core::games::find(&name) else {
+        let Some(game) = kifu_games::find(&name) else {
             continue;
         };
         let mut header = Header::for_game(game, Vec::new(), None);
         header.options = options.clone();
         let refused = |reason: String| CliError::input(format!("{file}: --option for its {name} games: {reason}"));
         header.validate().map_err(|e| refused(e.reason))?;
-        Replay::start(&header).map_err(|f| refused(f.reason))?;
+        Replay::start(kifu_games::registry(), &header).map_err(|f| refused(f.reason))?;
     }
     Ok(())
 }

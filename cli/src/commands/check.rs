@@ -41,7 +41,11 @@ pub fn verify(store: &Lazy, args: VerifyArgs) -> CliResult {
         let Source::File { file, .. } = &source else {
             unreachable!("a path that is a file reads as a file")
         };
-        (args.record.clone(), verify_text(file), Some(file.record.clone()))
+        (
+            args.record.clone(),
+            verify_text(kifu_games::registry(), file),
+            Some(file.record.clone()),
+        )
     } else {
         // A stored record is audited from its rows, so a damaged one is reported, not refused.
         let reader = store.reader()?;
@@ -192,7 +196,7 @@ pub fn diff(store: &Lazy, args: DiffArgs) -> CliResult {
     let right = source(store, &args.right)?;
     // Two records of one game are compared as they stand: corrections applied.
     let corrected = |s: &crate::input::Source| {
-        kifu_core::replay::in_force(s.record())
+        kifu_core::replay::in_force(kifu_games::registry(), s.record())
             .map_err(|f| crate::exit::CliError::rejected(format!("{} does not replay: {f}", s.name())))
     };
     let (left_game, right_game) = (corrected(&left)?, corrected(&right)?);

@@ -106,7 +106,7 @@ pub struct DemoArgs {
 
 pub fn demo(store: &Lazy, args: DemoArgs) -> CliResult {
     let store = store.get()?;
-    let game = kifu_core::games::find(&args.game)
+    let game = kifu_games::find(&args.game)
         .ok_or_else(|| CliError::input(format!("unknown game '{}' (see 'kifu games')", args.game)))?;
     let seed = match &args.seed {
         Some(text) => super::seed_from_hex(text, "--seed")?,

@@ -104,12 +104,13 @@ pub fn import(backend: &mut dyn Backend, args: ImportArgs) -> CliResult {
         }
         // Checked here whichever backend stores it: nothing of a file that fails is sent.
         let parsed = text::read(&text).map_err(|e| CliError::input(format!("{file}: {e}")))?;
-        let report = verify_text(&parsed);
+        let report = verify_text(kifu_games::registry(), &parsed);
         if let Some(failure) = report.failure {
             let line = report.line.map(|l| format!(", line {l}")).unwrap_or_default();
             return Err(CliError::rejected(format!("{file}{line}: {failure}; nothing imported")));
         }
-        let record = Checked::new(parsed.record).map_err(|f| CliError::rejected(format!("{file}: {f}")))?;
+        let record = Checked::new(kifu_games::registry(), parsed.record)
+            .map_err(|f| CliError::rejected(format!("{file}: {f}")))?;
         let outcome = backend.import_kifu(&text, record, args.extend)?;
         return super::import_report::print(&file, &[(1, outcome)], &[], args.json);
     }
@@ -127,8 +128,8 @@ pub fn import(backend: &mut dyn Backend, args: ImportArgs) -> CliResult {
 }
 
 pub fn find_format(name: &str) -> Result<&'static dyn Format, CliError> {
-    kifu_core::games::format(name).ok_or_else(|| {
-        let names: Vec<&str> = kifu_core::games::formats().iter().map(|f| f.name()).collect();
+    kifu_games::format(name).ok_or_else(|| {
+        let names: Vec<&str> = kifu_games::formats().iter().map(|f| f.name()).collect();
         CliError::input(format!("unknown format '{name}' (known: kifu, {})", names.join(", ")))
     })
 }
@@ -138,7 +139,7 @@ fn guess_format(path: &Path) -> Option<String> {
     if ext == "kifu" {
         return Some("kifu".into());
     }
-    kifu_core::games::formats()
+    kifu_games::formats()
         .iter()
         .find(|f| f.extensions().contains(&ext.as_str()))
         .map(|f| f.name().to_string())

@@ -15,8 +15,8 @@ pub struct GamesArgs {
 }
 
 pub fn games(args: GamesArgs) -> CliResult {
-    let games = kifu_core::games::all();
-    let formats = kifu_core::games::formats();
+    let games = kifu_games::all();
+    let formats = kifu_games::formats();
     if args.json {
         print_json(&json!({
             "games": games.iter().map(|g| json!({"name": g.name(), "rules": g.version(),

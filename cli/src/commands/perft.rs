@@ -2,7 +2,7 @@
 //! figures or another engine. Prints the leaf count, or per first move with `--divide`.
 
 use clap::Args;
-use kifu_core::games::chess::{perft, Variant};
+use kifu_chess::{perft, Variant};
 use serde_json::json;
 
 use super::{ok, print_json};

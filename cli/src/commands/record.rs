@@ -46,7 +46,7 @@ pub struct NewArgs {
 }
 
 pub fn new(backend: &dyn Backend, args: NewArgs) -> CliResult {
-    let game = kifu_core::games::find(&args.game)
+    let game = kifu_games::find(&args.game)
         .ok_or_else(|| CliError::input(format!("unknown game '{}' (see 'kifu games')", args.game)))?;
     let chance = match (&args.seed, args.random_seed) {
         (Some(text), _) => Chance::Seed(seed_from_hex(text, "--seed")?),

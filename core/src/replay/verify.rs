@@ -5,8 +5,8 @@ use super::*;
 
 /// A record's entries as `view` may see them: each command redacted by its game (a deal shows
 /// only the viewer's hand). Notes and the seed's reveal are shown as they are.
-pub fn log_view(record: &Record, view: View) -> Result<Vec<Entry>, Failure> {
-    let mut replay = Replay::start(&record.header)?;
+pub fn log_view(games: &Registry, record: &Record, view: View) -> Result<Vec<Entry>, Failure> {
+    let mut replay = Replay::start(games, &record.header)?;
     let mut out = Vec::with_capacity(record.entries.len());
     for entry in &record.entries {
         let mut seen = entry.clone();
@@ -46,11 +46,11 @@ pub enum SeedCheck {
 
 /// Replays a whole record through its rules (the chain is assumed already checked). A record
 /// cut short is not caught here: see [`verify_complete`].
-pub fn verify_record(record: &Record) -> Report {
-    verify(record, false)
+pub fn verify_record(games: &Registry, record: &Record) -> Report {
+    verify(games, record, false)
 }
 
-fn verify(record: &Record, complete: bool) -> Report {
+fn verify(games: &Registry, record: &Record, complete: bool) -> Report {
     let mut report = Report {
         entries: 0,
         head: header_hash(&record.header.canonical_text()),
@@ -61,7 +61,7 @@ fn verify(record: &Record, complete: bool) -> Report {
         withdrawn: Vec::new(),
         remarks: Vec::new(),
     };
-    let mut replay = match Replay::start(&record.header) {
+    let mut replay = match Replay::start(games, &record.header) {
         Ok(replay) => replay,
         Err(failure) => {
             report.failure = Some(failure);
@@ -99,12 +99,12 @@ fn verify(record: &Record, complete: bool) -> Report {
 
 /// Replays a whole record through its rules (the chain is assumed already checked), and
 /// checks it is complete: a seeded record whose game is over ends with its seed's reveal.
-pub fn verify_complete(record: &Record) -> Report {
-    verify(record, true)
+pub fn verify_complete(games: &Registry, record: &Record) -> Report {
+    verify(games, record, true)
 }
 
 /// Verifies a kifu text file: first the chain, then the rules.
-pub fn verify_text(file: &TextRecord) -> Report {
+pub fn verify_text(games: &Registry, file: &TextRecord) -> Report {
     if let Err(brk) = file.check_chain() {
         let entry = (brk.seq > 0).then(|| &file.record.entries[brk.seq as usize - 1]);
         return Report {
@@ -123,7 +123,7 @@ pub fn verify_text(file: &TextRecord) -> Report {
             remarks: Vec::new(),
         };
     }
-    let mut report = verify_complete(&file.record);
+    let mut report = verify_complete(games, &file.record);
     if let Some(failure) = &report.failure {
         report.line = file.lines.get(failure.seq as usize).copied();
     }

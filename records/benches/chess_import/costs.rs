@@ -6,11 +6,11 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use kifu_core::games::chess::fen::{parse_fen, to_epd, to_fen};
-use kifu_core::games::chess::movegen::legal_moves;
-use kifu_core::games::chess::outcome::position_result;
-use kifu_core::games::chess::san::{move_to_san, parse_move};
-use kifu_core::games::chess::{Move, Position, Variant};
+use kifu_chess::fen::{parse_fen, to_epd, to_fen};
+use kifu_chess::movegen::legal_moves;
+use kifu_chess::outcome::position_result;
+use kifu_chess::san::{move_to_san, parse_move};
+use kifu_chess::{Move, Position, Variant};
 use kifu_core::record::{chain_step, Actor, Entry, Record};
 use kifu_core::replay::Replay;
 
@@ -36,7 +36,7 @@ pub fn per_ply_table(records: &[Record]) {
     let (mut move_ns, mut note_ns, mut notes) = (0.0, 0.0, 0usize);
     let (mut hash_ns, mut clone_ns, mut snapshot_bytes) = (0.0, 0.0, 0usize);
     for record in records {
-        let mut replay = Replay::start(&record.header).expect("the record starts");
+        let mut replay = Replay::start(kifu_games::registry(), &record.header).expect("the record starts");
         let mut pos = parse_fen(Variant::Standard, Variant::Standard.start_fen()).expect("start position");
         for entry in &record.entries {
             let t = Instant::now();

@@ -5,14 +5,14 @@
 
 use std::collections::BTreeMap;
 
+use kifu_chess::fen::{parse_fen, to_epd};
+use kifu_chess::movegen::legal_moves;
+use kifu_chess::outcome::position_result;
+use kifu_chess::pgn::{write_game, GameResult, OutGame, OutMove};
+use kifu_chess::piece::{Color, Role};
+use kifu_chess::san::move_to_san;
+use kifu_chess::{Move, MoveKind, Position, Variant};
 use kifu_core::chance::ChanceRng;
-use kifu_core::games::chess::fen::{parse_fen, to_epd};
-use kifu_core::games::chess::movegen::legal_moves;
-use kifu_core::games::chess::outcome::position_result;
-use kifu_core::games::chess::pgn::{write_game, GameResult, OutGame, OutMove};
-use kifu_core::games::chess::piece::{Color, Role};
-use kifu_core::games::chess::san::move_to_san;
-use kifu_core::games::chess::{Move, MoveKind, Position, Variant};
 
 const FIRST: [&str; 12] = [
     "Anna", "Boris", "Chen", "Dmitri", "Elif", "Farid", "Grace", "Hiro", "Ines", "Jonas", "Kemal", "Lena",

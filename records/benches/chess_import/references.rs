@@ -8,8 +8,8 @@ use std::path::Path;
 use std::process::Command;
 use std::time::Instant;
 
-use kifu_core::games::chess::perft::perft;
-use kifu_core::games::chess::Variant;
+use kifu_chess::perft::perft;
+use kifu_chess::Variant;
 use pgn_reader::{RawTag, Reader, SanPlus, Visitor};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Position};

@@ -253,7 +253,7 @@ mod tests {
     #[test]
     fn leaves_added_in_batches_give_the_roots_and_proofs_of_the_leaves() {
         let dir = tempfile::tempdir().unwrap();
-        let store = Store::open(&dir.path().join("s.redb")).unwrap();
+        let store = Store::open(&dir.path().join("s.redb"), kifu_games::registry()).unwrap();
         let mut leaves = Vec::new();
         // Over 65,536 leaves, so tiles of two levels above the leaves are made; after the
         // sixth batch the tiles end exactly (66,560 leaves) and nothing is pending.

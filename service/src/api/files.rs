@@ -111,7 +111,7 @@ pub async fn import(
                 Err(failed) => games.push(*failed),
             }
         } else {
-            let format = kifu_core::games::format(&name)
+            let format = kifu_games::format(&name)
                 .ok_or_else(|| ApiError::bad_request(format!("unknown format '{name}' (see /v1/games)")))?;
             let text;
             let drafts = match format.read_bytes(&bytes) {
@@ -122,7 +122,7 @@ pub async fn import(
                 }
             };
             for (index, draft) in drafts.enumerate() {
-                match draft.and_then(|d| build_checked(&d, None)) {
+                match draft.and_then(|d| build_checked(kifu_games::registry(), &d, None)) {
                     Ok(record) => batch.push((index + 1, record)),
                     Err(error) => games.push(failure(index + 1, error)),
                 }
@@ -152,7 +152,7 @@ fn kifu_record(bytes: Vec<u8>) -> Result<Checked, Box<GameResult>> {
             ..GameResult::default()
         })
     })?;
-    let report = verify_text(&parsed);
+    let report = verify_text(kifu_games::registry(), &parsed);
     if let Some(f) = report.failure {
         return Err(Box::new(GameResult {
             game: 1,
@@ -162,7 +162,7 @@ fn kifu_record(bytes: Vec<u8>) -> Result<Checked, Box<GameResult>> {
             ..GameResult::default()
         }));
     }
-    Checked::new(parsed.record).map_err(|f| {
+    Checked::new(kifu_games::registry(), parsed.record).map_err(|f| {
         Box::new(GameResult {
             game: 1,
             error: Some(f.to_string()),
@@ -348,7 +348,7 @@ pub async fn verify(State(app): State<App>, FileBody(bytes): FileBody) -> Result
                 }))
             }
         };
-        Ok(Json(verified(verify_text(&parsed))))
+        Ok(Json(verified(verify_text(kifu_games::registry(), &parsed))))
     })
     .await
 }

@@ -223,14 +223,14 @@ impl Seen {
     /// Reads and replays a record (a blocking store call) for `view`.
     pub fn read(store: &Store, id: &str, view: View) -> Result<Seen, ApiError> {
         let record = store.record(id)?;
-        let report = kifu_core::replay::verify_record(&record);
+        let report = kifu_core::replay::verify_record(kifu_games::registry(), &record);
         if let Some(failure) = &report.failure {
             return Err(ApiError::internal(format!("record {id} does not replay: {failure}")));
         }
         let shown = if view == View::Full {
             record.entries.clone()
         } else {
-            kifu_core::replay::log_view(&record, view)
+            kifu_core::replay::log_view(kifu_games::registry(), &record, view)
                 .map_err(|f| ApiError::internal(format!("record {id} does not replay: {f}")))?
         };
         Ok(Seen {
@@ -302,7 +302,7 @@ pub async fn export(
         if name == "kifu" {
             return Ok(text_file(text::write(&seen.record).into_bytes()));
         }
-        let format = kifu_core::games::format(&name)
+        let format = kifu_games::format(&name)
             .ok_or_else(|| ApiError::bad_request(format!("unknown format '{name}' (see /v1/games)")))?;
         if !format.games().contains(&seen.record.header.game.as_str()) {
             return Err(ApiError::bad_request(format!(
@@ -310,7 +310,7 @@ pub async fn export(
                 seen.record.header.game
             )));
         }
-        let game = kifu_core::replay::in_force(&seen.record)
+        let game = kifu_core::replay::in_force(kifu_games::registry(), &seen.record)
             .map_err(|f| ApiError::internal(format!("record {id} does not replay: {f}")))?;
         match format.write_bytes(&game) {
             Some(bytes) => {

@@ -40,8 +40,8 @@ struct GameInfo {
 /// The games this server records, with their options and formats.
 #[utoipa::path(get, path = "/v1/games", tag = "records", responses((status = 200, body = Games)))]
 pub async fn games() -> Json<Games> {
-    let formats = kifu_core::games::formats();
-    let games = kifu_core::games::all()
+    let formats = kifu_games::formats();
+    let games = kifu_games::all()
         .into_iter()
         .map(|g| GameInfo {
             name: g.name(),
@@ -107,7 +107,7 @@ pub struct Created {
         (status = 422, body = Problem, description = "The game refuses its set-up (options, players, start)"),
     ))]
 pub async fn create(State(app): State<App>, JsonBody(request): JsonBody<NewRecord>) -> Result<Response, ApiError> {
-    let game = kifu_core::games::find(&request.game)
+    let game = kifu_games::find(&request.game)
         .ok_or_else(|| ApiError::bad_request(format!("unknown game '{}' (see /v1/games)", request.game)))?;
     let chosen = [request.seed.is_some(), request.random_seed, request.observed];
     if chosen.iter().filter(|c| **c).count() > 1 {

@@ -1,0 +1,550 @@
+//! The chess family's notation formats for `kifu import`/`export`: PGN (games with their
+//! tags, comments, NAGs and variations, the last three kept as note entries), FEN and EPD
+//! (set-up positions in, the position at the end out) and UCI move lists. A reader hands the
+//! moves on as typed; legality is decided when the kernel plays the draft through the rules.
+//! An illegal move that stood (the arbiter's `illegal MOVE`) is written to PGN SAN-like with a
+//! comment saying so, refused by UCI, and never read back from any of them.
+
+use std::collections::BTreeMap;
+
+use super::fen::{parse_epd, parse_fen, to_epd, to_fen};
+use super::illegal;
+use super::pgn::{self, GameResult, Line, MoveToken, NormalMove, OutGame, OutMove, PgnGame, PieceHint, Square};
+use super::piece::Color;
+use super::plies::{record_moves, record_start, Played};
+use super::uci::move_to_uci;
+use super::variant::Variant;
+use kifu_core::format::{Draft, DraftMove, Format, FormatError};
+use kifu_core::record::{note, Actor, Record};
+use kifu_core::rules::Turn;
+
+/// Every registry name of the chess family, as formats list the games they carry.
+pub const GAMES: &[&str] = &super::variant::NAMES;
+
+/// Tags the header carries in fields of its own (players, start), or that stand for nothing.
+const TAGS_IN_FIELDS: &[&str] = &["White", "Black", "Variant", "FEN", "SetUp"];
+
+pub struct Pgn;
+pub static PGN: Pgn = Pgn;
+
+impl Format for Pgn {
+    fn name(&self) -> &'static str {
+        "pgn"
+    }
+    fn describe(&self) -> &'static str {
+        "PGN games (comments, NAGs and variations kept as notes)"
+    }
+    fn extensions(&self) -> &'static [&'static str] {
+        &["pgn"]
+    }
+    fn games(&self) -> &'static [&'static str] {
+        GAMES
+    }
+    fn read(&self, text: &str) -> Vec<Result<Draft, FormatError>> {
+        self.read_each(text).collect()
+    }
+    fn read_each<'a>(&self, text: &'a str) -> kifu_core::format::Drafts<'a> {
+        Box::new(pgn::games(text).map(|game| game.map_err(FormatError::from).and_then(|g| draft_of(&g))))
+    }
+    fn write(&self, record: &Record) -> Result<String, FormatError> {
+        pgn::write_game(&out_game(record)?)
+    }
+}
+
+/// A PGN game as a draft: its moves as the engine reads them, comments, NAGs and variations
+/// as notes after the move they follow.
+fn draft_of(game: &PgnGame) -> Result<Draft, FormatError> {
+    let place = |line: usize, ply: Option<usize>, reason: String| FormatError {
+        game: None,
+        line: Some(line),
+        ply,
+        reason,
+    };
+    let variant = match game.tag("Variant") {
+        None => "chess",
+        Some(name) => {
+            pgn::variant_game(name).ok_or_else(|| place(game.line, None, format!("unknown Variant '{name}'")))?
+        }
+    };
+    let mut tags = BTreeMap::new();
+    for (name, value) in &game.tags {
+        let value = value.trim();
+        if TAGS_IN_FIELDS.contains(&name.as_str()) || value.is_empty() || value == "?" || value == "????.??.??" {
+            continue;
+        }
+        if value == "*" && name == "Result" {
+            continue;
+        }
+        let key: String = name
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || "_-.".contains(c) {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect();
+        tags.insert(
+            key,
+            value.chars().map(|c| if c.is_control() { ' ' } else { c }).collect(),
+        );
+    }
+    // The result token ending the movetext is the game's result; a Result tag that says
+    // otherwise is kept under ResultTag rather than dropped.
+    if let Some(token) = game.result.filter(|r| *r != GameResult::Unknown) {
+        if let Some(tag) = tags.insert("Result".to_string(), token.text().to_string()) {
+            if tag != token.text() {
+                tags.insert("ResultTag".to_string(), tag);
+            }
+        }
+    }
+    let player = |tag: &str| {
+        game.tag(tag)
+            .map(str::trim)
+            .filter(|v| !v.is_empty())
+            .unwrap_or("?")
+            .to_string()
+    };
+    let mut moves = Vec::new();
+    push_notes(&mut moves, &game.main.comments, &[], &[], game.line);
+    for m in &game.main.moves {
+        push_notes(&mut moves, &m.comments_before, &[], &[], m.line);
+        let text = move_text(&m.token).map_err(|why| place(m.line, Some(m.ply), format!("'{}': {why}", m.raw)))?;
+        moves.push(DraftMove {
+            actor: None,
+            text,
+            line: m.line,
+        });
+        push_notes(&mut moves, &m.comments_after, &m.nags, &m.variations, m.line);
+    }
+    Ok(Draft {
+        game: variant.to_string(),
+        options: BTreeMap::new(),
+        players: vec![player("White"), player("Black")],
+        tags,
+        start: game.tag("FEN").map(|f| f.trim().to_string()).filter(|f| !f.is_empty()),
+        moves,
+        line: game.line,
+    })
+}
+
+/// One note entry for what is written around a move, if anything is.
+fn push_notes(moves: &mut Vec<DraftMove>, comments: &[String], nags: &[u16], variations: &[Line], line: usize) {
+    let mut parts: Vec<String> = nags.iter().map(|n| format!("${n}")).collect();
+    parts.extend(comments.iter().map(|c| format!("{{{c}}}")));
+    parts.extend(variations.iter().map(|v| format!("({})", line_text(v))));
+    if let Some(text) = note::escape(&parts.join(" ")) {
+        moves.push(DraftMove {
+            actor: Some(Actor::Note),
+            text: note::unescape(&text),
+            line,
+        });
+    }
+}
+
+/// A variation as PGN movetext, nested variations and comments included.
+fn line_text(line: &Line) -> String {
+    let mut words: Vec<String> = line.comments.iter().map(|c| format!("{{{c}}}")).collect();
+    for m in &line.moves {
+        words.extend(m.comments_before.iter().map(|c| format!("{{{c}}}")));
+        if let Some(n) = m.number {
+            words.push(if n.black {
+                format!("{}...", n.number)
+            } else {
+                format!("{}.", n.number)
+            });
+        }
+        words.push(m.raw.clone());
+        words.extend(m.nags.iter().filter(|_| m.suffix.is_empty()).map(|n| format!("${n}")));
+        words.extend(m.comments_after.iter().map(|c| format!("{{{c}}}")));
+        words.extend(m.variations.iter().map(|v| format!("({})", line_text(v))));
+    }
+    words.join(" ")
+}
+
+fn square(sq: Square) -> String {
+    format!("{}{}", (b'a' + sq.file) as char, sq.rank + 1)
+}
+
+/// The text the engine's move reader takes for a PGN token: SAN-like for pieces and pawns, the
+/// squares for a from-to move; for a lower-case `b` both readings stay open for the engine.
+fn move_text(token: &MoveToken) -> Result<String, String> {
+    Ok(match token {
+        MoveToken::Castle { long: false } => "O-O".into(),
+        MoveToken::Castle { long: true } => "O-O-O".into(),
+        MoveToken::Null => return Err("a null move cannot be recorded: it is not a move of the game".into()),
+        MoveToken::Drop { piece, to } => format!("{piece}@{}", square(*to)),
+        MoveToken::Normal(m) => normal_text(m),
+        // A lower-case `b`, `k` or `n`: written lower case, the engine decides by legality.
+        MoveToken::Either { piece, .. } => normal_text(piece).to_ascii_lowercase(),
+    })
+}
+
+fn normal_text(m: &NormalMove) -> String {
+    let promotion = m
+        .promotion
+        .map(|p| format!("={}", p.to_ascii_uppercase()))
+        .unwrap_or_default();
+    match m.piece {
+        PieceHint::Any => {
+            let from = format!(
+                "{}{}",
+                m.from_file
+                    .map(|f| ((b'a' + f) as char).to_string())
+                    .unwrap_or_default(),
+                m.from_rank.map(|r| (r + 1).to_string()).unwrap_or_default()
+            );
+            format!(
+                "{from}{}{}",
+                square(m.to),
+                m.promotion
+                    .map(|p| p.to_ascii_lowercase().to_string())
+                    .unwrap_or_default()
+            )
+        }
+        PieceHint::Pawn | PieceHint::Piece(_) => {
+            let letter = match m.piece {
+                PieceHint::Piece(c) => c.to_string(),
+                _ => String::new(),
+            };
+            let file = m
+                .from_file
+                .map(|f| ((b'a' + f) as char).to_string())
+                .unwrap_or_default();
+            let rank = m.from_rank.map(|r| (r + 1).to_string()).unwrap_or_default();
+            let capture = if m.capture { "x" } else { "" };
+            format!("{letter}{file}{rank}{capture}{}{promotion}", square(m.to))
+        }
+    }
+}
+
+/// A record as a PGN game: the moves' canonical SAN, notes as comments after the move before.
+fn out_game(record: &Record) -> Result<OutGame, FormatError> {
+    let header = &record.header;
+    let mut tags: Vec<(String, String)> = header.tags.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+    tags.retain(|(k, _)| k != "Result");
+    for (seat, name) in ["White", "Black"].iter().enumerate() {
+        if let Some(player) = header.players.get(seat).filter(|p| p.as_str() != "?") {
+            tags.push((name.to_string(), player.clone()));
+        }
+    }
+    if header.game != "chess" {
+        let name = pgn::lichess_variant_name(&header.game)
+            .ok_or_else(|| FormatError::new(format!("PGN has no Variant name for {}", header.game)))?;
+        tags.push(("Variant".into(), name.into()));
+    }
+    let (variant, start) = record_start(record)?;
+    if let Some(fen) = start_fen(record, variant, &start) {
+        tags.push(("FEN".into(), fen));
+    }
+    let mut moves: Vec<OutMove> = Vec::new();
+    let mut preamble: Option<String> = None;
+    let mut result = header
+        .tags
+        .get("Result")
+        .map(|r| result_of(r))
+        .unwrap_or(GameResult::Unknown);
+    let illegal_entries = record
+        .entries
+        .iter()
+        .any(|e| e.actor == Actor::Arbiter && illegal::entry_move(&e.command).is_some());
+    let illegal_written: BTreeMap<u64, String> = if illegal_entries {
+        let (plies, _) = record_moves(record)?;
+        plies
+            .iter()
+            .filter_map(|ply| match &ply.played {
+                Played::Illegal(m, after) => Some((ply.seq, illegal::written(&ply.before, m, after))),
+                Played::Legal(_) => None,
+            })
+            .collect()
+    } else {
+        BTreeMap::new()
+    };
+    for entry in &record.entries {
+        match entry.actor {
+            Actor::Note => {
+                let text = note::unescape(&entry.command);
+                let (slot, comment) = match moves.last_mut() {
+                    Some(last) => (&mut last.annotations, Some(&mut last.comment)),
+                    None => (&mut preamble, None),
+                };
+                match (note_movetext(&text), comment) {
+                    (Some(movetext), _) => join(slot, &movetext),
+                    (None, Some(comment)) => join(comment, &text),
+                    (None, None) => {}
+                }
+            }
+            Actor::Seat(_) => match entry.command.as_str() {
+                // Game-ending commands: the result comes from the rules below.
+                "resign" | "draw accept" | "draw claim" | "draw offer" | "draw decline" => {}
+                san => moves.push(OutMove {
+                    san: san.to_string(),
+                    ..OutMove::default()
+                }),
+            },
+            Actor::Arbiter => {
+                if let Some(san) = illegal_written.get(&entry.seq) {
+                    moves.push(OutMove {
+                        san: san.clone(),
+                        comment: Some(illegal::PGN_COMMENT.to_string()),
+                        ..OutMove::default()
+                    });
+                }
+            }
+            Actor::Chance => {}
+        }
+    }
+    if let Some(Turn::Over { outcome }) = kifu_core::replay::verify_record(crate::registry(), record).turn {
+        result = match outcome.winners.as_slice() {
+            [0] => GameResult::WhiteWins,
+            [1] => GameResult::BlackWins,
+            _ => GameResult::Draw,
+        };
+    }
+    Ok(OutGame {
+        tags,
+        fullmove: start.fullmove,
+        black_first: start.turn == Color::Black,
+        moves,
+        result,
+        preamble,
+    })
+}
+
+fn join(slot: &mut Option<String>, text: &str) {
+    *slot = Some(match slot.take() {
+        Some(before) => format!("{before} {text}"),
+        None => text.to_string(),
+    });
+}
+
+/// A note as PGN movetext: as it is when it reads back as the same note (what a PGN import
+/// made of NAGs, comments and variations), else as one brace comment when it holds no `}`.
+/// `None`: only a `;` comment can hold it.
+fn note_movetext(text: &str) -> Option<String> {
+    let probe = format!("1. e4 {text} *");
+    if let [Ok(game)] = pgn::read_games(&probe).as_slice() {
+        if let [m] = game.main.moves.as_slice() {
+            let mut again = Vec::new();
+            push_notes(&mut again, &m.comments_after, &m.nags, &m.variations, 0);
+            if m.comments_before.is_empty() && again.len() == 1 && again[0].text == text {
+                return Some(text.to_string());
+            }
+        }
+    }
+    (!text.contains('}')).then(|| format!("{{{}}}", text.split_whitespace().collect::<Vec<_>>().join(" ")))
+}
+
+/// The FEN a file must give for a record's start: the set-up as recorded, else the position a
+/// `position=N` option makes when it is not the variant's own start (Chess960 518 is).
+fn start_fen(record: &Record, variant: Variant, start: &crate::Position) -> Option<String> {
+    if let Some(fen) = &record.header.start {
+        return Some(fen.clone());
+    }
+    let fen = to_fen(start);
+    match parse_fen(variant, variant.start_fen()) {
+        Ok(own) if to_fen(&own) == fen => None,
+        _ => Some(fen),
+    }
+}
+
+fn result_of(text: &str) -> GameResult {
+    match text {
+        "1-0" => GameResult::WhiteWins,
+        "0-1" => GameResult::BlackWins,
+        "1/2-1/2" => GameResult::Draw,
+        _ => GameResult::Unknown,
+    }
+}
+
+/// One position per line in, the position at the end of the record out.
+pub struct FenFormat {
+    epd: bool,
+}
+pub static FEN: FenFormat = FenFormat { epd: false };
+pub static EPD: FenFormat = FenFormat { epd: true };
+
+impl Format for FenFormat {
+    fn name(&self) -> &'static str {
+        if self.epd {
+            "epd"
+        } else {
+            "fen"
+        }
+    }
+    fn describe(&self) -> &'static str {
+        if self.epd {
+            "EPD positions, one a line (standard chess unless the record says otherwise)"
+        } else {
+            "FEN positions, one a line: each a set-up record; export gives the last position"
+        }
+    }
+    fn extensions(&self) -> &'static [&'static str] {
+        if self.epd {
+            &["epd"]
+        } else {
+            &["fen"]
+        }
+    }
+    fn games(&self) -> &'static [&'static str] {
+        GAMES
+    }
+    fn read(&self, text: &str) -> Vec<Result<Draft, FormatError>> {
+        let mut out = Vec::new();
+        for (index, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let at = index + 1;
+            let fen = if self.epd {
+                parse_epd(Variant::Standard, line).map(|(pos, _)| to_fen(&pos))
+            } else {
+                parse_fen(Variant::Standard, line).map(|pos| to_fen(&pos))
+            };
+            out.push(
+                fen.map(|fen| Draft {
+                    game: "chess".into(),
+                    players: vec!["?".into(), "?".into()],
+                    start: Some(fen),
+                    line: at,
+                    ..Draft::default()
+                })
+                .map_err(|e| FormatError::at_line(at, e)),
+            );
+        }
+        out
+    }
+    fn write(&self, record: &Record) -> Result<String, FormatError> {
+        let (_, pos) = record_moves(record)?;
+        Ok(format!("{}\n", if self.epd { to_epd(&pos) } else { to_fen(&pos) }))
+    }
+}
+
+/// UCI moves: `position startpos moves e2e4 ...`, `position fen FEN moves ...`, or bare moves,
+/// one game a line. `setoption name UCI_Chess960 value true` (as a GUI sends it to an engine)
+/// makes the games after it Chess960 until `value false`; other `setoption` lines are passed over.
+pub struct UciFormat;
+pub static UCI: UciFormat = UciFormat;
+
+/// The line that tells an engine, and this reader, that the games after it are Chess960.
+const UCI_CHESS960: &str = "setoption name UCI_Chess960 value true";
+
+/// For a `setoption` line: the game it switches to (`None` when it names another option).
+fn uci_option(words: &[&str]) -> Option<&'static str> {
+    let rest = words.strip_prefix(&["setoption", "name"])?;
+    let value = rest.iter().position(|w| *w == "value")?;
+    let name = rest[..value].join(" ");
+    if !name.eq_ignore_ascii_case("UCI_Chess960") {
+        return None;
+    }
+    match rest[value + 1..] {
+        [v] if v.eq_ignore_ascii_case("true") => Some("chess960"),
+        _ => Some("chess"),
+    }
+}
+
+impl Format for UciFormat {
+    fn name(&self) -> &'static str {
+        "uci"
+    }
+    fn describe(&self) -> &'static str {
+        "UCI move lists ('position startpos moves e2e4 e7e5' or bare moves), one game a line"
+    }
+    fn extensions(&self) -> &'static [&'static str] {
+        &["uci"]
+    }
+    fn games(&self) -> &'static [&'static str] {
+        GAMES
+    }
+    fn read(&self, text: &str) -> Vec<Result<Draft, FormatError>> {
+        let mut out = Vec::new();
+        let mut game = "chess";
+        for (index, line) in text.lines().enumerate() {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            if words.is_empty() || line.trim_start().starts_with('#') {
+                continue;
+            }
+            if words[0] == "setoption" {
+                game = uci_option(&words).unwrap_or(game);
+                continue;
+            }
+            let at = index + 1;
+            let (start, moves) = match words.as_slice() {
+                ["position", "startpos", rest @ ..] => (None, rest),
+                ["position", "fen", rest @ ..] => {
+                    let end = rest.iter().position(|w| *w == "moves").unwrap_or(rest.len());
+                    (Some(rest[..end].join(" ")), &rest[end..])
+                }
+                ["position", other @ ..] => {
+                    let what = other.first().copied().unwrap_or("nothing");
+                    out.push(Err(FormatError::at_line(
+                        at,
+                        format!("'position {what}': a position is 'startpos' or 'fen FEN'"),
+                    )));
+                    continue;
+                }
+                rest => (None, rest),
+            };
+            let moves = match moves {
+                ["moves", rest @ ..] => rest,
+                [first, ..] if start.is_some() || words[0] == "position" => {
+                    out.push(Err(FormatError::at_line(
+                        at,
+                        format!("'{first}' where 'moves' was expected"),
+                    )));
+                    continue;
+                }
+                _ => moves,
+            };
+            out.push(Ok(Draft {
+                game: game.into(),
+                players: vec!["?".into(), "?".into()],
+                start,
+                moves: moves
+                    .iter()
+                    .map(|m| DraftMove {
+                        actor: None,
+                        text: m.to_string(),
+                        line: at,
+                    })
+                    .collect(),
+                line: at,
+                ..Draft::default()
+            }));
+        }
+        out
+    }
+    /// A Chess960 game gets the `setoption` line first, and `position fen` unless it starts
+    /// from the standard array; castling is then king-takes-rook, as Chess960 engines read it.
+    fn write(&self, record: &Record) -> Result<String, FormatError> {
+        let (variant, start) = record_start(record)?;
+        let (plies, _) = record_moves(record)?;
+        let mut out = String::new();
+        if variant == Variant::Chess960 {
+            out.push_str(UCI_CHESS960);
+            out.push('\n');
+        }
+        match start_fen(record, variant, &start) {
+            Some(fen) => out.push_str(&format!("position fen {fen} moves")),
+            None => out.push_str("position startpos moves"),
+        }
+        for ply in &plies {
+            let m = match &ply.played {
+                Played::Legal(m) => m,
+                Played::Illegal(m, _) => {
+                    return Err(FormatError::new(format!(
+                        "move {} ('{}') is an illegal move that stood: a UCI move list cannot mark it and an engine would refuse it; export the game as PGN or kifu",
+                        plies.iter().position(|p| p.seq == ply.seq).unwrap_or(0) + 1,
+                        illegal::canonical(&ply.before, m)
+                    )))
+                }
+            };
+            out.push(' ');
+            out.push_str(&move_to_uci(&ply.before, m));
+        }
+        out.push('\n');
+        Ok(out)
+    }
+}
