@@ -134,6 +134,29 @@ impl Board {
         self.points().filter(|p| self.get(*p) == Some(colour)).collect()
     }
 
+    /// Calls `visit(k, stone)` for each offset `k` in `-reach..=reach`, in order, whose point `k`
+    /// steps from `p` along `d` is on the board: a window of a line read by index, without
+    /// stepping and checking point by point.
+    pub fn window(&self, p: Point, d: (i8, i8), reach: i32, mut visit: impl FnMut(i32, Option<Colour>)) {
+        let n = self.size as i32;
+        // The offsets that keep one coordinate on the board.
+        let span = |at: u8, step: i8| match step {
+            0 => (-reach, reach),
+            1 => (-(at as i32), n - 1 - at as i32),
+            _ => (at as i32 - (n - 1), at as i32),
+        };
+        let (x_lo, x_hi) = span(p.x, d.0);
+        let (y_lo, y_hi) = span(p.y, d.1);
+        let (lo, hi) = (x_lo.max(y_lo).max(-reach), x_hi.min(y_hi).min(reach));
+        let origin = p.y as i32 * n + p.x as i32;
+        let stride = d.1 as i32 * n + d.0 as i32;
+        for k in lo..=hi {
+            if let Some(stone) = self.cells.get((origin + k * stride) as usize) {
+                visit(k, *stone);
+            }
+        }
+    }
+
     /// How many stones of `colour` run from `p` (exclusive) along `d` without a gap.
     pub fn run(&self, p: Point, d: (i8, i8), colour: Colour) -> i32 {
         let mut count = 0;
@@ -170,5 +193,24 @@ mod tests {
         assert_eq!(b.run(Point::new(6, 0), (-1, 0), Colour::Black), 3);
         assert_eq!(b.run(Point::new(6, 0), (1, 0), Colour::Black), 1);
         assert_eq!(b.run(Point::new(3, 0), (0, -1), Colour::Black), 0);
+    }
+
+    #[test]
+    fn a_window_reads_what_stepping_reads() {
+        let mut b = Board::new(9);
+        for (i, p) in b.points().collect::<Vec<_>>().into_iter().enumerate() {
+            let stone = [None, Some(Colour::Black), Some(Colour::White)][i * 7 % 3];
+            b.set(p, stone);
+        }
+        for p in b.points() {
+            for d in DIRECTIONS.iter().chain(&[(-1, 0), (0, -1), (-1, -1), (1, -1)]) {
+                let mut read = Vec::new();
+                b.window(p, *d, 5, |k, stone| read.push((k, stone)));
+                let stepped: Vec<_> = (-5..=5)
+                    .filter_map(|k| b.step(p, *d, k).map(|q| (k, b.get(q))))
+                    .collect();
+                assert_eq!(read, stepped, "{p:?} {d:?}");
+            }
+        }
     }
 }

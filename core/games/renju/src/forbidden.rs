@@ -43,10 +43,6 @@ fn wins(len: i32, bans: &Bans) -> bool {
     len == 5 || (len > 5 && bans.overline == Effect::Win)
 }
 
-fn back(d: (i8, i8)) -> (i8, i8) {
-    (-d.0, -d.1)
-}
-
 /// What `colour` playing at the empty point `p` makes.
 pub fn judge(board: &Board, p: Point, colour: Colour, bans: &Bans) -> Verdict {
     judge_on(&mut board.clone(), p, colour, bans)
@@ -81,9 +77,10 @@ fn judge_on(board: &mut Board, p: Point, colour: Colour, bans: &Bans) -> Verdict
 }
 
 fn judge_placed(board: &mut Board, p: Point, colour: Colour, bans: &Bans) -> Verdict {
+    let lines = DIRECTIONS.map(|d| Line::through(board, p, d, colour));
     let mut overline = false;
-    for d in DIRECTIONS {
-        let len = 1 + board.run(p, d, colour) + board.run(p, back(d), colour);
+    for line in &lines {
+        let len = 1 + line.run(0, -1) + line.run(0, 1);
         if wins(len, bans) {
             return Verdict::Five;
         }
@@ -92,63 +89,181 @@ fn judge_placed(board: &mut Board, p: Point, colour: Colour, bans: &Bans) -> Ver
     if overline && bans.overline == Effect::Barred {
         return Verdict::Foul(Foul::Overline);
     }
-    if bans.double_four == Effect::Barred && count_fours(board, p, colour, bans) >= 2 {
-        return Verdict::Foul(Foul::DoubleFour);
+    let near = Nearby::of(&lines);
+    if bans.double_four == Effect::Barred && near.may_hold_two_fours() {
+        let fours: usize = lines.iter().map(|line| fours_on(line, bans)).sum();
+        if fours >= 2 {
+            return Verdict::Foul(Foul::DoubleFour);
+        }
     }
-    if bans.double_three == Effect::Barred {
-        let threes = DIRECTIONS
-            .iter()
-            .filter(|d| free_three(board, p, **d, colour, bans))
-            .count();
-        if threes >= 2 {
-            return Verdict::Foul(Foul::DoubleThree);
+    if bans.double_three == Effect::Barred && near.may_hold_two_threes() {
+        let mut threes = 0;
+        for (line, possible) in lines.iter().zip(near.three_lines) {
+            if possible && free_three(board, p, line, colour, bans) {
+                threes += 1;
+                if threes == 2 {
+                    return Verdict::Foul(Foul::DoubleThree);
+                }
+            }
         }
     }
     Verdict::Plain
+}
+
+/// How far along a line from the judged point the searches read: nine points each way. A
+/// five point is at most four away and a run through it that reaches the window's edge is then
+/// longer than five either way, so no verdict (five, overline, four, straight four) changes
+/// with what lies beyond; nor can two fours' stone sets look alike only for being cut there.
+const REACH: i32 = 9;
+
+/// What a point on a line holds, for the colour being judged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Cell {
+    Own,
+    Empty,
+    /// The other colour's stone, or off the board.
+    Blocked,
+}
+
+/// The line through `p` along `d`, by offset from `p` up to [`REACH`] each way, as `colour`
+/// sees it: read from the board once, so the searches below never step point by point again.
+#[derive(Clone)]
+struct Line {
+    direction: (i8, i8),
+    cells: [Cell; 2 * REACH as usize + 1],
+}
+
+impl Line {
+    fn through(board: &Board, p: Point, d: (i8, i8), colour: Colour) -> Line {
+        let mut cells = [Cell::Blocked; 2 * REACH as usize + 1];
+        board.window(p, d, REACH, |k, stone| {
+            cells[(k + REACH) as usize] = match stone {
+                Some(c) if c == colour => Cell::Own,
+                Some(_) => Cell::Blocked,
+                None => Cell::Empty,
+            };
+        });
+        Line { direction: d, cells }
+    }
+
+    fn at(&self, k: i32) -> Cell {
+        if (-REACH..=REACH).contains(&k) {
+            self.cells[(k + REACH) as usize]
+        } else {
+            Cell::Blocked
+        }
+    }
+
+    fn put(&mut self, k: i32, cell: Cell) {
+        self.cells[(k + REACH) as usize] = cell;
+    }
+
+    /// How many own stones run from offset `k` (exclusive) stepping by `step` without a gap.
+    fn run(&self, k: i32, step: i32) -> i32 {
+        let mut count = 0;
+        while self.at(k + step * (count + 1)) == Cell::Own {
+            count += 1;
+        }
+        count
+    }
+}
+
+/// A quick bound, no more: which lines through `p` hold enough own stones for a four or a
+/// three. A four through `p` needs three more stones within four points of it along its line,
+/// and two fours on one line (`X.XXX.X`, `XXX.X.XXX`) four more within eight; a three needs two
+/// more within three points. Where the stones are not there, the exact (and slower) searches
+/// are skipped: they could find nothing.
+struct Nearby {
+    four_lines: usize,
+    two_fours_on_a_line: bool,
+    three_lines: [bool; 4],
+}
+
+impl Nearby {
+    fn of(lines: &[Line; 4]) -> Nearby {
+        let mut near = Nearby {
+            four_lines: 0,
+            two_fours_on_a_line: false,
+            three_lines: [false; 4],
+        };
+        for (index, line) in lines.iter().enumerate() {
+            // Own stones within 3, 4 and 8 points of p, both ways.
+            let (mut within3, mut within4, mut within8) = (0, 0, 0);
+            for k in 1..=8 {
+                let here = usize::from(line.at(k) == Cell::Own) + usize::from(line.at(-k) == Cell::Own);
+                within8 += here;
+                if k <= 4 {
+                    within4 += here;
+                }
+                if k <= 3 {
+                    within3 += here;
+                }
+            }
+            near.two_fours_on_a_line |= within8 >= 4;
+            near.four_lines += usize::from(within4 >= 3);
+            near.three_lines[index] = within3 >= 2;
+        }
+        near
+    }
+
+    fn may_hold_two_fours(&self) -> bool {
+        self.two_fours_on_a_line || self.four_lines >= 2
+    }
+
+    fn may_hold_two_threes(&self) -> bool {
+        self.three_lines.iter().filter(|t| **t).count() >= 2
+    }
 }
 
 /// The number of distinct fours the stone at `p` belongs to: rows of four that one more
 /// stone turns into a winning line. A straight four (`.XXXX.`) is one four with two five
 /// points; `X.XXX.X` holds two fours on one line.
 pub fn count_fours(board: &mut Board, p: Point, colour: Colour, bans: &Bans) -> usize {
-    let mut fours: Vec<(usize, u32)> = Vec::new();
-    for (index, d) in DIRECTIONS.iter().enumerate() {
-        for k in -4..=4 {
-            let Some(q) = board.step(p, *d, k) else { continue };
-            if k == 0 || board.get(q).is_some() {
-                continue;
-            }
-            board.set(q, Some(colour));
-            let lo = k - board.run(q, back(*d), colour);
-            let hi = k + board.run(q, *d, colour);
-            board.set(q, None);
-            if wins(hi - lo + 1, bans) && lo <= 0 && 0 <= hi {
-                // The four's stones as a bit mask of their offsets from p (-9..=9).
-                let mask = (lo..=hi).filter(|o| *o != k).fold(0u32, |m, o| m | 1 << (o + 9));
-                if !fours.contains(&(index, mask)) {
-                    fours.push((index, mask));
-                }
+    DIRECTIONS
+        .iter()
+        .map(|d| fours_on(&Line::through(board, p, *d, colour), bans))
+        .sum()
+}
+
+/// The distinct fours through offset 0 of `line` (which holds the stone judged).
+fn fours_on(line: &Line, bans: &Bans) -> usize {
+    // Each four as the set of its stones' offsets (bit k + REACH), so a straight four's two
+    // five points count it once.
+    let mut fours: Vec<u64> = Vec::new();
+    for k in -4..=4 {
+        if k == 0 || line.at(k) != Cell::Empty {
+            continue;
+        }
+        let lo = k - line.run(k, -1);
+        let hi = k + line.run(k, 1);
+        if wins(hi - lo + 1, bans) && lo <= 0 && 0 <= hi {
+            let stones = (lo..=hi).filter(|o| *o != k).fold(0u64, |m, o| m | 1 << (o + REACH));
+            if !fours.contains(&stones) {
+                fours.push(stones);
             }
         }
     }
     fours.len()
 }
 
-/// Whether the stone at `p` forms a free three along `d`: some empty point `q` turns it into
+/// Whether the stone at `p` forms a free three along `line`: some empty point `q` turns it into
 /// a straight four holding `p` and `q` (four in a row whose both ends make a winning line)
 /// while making no five anywhere, and `q` is itself not forbidden.
-fn free_three(board: &mut Board, p: Point, d: (i8, i8), colour: Colour, bans: &Bans) -> bool {
+fn free_three(board: &mut Board, p: Point, line: &Line, colour: Colour, bans: &Bans) -> bool {
+    let mut line = line.clone();
     for k in -3..=3 {
-        let Some(q) = board.step(p, d, k) else { continue };
-        if k == 0 || board.get(q).is_some() {
+        if k == 0 || line.at(k) != Cell::Empty {
             continue;
         }
-        board.set(q, Some(colour));
-        let straight = straight_four(board, p, d, colour, bans, k);
-        board.set(q, None);
+        line.put(k, Cell::Own);
+        let straight = straight_four(&line, bans, k);
+        line.put(k, Cell::Empty);
         if !straight {
             continue;
         }
+        let Some(q) = board.step(p, line.direction, k) else {
+            continue;
+        };
         if judge_on(board, q, colour, bans) == Verdict::Plain {
             return true;
         }
@@ -156,17 +271,14 @@ fn free_three(board: &mut Board, p: Point, d: (i8, i8), colour: Colour, bans: &B
     false
 }
 
-/// Whether the run through `p` along `d` is exactly four long, holds offset `k`, and both of
-/// its ends are empty points that complete a winning line.
-fn straight_four(board: &Board, p: Point, d: (i8, i8), colour: Colour, bans: &Bans, k: i32) -> bool {
-    let neg = board.run(p, back(d), colour);
-    let pos = board.run(p, d, colour);
+/// Whether the run through offset 0 is exactly four long, holds offset `k`, and both of its
+/// ends are empty points that complete a winning line.
+fn straight_four(line: &Line, bans: &Bans, k: i32) -> bool {
+    let neg = line.run(0, -1);
+    let pos = line.run(0, 1);
     if neg + pos + 1 != 4 || k < -neg || k > pos {
         return false;
     }
-    let end_wins = |end: Option<Point>, dir: (i8, i8)| match end {
-        Some(e) if board.get(e).is_none() => wins(5 + board.run(e, dir, colour), bans),
-        _ => false,
-    };
-    end_wins(board.step(p, d, -neg - 1), back(d)) && end_wins(board.step(p, d, pos + 1), d)
+    let end_wins = |end: i32, step: i32| line.at(end) == Cell::Empty && wins(5 + line.run(end, step), bans);
+    end_wins(-neg - 1, -1) && end_wins(pos + 1, 1)
 }
