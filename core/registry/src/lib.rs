@@ -63,7 +63,6 @@ pub fn all() -> Vec<&'static dyn Game> {
         kifu_renju::games(),
         kifu_condottiere::games(),
         kifu_briscola::games(),
-        kifu_redblackwar::games(),
     ]
     .concat()
 }
@@ -81,7 +80,6 @@ pub fn formats() -> Vec<&'static dyn Format> {
         kifu_renju::formats(),
         kifu_condottiere::formats(),
         kifu_briscola::formats(),
-        kifu_redblackwar::formats(),
     ]
     .concat()
 }

@@ -28,7 +28,10 @@ pub fn bid(state: &mut State, seat: u8, points: u32) -> Result<(), RuleError> {
     match lowest_bid(state) {
         None => kifu_core::refuse!("the bid stands at {MAX_BID}, all the points there are: pass"),
         Some(low) if points < low || points > MAX_BID => {
-            kifu_core::refuse!("{} must bid from {low} to {MAX_BID} card points, or pass", seat_name(seat))
+            kifu_core::refuse!(
+                "{} must bid from {low} to {MAX_BID} card points, or pass",
+                seat_name(seat)
+            )
         }
         Some(_) => {}
     }
@@ -39,7 +42,10 @@ pub fn bid(state: &mut State, seat: u8, points: u32) -> Result<(), RuleError> {
 
 pub fn pass(state: &mut State, seat: u8) -> Result<(), RuleError> {
     if !may_pass(state) {
-        kifu_core::refuse!("everyone else has passed and nobody has bid: {} must bid", seat_name(seat));
+        kifu_core::refuse!(
+            "everyone else has passed and nobody has bid: {} must bid",
+            seat_name(seat)
+        );
     }
     state.passed[usize::from(seat)] = true;
     advance(state, seat);
@@ -120,8 +126,6 @@ pub fn settle(state: &mut State) -> Outcome {
             .collect::<Vec<_>>()
             .join(", ")
     );
-    let winners = (0..state.seats())
-        .filter(|s| side.contains(s) == made)
-        .collect();
+    let winners = (0..state.seats()).filter(|s| side.contains(s) == made).collect();
     Outcome { winners, reason }
 }

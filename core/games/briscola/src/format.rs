@@ -228,7 +228,10 @@ fn moves(draft: &mut Draft, line: &str, number: usize) -> Result<(), String> {
     let words: Vec<&str> = line.split_whitespace().collect();
     for pair in words.chunks(2) {
         let [who, token] = pair else {
-            return Err(format!("'{}' has no move after it: write pairs as p1 Ad p2 3b", pair[0]));
+            return Err(format!(
+                "'{}' has no move after it: write pairs as p1 Ad p2 3b",
+                pair[0]
+            ));
         };
         let seat = player_field(&who.to_ascii_lowercase())
             .ok_or_else(|| format!("'{who}' is not a player (p1 to p6) or 'chance'"))?;

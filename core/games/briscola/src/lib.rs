@@ -64,7 +64,11 @@ fn apply(state: &mut State, actor: Actor, command: &Command) -> Result<(), RuleE
             kifu_core::refuse!("{actor} may not enter this: it is a player's command");
         };
         if seat >= state.seats() {
-            kifu_core::refuse!("{} is not a player in this game of {} players", seat_name(seat), state.seats());
+            kifu_core::refuse!(
+                "{} is not a player in this game of {} players",
+                seat_name(seat),
+                state.seats()
+            );
         }
         let due = match phase {
             Phase::Auction { current } | Phase::Play { current } => Some(current),
@@ -198,7 +202,9 @@ impl Rules for Briscola {
                 let hands = (0..state.seats())
                     .map(|_| {
                         let mut hand = Hand::default();
-                        pool.by_ref().take(usize::from(state.hand_size())).for_each(|c| hand.known.add(c));
+                        pool.by_ref()
+                            .take(usize::from(state.hand_size()))
+                            .for_each(|c| hand.known.add(c));
                         hand
                     })
                     .collect();

@@ -108,7 +108,12 @@ pub fn trick_winner(trick: &[(u8, Card)], trump: Option<u8>) -> u8 {
 /// `seat` plays `card` to the trick; a full trick is taken, then drawing or the next lead.
 pub fn play(state: &mut State, seat: u8, card: Card) -> Result<(), RuleError> {
     if !state.may_hold(seat, card) {
-        kifu_core::refuse!("{} cannot play {}: {}", seat_name(seat), card.code(), state.why_not_held(seat, card));
+        kifu_core::refuse!(
+            "{} cannot play {}: {}",
+            seat_name(seat),
+            card.code(),
+            state.why_not_held(seat, card)
+        );
     }
     let hand = &mut state.hands[usize::from(seat)];
     if hand.known.has(card) {
@@ -125,7 +130,9 @@ pub fn play(state: &mut State, seat: u8, card: Card) -> Result<(), RuleError> {
         state.revealed = true;
     }
     if state.trick.len() < usize::from(state.seats()) {
-        state.phase = Phase::Play { current: state.next(seat) };
+        state.phase = Phase::Play {
+            current: state.next(seat),
+        };
         return Ok(());
     }
     let winner = trick_winner(&state.trick, state.trump);
@@ -150,7 +157,9 @@ pub fn play(state: &mut State, seat: u8, card: Card) -> Result<(), RuleError> {
         }
         state.phase = Phase::Draw { order };
     } else if state.hands.iter().all(Hand::is_empty) {
-        state.phase = Phase::Over { outcome: outcome(state) };
+        state.phase = Phase::Over {
+            outcome: outcome(state),
+        };
     } else {
         state.phase = Phase::Play { current: winner };
     }

@@ -11,14 +11,24 @@ pub enum Phase {
     /// The deal is due (chance).
     Deal,
     /// Chiamata: `current` bids or passes.
-    Auction { current: u8 },
+    Auction {
+        current: u8,
+    },
     /// Chiamata: the auction's winner names the card.
-    Call { caller: u8 },
+    Call {
+        caller: u8,
+    },
     /// `current` plays a card to the trick.
-    Play { current: u8 },
+    Play {
+        current: u8,
+    },
     /// Each seat in `order` draws one card (chance).
-    Draw { order: Vec<u8> },
-    Over { outcome: Outcome },
+    Draw {
+        order: Vec<u8>,
+    },
+    Over {
+        outcome: Outcome,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -129,7 +139,11 @@ impl State {
     /// Why `seat` cannot hold `card`, in words.
     pub fn why_not_held(&self, seat: u8, card: Card) -> String {
         self.where_is(card).unwrap_or_else(|| {
-            format!("{} has no unseen card left that could be {}", seat_name(seat), card.code())
+            format!(
+                "{} has no unseen card left that could be {}",
+                seat_name(seat),
+                card.code()
+            )
         })
     }
     fn removed_reason(&self) -> &'static str {
@@ -141,7 +155,9 @@ impl State {
     }
     /// The seats of a team.
     pub fn members(&self, team: u8) -> Vec<u8> {
-        (0..self.seats()).filter(|s| self.teams[usize::from(*s)] == team).collect()
+        (0..self.seats())
+            .filter(|s| self.teams[usize::from(*s)] == team)
+            .collect()
     }
     pub fn points(&self, seat: u8) -> u32 {
         self.won[usize::from(seat)].points()
@@ -163,9 +179,9 @@ pub fn start(setup: &Setup, chiamata: bool) -> Result<State, RuleError> {
     let partners = match setup.option("teams") {
         None | Some("yes") => seats == 4 || seats == 6,
         Some("no") if seats == 4 => false,
-        Some("no") => kifu_core::refuse!(
-            "option teams=no: only four players may choose to play alone (six always play in teams)"
-        ),
+        Some("no") => {
+            kifu_core::refuse!("option teams=no: only four players may choose to play alone (six always play in teams)")
+        }
         Some(other) => kifu_core::refuse!("option teams={other}: write teams=yes or teams=no"),
     };
     let teams: Vec<u8> = (0..seats as u8).map(|s| if partners { s % 2 } else { s }).collect();

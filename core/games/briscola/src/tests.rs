@@ -158,7 +158,12 @@ fn four_players_draw_from_the_winner_round_the_table() {
     act(&mut state, "p3", "2d");
     act(&mut state, "p4", "Kc");
     // The 2 of briscola (coins) wins; p3 draws first and leads next.
-    assert_eq!(state.phase, Phase::Draw { order: vec![2, 3, 0, 1] });
+    assert_eq!(
+        state.phase,
+        Phase::Draw {
+            order: vec![2, 3, 0, 1]
+        }
+    );
     act(&mut state, "chance", "draw");
     assert_eq!(state.phase, Phase::Play { current: 2 });
     assert_eq!(state.points(2), 25);
@@ -168,7 +173,8 @@ fn four_players_draw_from_the_winner_round_the_table() {
 #[test]
 fn a_card_out_of_the_deck_is_refused_with_the_reason() {
     let mut state = setup(3, false, &[]).unwrap();
-    assert!(refused(&state, "chance", "deal 2d").contains("2d is not in the deck: with three players the 2 of coins is taken out"));
+    assert!(refused(&state, "chance", "deal 2d")
+        .contains("2d is not in the deck: with three players the 2 of coins is taken out"));
     act(&mut state, "chance", "deal Kd");
     assert!(refused(&state, "p1", "2d").contains("not in the deck"));
     let mut six = setup(6, false, &[]).unwrap();
@@ -229,7 +235,9 @@ fn two_players_at_sixty_each_draw_and_sixty_one_wins() {
     state.hands[0].known.add(card("2s"));
     state.hands[1].known.add(card("4s"));
     let mut p1 = Cards::default();
-    ["Ad", "Ac", "As", "Ab", "3d", "Kd", "Jd"].iter().for_each(|c| p1.add(card(c)));
+    ["Ad", "Ac", "As", "Ab", "3d", "Kd", "Jd"]
+        .iter()
+        .for_each(|c| p1.add(card(c)));
     let p2 = Cards(((1 << 40) - 1) & !p1.0 & !state.hands[0].known.0 & !state.hands[1].known.0);
     assert_eq!((p1.points(), p2.points()), (60, 60));
     state.won = vec![p1, p2];
@@ -252,9 +260,18 @@ fn two_players_at_sixty_each_draw_and_sixty_one_wins() {
 #[test]
 fn four_players_alone_with_teams_no_and_six_always_in_teams() {
     assert_eq!(setup(4, false, &[("teams", "no")]).unwrap().teams, vec![0, 1, 2, 3]);
-    assert!(setup(6, false, &[("teams", "no")]).unwrap_err().reason.contains("six always play in teams"));
-    assert!(setup(4, false, &[("teams", "maybe")]).unwrap_err().reason.contains("teams=yes or teams=no"));
-    assert!(setup(5, true, &[("teams", "no")]).unwrap_err().reason.contains("unknown option"));
+    assert!(setup(6, false, &[("teams", "no")])
+        .unwrap_err()
+        .reason
+        .contains("six always play in teams"));
+    assert!(setup(4, false, &[("teams", "maybe")])
+        .unwrap_err()
+        .reason
+        .contains("teams=yes or teams=no"));
+    assert!(setup(5, true, &[("teams", "no")])
+        .unwrap_err()
+        .reason
+        .contains("unknown option"));
 }
 
 fn chiamata_dealt() -> State {
@@ -310,7 +327,11 @@ fn the_partner_stays_secret_until_the_called_card_is_played() {
     assert_eq!(state.partner, Some(2));
     let rules = game(true);
     for view in [View::Public, View::Seat(0), View::Seat(1), View::Seat(3)] {
-        assert_eq!(rules.state_json(&state, view)["partner"], serde_json::Value::Null, "{view:?}");
+        assert_eq!(
+            rules.state_json(&state, view)["partner"],
+            serde_json::Value::Null,
+            "{view:?}"
+        );
         assert!(rules.render(&state, view).contains("partner unknown"), "{view:?}");
     }
     assert_eq!(rules.state_json(&state, View::Seat(2))["partner"], 2);
@@ -360,23 +381,37 @@ fn a_hand_settles_in_match_points() {
 fn a_deal_and_a_draw_show_each_seat_its_own_cards_only() {
     let mut state = setup(2, false, &[]).unwrap();
     let rules = game(false);
-    let deal = rules.parse(&state, actor("chance"), "deal Kd p1:Ac,2c,3c p2:4c,5c,6c").unwrap();
+    let deal = rules
+        .parse(&state, actor("chance"), "deal Kd p1:Ac,2c,3c p2:4c,5c,6c")
+        .unwrap();
     assert_eq!(
         rules.redact(&state, actor("chance"), &deal, View::Seat(1)),
         "deal Kd p1:?3 p2:4c,5c,6c"
     );
-    assert_eq!(rules.redact(&state, actor("chance"), &deal, View::Public), "deal Kd p1:?3 p2:?3");
+    assert_eq!(
+        rules.redact(&state, actor("chance"), &deal, View::Public),
+        "deal Kd p1:?3 p2:?3"
+    );
     rules.apply(&mut state, actor("chance"), &deal).unwrap();
     act(&mut state, "p1", "2c");
     act(&mut state, "p2", "4c");
     let draw = rules.parse(&state, actor("chance"), "draw p2:7s p1:Js").unwrap();
-    assert_eq!(rules.redact(&state, actor("chance"), &draw, View::Seat(0)), "draw p2:? p1:Js");
+    assert_eq!(
+        rules.redact(&state, actor("chance"), &draw, View::Seat(0)),
+        "draw p2:? p1:Js"
+    );
     // The turned card is public when it is drawn.
     state.stock = 1;
     let last = rules.parse(&state, actor("chance"), "draw").unwrap();
-    assert_eq!(rules.redact(&state, actor("chance"), &last, View::Public), "draw p2:? p1:Kd");
+    assert_eq!(
+        rules.redact(&state, actor("chance"), &last, View::Public),
+        "draw p2:? p1:Kd"
+    );
     let view = rules.render(&state, View::Seat(0));
-    assert!(view.contains("p1: hand [3c,Ac]") || view.contains("p1: hand [Ac,3c]"), "{view}");
+    assert!(
+        view.contains("p1: hand [3c,Ac]") || view.contains("p1: hand [Ac,3c]"),
+        "{view}"
+    );
     assert!(view.contains("p2: hand [?2]"), "{view}");
 }
 
@@ -386,9 +421,21 @@ fn the_notation_reads_lenient_forms_and_writes_one_canonical_text() {
     let rules = game(true);
     let bid = rules.parse(&state, actor("p1"), "75").unwrap();
     assert_eq!(rules.format(&state, &bid), "bid 75");
-    assert!(rules.parse(&state, actor("p1"), "bid lots").unwrap_err().reason.contains("a bid is a number"));
-    assert!(rules.parse(&state, actor("p1"), "").unwrap_err().reason.contains("empty"));
-    assert!(rules.parse(&state, actor("p1"), "shuffle now").unwrap_err().reason.contains("not a command"));
+    assert!(rules
+        .parse(&state, actor("p1"), "bid lots")
+        .unwrap_err()
+        .reason
+        .contains("a bid is a number"));
+    assert!(rules
+        .parse(&state, actor("p1"), "")
+        .unwrap_err()
+        .reason
+        .contains("empty"));
+    assert!(rules
+        .parse(&state, actor("p1"), "shuffle now")
+        .unwrap_err()
+        .reason
+        .contains("not a command"));
     assert_eq!(notation::format(&Command::Play(card("1b"))), "play Ab");
 }
 

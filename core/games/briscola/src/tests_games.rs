@@ -37,12 +37,27 @@ fn check_cards(replay: &Replay) {
     }
     count += state.trick.len() as u32 + u32::from(state.turned.is_some());
     assert_eq!(seen & !state.deck.0, 0, "a card out of the deck");
-    assert_eq!(count + u32::from(state.stock), state.deck.len(), "cards lost or doubled");
+    assert_eq!(
+        count + u32::from(state.stock),
+        state.deck.len(),
+        "cards lost or doubled"
+    );
 }
 
 /// Odd input at every step is answered, never a panic, and a refusal always says why.
 fn poke(replay: &Replay) {
-    const ODD: [&str; 10] = ["play 2d", "Zz", "", "draw p9:?", "deal Ad p1:?99", "bid 999", "call Xd", "pass pass", "?", "draw p1:Ad,Ad"];
+    const ODD: [&str; 10] = [
+        "play 2d",
+        "Zz",
+        "",
+        "draw p9:?",
+        "deal Ad p1:?99",
+        "bid 999",
+        "call Xd",
+        "pass pass",
+        "?",
+        "draw p1:Ad,Ad",
+    ];
     for actor in [Actor::Seat(0), Actor::Seat(5), Actor::Chance, Actor::Arbiter] {
         for text in ODD {
             if let Err(e) = replay.current().clone_box().apply(actor, text) {
@@ -53,7 +68,14 @@ fn poke(replay: &Replay) {
 }
 
 fn play_seeded(game: &str, players: usize, seed: &[u8], options: &[(&str, &str)]) -> (Record, Turn) {
-    let header = header(game, players, ChanceMode::Seeded { commitment: commitment(seed) }, options);
+    let header = header(
+        game,
+        players,
+        ChanceMode::Seeded {
+            commitment: commitment(seed),
+        },
+        options,
+    );
     let mut replay = Replay::start(crate::registry(), &header).expect("header starts");
     replay.set_seed(seed).expect("seed matches");
     let mut record = Record::new(header);
@@ -85,9 +107,12 @@ fn play_seeded(game: &str, players: usize, seed: &[u8], options: &[(&str, &str)]
     (record, end)
 }
 
+/// A game, its player count and its options.
+type Case = (&'static str, usize, &'static [(&'static str, &'static str)]);
+
 #[test]
 fn seeded_hands_for_every_player_count_and_option_end_and_verify() {
-    let cases: [(&str, usize, &[(&str, &str)]); 7] = [
+    let cases: [Case; 7] = [
         ("briscola", 2, &[]),
         ("briscola", 3, &[]),
         ("briscola", 4, &[]),
@@ -143,6 +168,9 @@ fn a_bad_file_names_its_line_and_reason() {
     assert!(error.reason.contains("Kd is the briscola turned up"), "{error}");
     let bad = crate::format::FORMAT.read("Game: scopa\n").remove(0).unwrap_err();
     assert!(bad.reason.contains("cannot hold the game 'scopa'"));
-    let odd = crate::format::FORMAT.read("Game: briscola\n\np1 Ad p2\n").remove(0).unwrap_err();
+    let odd = crate::format::FORMAT
+        .read("Game: briscola\n\np1 Ad p2\n")
+        .remove(0)
+        .unwrap_err();
     assert_eq!(odd.line, Some(3));
 }

@@ -21,7 +21,8 @@ pub fn redacted(state: &State, view: View) -> State {
             *hand = hand.hidden();
         }
     }
-    let knows_partner = state.revealed || view == View::Full || matches!(view, View::Seat(s) if Some(s) == state.partner);
+    let knows_partner =
+        state.revealed || view == View::Full || matches!(view, View::Seat(s) if Some(s) == state.partner);
     if !knows_partner {
         seen.partner = None;
     }
@@ -31,7 +32,11 @@ pub fn redacted(state: &State, view: View) -> State {
 pub fn render(state: &State, view: View) -> String {
     let state = redacted(state, view);
     let mut lines = Vec::new();
-    let title = if state.chiamata { "Briscola Chiamata" } else { "Briscola" };
+    let title = if state.chiamata {
+        "Briscola Chiamata"
+    } else {
+        "Briscola"
+    };
     let trump = state
         .trump
         .map_or("not yet named".to_string(), |s| Card::suit_name(s).to_string());
@@ -59,7 +64,14 @@ pub fn render(state: &State, view: View) -> String {
             hand.text(),
             state.points(seat)
         );
-        if state.teams.iter().filter(|t| **t == state.teams[usize::from(seat)]).count() > 1 && !state.chiamata {
+        if state
+            .teams
+            .iter()
+            .filter(|t| **t == state.teams[usize::from(seat)])
+            .count()
+            > 1
+            && !state.chiamata
+        {
             line.push_str(&format!(", team {}", state.teams[usize::from(seat)] + 1));
         }
         if let Some(points) = state.match_points.get(usize::from(seat)) {
