@@ -1,0 +1,1 @@
+//! Hand-built positions entered as at a table.

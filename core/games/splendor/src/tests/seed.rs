@@ -1,0 +1,1 @@
+//! The examples seed 004 gives for Splendor, each as a test.
