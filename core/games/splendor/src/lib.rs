@@ -38,27 +38,34 @@ fn apply(state: &mut State, actor: Actor, command: &Command) -> Result<(), RuleE
     if let Phase::Over { outcome } = &state.phase {
         kifu_core::refuse!("the game is over ({outcome})");
     }
-    let chance = matches!(state.phase, Phase::Deal | Phase::Refill { .. } | Phase::Draw { .. });
-    match actor {
-        Actor::Chance if !chance => kifu_core::refuse!("nothing is due from chance: p{} is to act", state.current + 1),
-        Actor::Seat(_) | Actor::Arbiter if chance => {
-            kifu_core::refuse!("a card is due from the deck first (entered by chance)")
-        }
-        Actor::Seat(s) if s != state.current => {
+    let chance_due = match &state.phase {
+        Phase::Deal => Some("the nobles and cards are dealt first (chance enters deal nobles:.. L1:.. L2:.. L3:..)".to_string()),
+        Phase::Refill { level, .. } => Some(format!(
+            "a level {level} card is due to refill the market first (chance enters refill N)"
+        )),
+        Phase::Draw { level } => Some(format!(
+            "the top level {level} card is due to p{} first (chance enters draw N, or draw ?)",
+            state.current + 1
+        )),
+        _ => None,
+    };
+    match (actor, chance_due) {
+        (Actor::Chance, Some(_)) => {}
+        (Actor::Chance, None) => kifu_core::refuse!("nothing is due from chance: p{} is to act", state.current + 1),
+        (_, Some(due)) => kifu_core::refuse!("{due}"),
+        (Actor::Seat(s), None) if s != state.current => {
             kifu_core::refuse!("it is p{}'s turn, not p{}'s", state.current + 1, u16::from(s) + 1)
         }
-        Actor::Seat(_) | Actor::Chance => {}
-        other => kifu_core::refuse!("{other} may not enter this: it is a player's command"),
+        (Actor::Seat(_), None) => {}
+        (other, None) => kifu_core::refuse!("{other} may not enter this: it is a player's command"),
     }
     match (command, state.phase.clone()) {
         (Command::Deal { nobles, market }, Phase::Deal) => market::deal(state, nobles, market),
         (Command::Refill(id), Phase::Refill { level, slot }) => market::refill(state, level, slot, *id),
         (Command::Draw(id), Phase::Draw { level }) => market::draw(state, level, *id),
-        (_, Phase::Deal) => kifu_core::refuse!("the nobles and cards are dealt first (deal nobles:.. L1:.. L2:.. L3:..)"),
-        (_, Phase::Refill { level, .. }) => {
-            kifu_core::refuse!("a level {level} card is due to refill the market (refill N)")
-        }
-        (_, Phase::Draw { level }) => kifu_core::refuse!("the top level {level} card is due (draw N, or draw ?)"),
+        (_, Phase::Deal) => kifu_core::refuse!("the deal is due: deal nobles:.. L1:.. L2:.. L3:.."),
+        (_, Phase::Refill { level, .. }) => kifu_core::refuse!("a level {level} card is due: refill N"),
+        (_, Phase::Draw { level }) => kifu_core::refuse!("the top level {level} card is due: draw N, or draw ?"),
         (Command::Discard(gems), Phase::Discard { excess }) => turn::discard(state, excess, gems),
         (_, Phase::Discard { excess }) => kifu_core::refuse!(
             "p{} holds more than 10 tokens and returns {excess} first (discard ...)",

@@ -218,11 +218,6 @@ pub fn reserve_blind(state: &mut State, level: u8) -> Result<(), RuleError> {
 
 pub fn buy(state: &mut State, id: u8, pay: Option<Gems>) -> Result<(), RuleError> {
     let who = seat_name(state.current);
-    let pay = match pay {
-        Some(p) => p,
-        None => usual_payment(state, id)?,
-    };
-    check_payment(state, id, &pay)?;
     let market = slot_of(state, id);
     let player = state.player(state.current)?;
     let known = player.reserved.iter().position(|r| r.card == Some(id));
@@ -241,6 +236,11 @@ pub fn buy(state: &mut State, id: u8, pay: Option<Gems>) -> Result<(), RuleError
             ),
         }
     }
+    let pay = match pay {
+        Some(p) => p,
+        None => usual_payment(state, id)?,
+    };
+    check_payment(state, id, &pay)?;
     let player = state.player_mut(state.current)?;
     for c in 0..=GOLD {
         player.tokens[c] -= pay[c];
