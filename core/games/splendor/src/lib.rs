@@ -39,7 +39,9 @@ fn apply(state: &mut State, actor: Actor, command: &Command) -> Result<(), RuleE
         kifu_core::refuse!("the game is over ({outcome})");
     }
     let chance_due = match &state.phase {
-        Phase::Deal => Some("the nobles and cards are dealt first (chance enters deal nobles:.. L1:.. L2:.. L3:..)".to_string()),
+        Phase::Deal => {
+            Some("the nobles and cards are dealt first (chance enters deal nobles:.. L1:.. L2:.. L3:..)".to_string())
+        }
         Phase::Refill { level, .. } => Some(format!(
             "a level {level} card is due to refill the market first (chance enters refill N)"
         )),
@@ -72,7 +74,9 @@ fn apply(state: &mut State, actor: Actor, command: &Command) -> Result<(), RuleE
             state.current + 1
         ),
         (Command::Noble(id), Phase::Noble { choices }) => turn::noble(state, &choices, *id),
-        (_, Phase::Noble { .. }) => kifu_core::refuse!("p{} chooses the visiting noble first (noble N)", state.current + 1),
+        (_, Phase::Noble { .. }) => {
+            kifu_core::refuse!("p{} chooses the visiting noble first (noble N)", state.current + 1)
+        }
         (Command::Take(gems), _) => turn::take(state, gems),
         (Command::Reserve(id), _) => turn::reserve(state, *id),
         (Command::ReserveBlind(level), _) => turn::reserve_blind(state, *level),
@@ -94,7 +98,10 @@ fn legal(state: &State) -> Option<Vec<Command>> {
                 list
             }
         }
-        Phase::Discard { excess } => turn::discards(state, *excess).into_iter().map(Command::Discard).collect(),
+        Phase::Discard { excess } => turn::discards(state, *excess)
+            .into_iter()
+            .map(Command::Discard)
+            .collect(),
         Phase::Noble { choices } => choices.iter().map(|n| Command::Noble(*n)).collect(),
     })
 }

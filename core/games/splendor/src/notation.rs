@@ -13,7 +13,10 @@ use kifu_core::rules::RuleError;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
     /// The nobles shown and the four face-up cards of each level (chance).
-    Deal { nobles: Vec<u8>, market: [Vec<u8>; 3] },
+    Deal {
+        nobles: Vec<u8>,
+        market: [Vec<u8>; 3],
+    },
     /// The card turned up to refill a market slot (chance).
     Refill(u8),
     /// The card drawn blind for a reserve (chance); None when the record does not know it.

@@ -59,14 +59,25 @@ pub enum Phase {
     /// The current seat takes its one action.
     Act,
     /// A market slot emptied by a purchase or reserve is refilled from its deck (chance).
-    Refill { level: u8, slot: u8 },
+    Refill {
+        level: u8,
+        slot: u8,
+    },
     /// The current seat reserves blind: the top card of a deck is due (chance).
-    Draw { level: u8 },
+    Draw {
+        level: u8,
+    },
     /// The current seat holds more than ten tokens and returns this many.
-    Discard { excess: u8 },
+    Discard {
+        excess: u8,
+    },
     /// Several nobles would visit the current seat: it chooses one.
-    Noble { choices: Vec<u8> },
-    Over { outcome: Outcome },
+    Noble {
+        choices: Vec<u8>,
+    },
+    Over {
+        outcome: Outcome,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -132,7 +143,9 @@ impl State {
 
     /// Cards of a level nobody is known to hold: the deck and any unknown blind reserves.
     pub fn unaccounted(&self, level: u8) -> Vec<u8> {
-        cards::level_ids(level).filter(|id| self.whereabouts(*id).is_none()).collect()
+        cards::level_ids(level)
+            .filter(|id| self.whereabouts(*id).is_none())
+            .collect()
     }
 }
 

@@ -136,16 +136,33 @@ pub fn take(state: &mut State, gems: &Gems) -> Result<(), RuleError> {
             kifu_core::refuse!("no {} token is left in the supply", NAMES[c]);
         }
     }
-    for c in 0..COLOURS {
-        state.supply[c] -= gems[c];
-        state.taken[c] += gems[c];
+    for (taken, n) in state.taken.iter_mut().zip(gems) {
+        *taken += n;
     }
-    let player = state.player_mut(state.current)?;
-    for c in 0..COLOURS {
-        player.tokens[c] += gems[c];
-    }
+    move_tokens(state, gems, Direction::ToPlayer)?;
     state.last = Some(format!("{who} took {}", cards::gems_text(gems)));
     proceed(state)
+}
+
+enum Direction {
+    ToPlayer,
+    ToSupply,
+}
+
+/// Moves tokens between the supply and the current seat (the caller has checked there are enough).
+fn move_tokens(state: &mut State, gems: &Gems, direction: Direction) -> Result<(), RuleError> {
+    let mut supply = state.supply;
+    let player = state.player_mut(state.current)?;
+    let (from, to) = match direction {
+        Direction::ToPlayer => (&mut supply, &mut player.tokens),
+        Direction::ToSupply => (&mut player.tokens, &mut supply),
+    };
+    for ((f, t), n) in from.iter_mut().zip(to.iter_mut()).zip(gems) {
+        *f -= n;
+        *t += n;
+    }
+    state.supply = supply;
+    Ok(())
 }
 
 fn take_gold(state: &mut State) -> Result<(), RuleError> {
@@ -159,18 +176,21 @@ fn take_gold(state: &mut State) -> Result<(), RuleError> {
 
 fn room_to_reserve(state: &State) -> Result<(), RuleError> {
     if state.player(state.current)?.reserved.len() >= 3 {
-        kifu_core::refuse!("{} already holds 3 reserved cards, the most allowed", seat_name(state.current));
+        kifu_core::refuse!(
+            "{} already holds 3 reserved cards, the most allowed",
+            seat_name(state.current)
+        );
     }
     Ok(())
 }
 
 /// The market slot holding a card.
 fn slot_of(state: &State, id: u8) -> Option<(u8, u8)> {
-    state.market.iter().enumerate().find_map(|(l, row)| {
-        row.iter()
-            .position(|c| *c == Some(id))
-            .map(|s| (l as u8 + 1, s as u8))
-    })
+    state
+        .market
+        .iter()
+        .enumerate()
+        .find_map(|(l, row)| row.iter().position(|c| *c == Some(id)).map(|s| (l as u8 + 1, s as u8)))
 }
 
 /// Empties a market slot and asks chance to refill it, if its deck has cards.
@@ -211,7 +231,10 @@ pub fn reserve_blind(state: &mut State, level: u8) -> Result<(), RuleError> {
         kifu_core::refuse!("the level {level} deck is empty");
     }
     take_gold(state)?;
-    state.last = Some(format!("{} reserved the top card of level {level}", seat_name(state.current)));
+    state.last = Some(format!(
+        "{} reserved the top card of level {level}",
+        seat_name(state.current)
+    ));
     state.phase = Phase::Draw { level };
     Ok(())
 }
@@ -241,20 +264,19 @@ pub fn buy(state: &mut State, id: u8, pay: Option<Gems>) -> Result<(), RuleError
         None => usual_payment(state, id)?,
     };
     check_payment(state, id, &pay)?;
+    move_tokens(state, &pay, Direction::ToSupply)?;
     let player = state.player_mut(state.current)?;
-    for c in 0..=GOLD {
-        player.tokens[c] -= pay[c];
-    }
     player.cards.push(id);
     if let Some(i) = known.or(unknown) {
         if market.is_none() {
             player.reserved.remove(i);
         }
     }
-    for c in 0..=GOLD {
-        state.supply[c] += pay[c];
-    }
-    state.last = Some(format!("{who} bought {} for {}", cards::describe(id), cards::gems_text(&pay)));
+    state.last = Some(format!(
+        "{who} bought {} for {}",
+        cards::describe(id),
+        cards::gems_text(&pay)
+    ));
     if let Some((level, slot)) = market {
         take_from_market(state, level, slot);
     }
@@ -294,13 +316,7 @@ pub fn discard(state: &mut State, excess: u8, gems: &Gems) -> Result<(), RuleErr
             cards::gems_text(&state.taken)
         );
     }
-    let player = state.player_mut(state.current)?;
-    for c in 0..=GOLD {
-        player.tokens[c] -= gems[c];
-    }
-    for c in 0..=GOLD {
-        state.supply[c] += gems[c];
-    }
+    move_tokens(state, gems, Direction::ToSupply)?;
     state.phase = Phase::Act;
     proceed(state)
 }
@@ -433,7 +449,11 @@ pub fn actions(state: &State) -> Vec<super::notation::Command> {
     let market: Vec<u8> = state.market.iter().flatten().flatten().copied().collect();
     if player.reserved.len() < 3 {
         list.extend(market.iter().map(|id| Command::Reserve(*id)));
-        list.extend((1..=3).filter(|l| state.deck_left[usize::from(l - 1)] > 0).map(Command::ReserveBlind));
+        list.extend(
+            (1..=3)
+                .filter(|l| state.deck_left[usize::from(l - 1)] > 0)
+                .map(Command::ReserveBlind),
+        );
     }
     let mut buyable = market;
     for r in &player.reserved {

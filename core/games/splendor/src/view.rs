@@ -34,11 +34,18 @@ pub fn render(state: &State, view: View) -> String {
         Phase::Deal => "the deal is due".to_string(),
         Phase::Act => format!("{} to act", seat(usize::from(state.current))),
         Phase::Refill { level, .. } => format!("a level {level} card is due to refill the market"),
-        Phase::Draw { level } => format!("the top level {level} card is due to {}", seat(usize::from(state.current))),
+        Phase::Draw { level } => format!(
+            "the top level {level} card is due to {}",
+            seat(usize::from(state.current))
+        ),
         Phase::Discard { excess } => format!("{} returns {excess} tokens", seat(usize::from(state.current))),
         Phase::Noble { choices } => {
             let list: Vec<String> = choices.iter().map(|n| format!("#{n}")).collect();
-            format!("{} chooses a noble ({})", seat(usize::from(state.current)), list.join(", "))
+            format!(
+                "{} chooses a noble ({})",
+                seat(usize::from(state.current)),
+                list.join(", ")
+            )
         }
         Phase::Over { outcome } => format!("over: {outcome}"),
     };
@@ -50,14 +57,26 @@ pub fn render(state: &State, view: View) -> String {
         .filter_map(|id| cards::noble(*id))
         .map(|n| format!("#{} ({})", n.id, gems_text(&n.needs)))
         .collect();
-    lines.push(format!("nobles: {}", if nobles.is_empty() { "-".to_string() } else { nobles.join(", ") }));
+    lines.push(format!(
+        "nobles: {}",
+        if nobles.is_empty() {
+            "-".to_string()
+        } else {
+            nobles.join(", ")
+        }
+    ));
     lines.push(format!("supply: {}", gems_text(&state.supply)));
     for l in (0..3).rev() {
         let row: Vec<String> = state.market[l]
             .iter()
             .map(|c| c.map_or("(empty)".to_string(), describe))
             .collect();
-        lines.push(format!("L{} [{} in deck]: {}", l + 1, state.deck_left[l], row.join(" ")));
+        lines.push(format!(
+            "L{} [{} in deck]: {}",
+            l + 1,
+            state.deck_left[l],
+            row.join(" ")
+        ));
     }
     for (s, p) in state.players.iter().enumerate() {
         let reserved: Vec<String> = p

@@ -16,7 +16,10 @@ pub const DEAL: &str = "deal nobles:1,2,3 L1:1,2,3,4 L2:41,42,43,44 L3:71,72,73,
 /// The test deal for a player count: nobles 1 to players + 1, the same market.
 pub fn deal(players: usize) -> String {
     let nobles: Vec<String> = (1..=players + 1).map(|n| n.to_string()).collect();
-    format!("deal nobles:{} L1:1,2,3,4 L2:41,42,43,44 L3:71,72,73,74", nobles.join(","))
+    format!(
+        "deal nobles:{} L1:1,2,3,4 L2:41,42,43,44 L3:71,72,73,74",
+        nobles.join(",")
+    )
 }
 
 pub fn header(players: usize, chance: ChanceMode) -> Header {
@@ -41,9 +44,22 @@ pub fn act(replay: &mut Replay, actor: &str, text: &str) -> Entry {
 /// The refusal's reason; asserts that nothing changed.
 pub fn refused(replay: &mut Replay, actor: &str, text: &str) -> String {
     let actor = Actor::parse(actor).expect("an actor");
-    let before = (replay.seq(), replay.head(), replay.current().state_hash(), replay.turn());
+    let before = (
+        replay.seq(),
+        replay.head(),
+        replay.current().state_hash(),
+        replay.turn(),
+    );
     let failure = replay.play(Some(actor), text, None).expect_err("refused");
-    assert_eq!(before, (replay.seq(), replay.head(), replay.current().state_hash(), replay.turn()));
+    assert_eq!(
+        before,
+        (
+            replay.seq(),
+            replay.head(),
+            replay.current().state_hash(),
+            replay.turn()
+        )
+    );
     failure.reason
 }
 
@@ -71,7 +87,9 @@ pub fn enter(state: &mut State, actor: &str, text: &str) -> Result<(), String> {
     let actor = Actor::parse(actor).expect("an actor");
     let mut next = state.clone();
     let command = crate::Splendor.parse(&next, actor, text).map_err(|e| e.reason)?;
-    crate::Splendor.apply(&mut next, actor, &command).map_err(|e| e.reason)?;
+    crate::Splendor
+        .apply(&mut next, actor, &command)
+        .map_err(|e| e.reason)?;
     *state = next;
     Ok(())
 }

@@ -18,7 +18,10 @@ fn check(replay: &Replay, players: usize) {
     let mut seen = [0u8; 91];
     let market = s.market.iter().flatten().flatten();
     let bought = s.players.iter().flat_map(|p| p.cards.iter());
-    let reserved = s.players.iter().flat_map(|p| p.reserved.iter().filter_map(|r| r.card.as_ref()));
+    let reserved = s
+        .players
+        .iter()
+        .flat_map(|p| p.reserved.iter().filter_map(|r| r.card.as_ref()));
     for id in market.chain(bought).chain(reserved) {
         seen[usize::from(*id)] += 1;
     }
@@ -26,19 +29,36 @@ fn check(replay: &Replay, players: usize) {
     for level in 1..=3u8 {
         let out = cards::level_ids(level).filter(|id| seen[usize::from(*id)] == 1).count();
         let size = cards::level_ids(level).count();
-        assert_eq!(out + usize::from(s.deck_left[usize::from(level - 1)]), size, "level {level} at {}", replay.seq());
+        assert_eq!(
+            out + usize::from(s.deck_left[usize::from(level - 1)]),
+            size,
+            "level {level} at {}",
+            replay.seq()
+        );
     }
     for c in 0..=GOLD {
         let held: u32 = s.players.iter().map(|p| u32::from(p.tokens[c])).sum();
         let start = if c == GOLD { 5 } else { gems_for(players) };
-        assert_eq!(held + u32::from(s.supply[c]), u32::from(start), "colour {c} at {}", replay.seq());
+        assert_eq!(
+            held + u32::from(s.supply[c]),
+            u32::from(start),
+            "colour {c} at {}",
+            replay.seq()
+        );
     }
     if s.phase == crate::state::Phase::Act {
-        assert!(s.players.iter().all(|p| total(&p.tokens) <= 10 && p.reserved.len() <= 3));
+        assert!(s
+            .players
+            .iter()
+            .all(|p| total(&p.tokens) <= 10 && p.reserved.len() <= 3));
     }
     // Other seats never see a blind reserve's card.
     let public = state(replay, View::Public);
-    assert!(public.players.iter().flat_map(|p| &p.reserved).all(|r| !r.blind || r.card.is_none()));
+    assert!(public
+        .players
+        .iter()
+        .flat_map(|p| &p.reserved)
+        .all(|r| !r.blind || r.card.is_none()));
 }
 
 /// Odd input at every step is answered, never a panic, and a refusal always says why.
@@ -73,14 +93,22 @@ fn pick<T: Clone>(rng: &mut ChanceRng, items: &[T]) -> T {
 /// Plays a seeded game choosing uniformly among the legal commands (buying whenever it can,
 /// so games end in a reasonable length), reveals the seed and verifies the record.
 fn play_seeded(players: usize, seed: &[u8], policy_seed: &[u8]) -> (Record, Turn) {
-    let header = header(players, ChanceMode::Seeded { commitment: commitment(seed) });
+    let header = header(
+        players,
+        ChanceMode::Seeded {
+            commitment: commitment(seed),
+        },
+    );
     let mut replay = Replay::start(crate::registry(), &header).expect("header starts");
     replay.set_seed(seed).expect("seed matches");
     let mut record = Record::new(header);
     let mut policy = ChanceRng::for_entry(policy_seed, 0);
     let end = loop {
         record.entries.extend(replay.draw_chance(None).expect("chance draws"));
-        assert!(record.entries.len() < LIMIT, "the game did not end within {LIMIT} entries");
+        assert!(
+            record.entries.len() < LIMIT,
+            "the game did not end within {LIMIT} entries"
+        );
         check(&replay, players);
         poke(&replay);
         let legal = replay.current().legal().expect("splendor lists its moves");
@@ -119,7 +147,7 @@ fn seeded_games_of_two_to_four_players_end_and_verify() {
             let Turn::Over { outcome } = &end else { panic!("{end}") };
             assert!(!outcome.winners.is_empty(), "{outcome}");
             let deal = &record.entries[0].command;
-            assert!(deal.starts_with(&format!("deal nobles:")), "{deal}");
+            assert!(deal.starts_with("deal nobles:"), "{deal}");
             let nobles = deal.split_whitespace().nth(1).unwrap_or("").split(',').count();
             assert_eq!(nobles, players + 1, "{deal}");
         }
@@ -138,7 +166,16 @@ fn a_seeded_game_uses_every_kind_of_action() {
             kinds.insert(if blind { "reserve blind" } else { verb }.to_string());
         }
     }
-    for kind in ["deal", "refill", "draw", "take", "reserve", "reserve blind", "buy", "discard"] {
+    for kind in [
+        "deal",
+        "refill",
+        "draw",
+        "take",
+        "reserve",
+        "reserve blind",
+        "buy",
+        "discard",
+    ] {
         assert!(kinds.contains(kind), "no '{kind}' in {kinds:?}");
     }
 }
@@ -146,11 +183,18 @@ fn a_seeded_game_uses_every_kind_of_action() {
 #[test]
 fn an_altered_seeded_refill_fails_verification() {
     let (mut record, _) = play_seeded(2, b"tamper", b"tamper");
-    let refill = record.entries.iter_mut().find(|e| e.command.starts_with("refill ")).expect("a refill");
+    let refill = record
+        .entries
+        .iter_mut()
+        .find(|e| e.command.starts_with("refill "))
+        .expect("a refill");
     let id: u8 = refill.command[7..].parse().expect("a number");
     let other = if id > 1 { id - 1 } else { id + 1 };
     refill.command = format!("refill {other}");
     refill.state = None;
     let failure = verify_record(crate::registry(), &record).failure.expect("caught");
-    assert!(failure.reason.contains("the seed draws") || failure.reason.contains("cannot come from"), "{failure}");
+    assert!(
+        failure.reason.contains("the seed draws") || failure.reason.contains("cannot come from"),
+        "{failure}"
+    );
 }

@@ -79,7 +79,11 @@ fn reserving_from_the_market_gives_gold_and_a_refill_is_due() {
 fn a_fourth_reserve_is_refused() {
     let mut s = position(2);
     for (who, card) in [("p1", "1"), ("chance", "refill 5"), ("p2", "take wug"), ("p1", "2")] {
-        let text = if who == "p1" { format!("reserve {card}") } else { card.to_string() };
+        let text = if who == "p1" {
+            format!("reserve {card}")
+        } else {
+            card.to_string()
+        };
         enter(&mut s, who, &text).unwrap();
     }
     enter(&mut s, "chance", "refill 6").unwrap();
@@ -126,7 +130,10 @@ fn an_unknown_blind_reserve_is_named_when_bought() {
     // Card 3 is face up in the market: it cannot be the reserved one.
     s.market[0][2] = Some(3);
     let reason = refusal(&mut s, "p1", "buy 45");
-    assert!(reason.contains("neither face up in the market nor among p1's reserved"), "{reason}");
+    assert!(
+        reason.contains("neither face up in the market nor among p1's reserved"),
+        "{reason}"
+    );
     enter(&mut s, "p1", "buy 10").unwrap();
     assert!(s.players[0].reserved.is_empty());
     assert_eq!(s.players[0].cards, vec![10]);
@@ -139,7 +146,10 @@ fn a_card_someone_else_holds_cannot_be_bought() {
     enter(&mut s, "p1", "reserve 1").unwrap();
     enter(&mut s, "chance", "refill 5").unwrap();
     s.players[1].tokens = [4, 4, 4, 4, 4, 0];
-    assert_eq!(refusal(&mut s, "p2", "buy 1"), "p2 cannot buy #1 (L1 white, 0pt, costs u3): p1 has reserved it");
+    assert_eq!(
+        refusal(&mut s, "p2", "buy 1"),
+        "p2 cannot buy #1 (L1 white, 0pt, costs u3): p1 has reserved it"
+    );
 }
 
 #[test]
@@ -259,11 +269,26 @@ fn a_deal_must_be_possible() {
     .unwrap();
     assert!(refused(&mut r, "p1", "take wug").contains("chance to act"));
     let bad = [
-        ("deal nobles:1,2,3 L1:1,2,3,41 L2:42,43,44,45 L3:71,72,73,74", "level 2 card"),
-        ("deal nobles:1,2,3 L1:1,2,3,3 L2:41,42,43,44 L3:71,72,73,74", "face up in the market"),
-        ("deal nobles:1,2,11 L1:1,2,3,4 L2:41,42,43,44 L3:71,72,73,74", "no noble 11"),
-        ("deal nobles:1,1,2 L1:1,2,3,4 L2:41,42,43,44 L3:71,72,73,74", "dealt twice"),
-        ("deal nobles:1,2,3 L1:1,2,3 L2:41,42,43,44 L3:71,72,73,74", "shows 4 cards, not 3"),
+        (
+            "deal nobles:1,2,3 L1:1,2,3,41 L2:42,43,44,45 L3:71,72,73,74",
+            "level 2 card",
+        ),
+        (
+            "deal nobles:1,2,3 L1:1,2,3,3 L2:41,42,43,44 L3:71,72,73,74",
+            "face up in the market",
+        ),
+        (
+            "deal nobles:1,2,11 L1:1,2,3,4 L2:41,42,43,44 L3:71,72,73,74",
+            "no noble 11",
+        ),
+        (
+            "deal nobles:1,1,2 L1:1,2,3,4 L2:41,42,43,44 L3:71,72,73,74",
+            "dealt twice",
+        ),
+        (
+            "deal nobles:1,2,3 L1:1,2,3 L2:41,42,43,44 L3:71,72,73,74",
+            "shows 4 cards, not 3",
+        ),
         ("deal nobles:1,2,3 L1:1,2,3,4 L2:41,42,43,44", "each of L1, L2 and L3"),
     ];
     for (text, why) in bad {
@@ -293,6 +318,9 @@ fn the_canonical_text_reads_back_the_same() {
         assert_eq!(format(&parse(&s, text).unwrap()), text);
     }
     assert_eq!(format(&parse(&s, "buy #2 RK").unwrap()), "buy 2 rk");
-    assert!(parse(&s, "take wxq").unwrap_err().reason.contains("not a list of tokens"));
+    assert!(parse(&s, "take wxq")
+        .unwrap_err()
+        .reason
+        .contains("not a list of tokens"));
     assert!(parse(&s, "buy 0").unwrap_err().reason.contains("numbered 1 to 90"));
 }

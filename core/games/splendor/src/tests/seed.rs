@@ -18,7 +18,11 @@ fn tokens_and_nobles_by_player_count() {
     s.phase = Phase::Deal;
     s.market = [[None; 4]; 3];
     s.deck_left = [40, 30, 20];
-    let reason = refusal(&mut s, "chance", "deal nobles:1,2,3 L1:1,2,3,4 L2:41,42,43,44 L3:71,72,73,74");
+    let reason = refusal(
+        &mut s,
+        "chance",
+        "deal nobles:1,2,3 L1:1,2,3,4 L2:41,42,43,44 L3:71,72,73,74",
+    );
     assert_eq!(reason, "3 players play with 4 nobles shown, not 3");
 }
 
@@ -29,7 +33,10 @@ fn two_of_a_colour_need_four_in_the_pile() {
     enter(&mut s, "p1", "take rr").unwrap();
     assert_eq!(s.supply[3], 2);
     let reason = refusal(&mut s, "p2", "take rr");
-    assert_eq!(reason, "two red tokens may be taken only from a pile of at least 4; 2 are left");
+    assert_eq!(
+        reason,
+        "two red tokens may be taken only from a pile of at least 4; 2 are left"
+    );
 }
 
 /// "With two blue bonuses a card costs two blue less" (bonuses are discounts).
@@ -77,7 +84,9 @@ fn the_round_is_played_out_and_the_first_to_fifteen_may_lose() {
     assert_eq!(s.players[1].points(), 16);
     assert_eq!(s.phase, Phase::Act, "p3 still plays");
     enter(&mut s, "p3", "take wug").unwrap();
-    let Phase::Over { outcome } = &s.phase else { panic!("{:?}", s.phase) };
+    let Phase::Over { outcome } = &s.phase else {
+        panic!("{:?}", s.phase)
+    };
     assert_eq!(outcome.winners, vec![1]);
     assert_eq!(outcome.reason, "16 points, the final round is complete");
 }
@@ -93,12 +102,16 @@ fn a_tie_goes_to_fewer_cards() {
     enter(&mut s, "p1", "buy 41").unwrap();
     enter(&mut s, "chance", "refill 45").unwrap();
     enter(&mut s, "p2", "take wug").unwrap();
-    let Phase::Over { outcome } = &s.phase else { panic!("{:?}", s.phase) };
+    let Phase::Over { outcome } = &s.phase else {
+        panic!("{:?}", s.phase)
+    };
     assert_eq!(outcome.winners, vec![1], "15 points with 3 cards beats 15 with 5");
     both.players[1].cards = vec![78, 82, 71, 8, 16];
     enter(&mut both, "p1", "buy 41").unwrap();
     enter(&mut both, "chance", "refill 45").unwrap();
     enter(&mut both, "p2", "take wug").unwrap();
-    let Phase::Over { outcome } = &both.phase else { panic!("{:?}", both.phase) };
+    let Phase::Over { outcome } = &both.phase else {
+        panic!("{:?}", both.phase)
+    };
     assert_eq!(outcome.winners, vec![0, 1]);
 }
