@@ -71,9 +71,7 @@ fn point(text: &str) -> Result<(u16, u16), RuleError> {
     let coordinate = |v: &str| -> Result<u16, RuleError> {
         match v.trim().parse::<i64>() {
             Ok(n) if (0..=i64::from(CANVAS)).contains(&n) => Ok(n as u16),
-            Ok(_) => kifu_core::refuse!(
-                "the point {text} is off the canvas: x and y run from 0 to {CANVAS}"
-            ),
+            Ok(_) => kifu_core::refuse!("the point {text} is off the canvas: x and y run from 0 to {CANVAS}"),
             Err(_) => kifu_core::refuse!("'{text}' is not a point: x and y are whole numbers"),
         }
     };

@@ -110,9 +110,21 @@ pub fn apply(state: &mut State, actor: Actor, command: &Command) -> Result<(), R
             only(actor, state.master, "the question master")?;
             let fake = state.fake.unwrap_or(state.master);
             if *right {
-                finish(state, Some(fake), Some(&guess), true, "was caught, but guessed the theme");
+                finish(
+                    state,
+                    Some(fake),
+                    Some(&guess),
+                    true,
+                    "was caught, but guessed the theme",
+                );
             } else {
-                finish(state, Some(fake), Some(&guess), false, "was caught, and missed the theme");
+                finish(
+                    state,
+                    Some(fake),
+                    Some(&guess),
+                    false,
+                    "was caught, and missed the theme",
+                );
             }
         }
         (_, phase) => kifu_core::refuse!("that cannot be entered now: {}", waiting(state, &phase)),
@@ -155,7 +167,13 @@ fn tally(state: &mut State, votes: &[Option<u8>]) {
     } else if suspect.is_none() {
         finish(state, None, None, true, "escaped: the vote was tied");
     } else {
-        finish(state, suspect, None, true, "escaped: the artists suspected someone else");
+        finish(
+            state,
+            suspect,
+            None,
+            true,
+            "escaped: the artists suspected someone else",
+        );
     }
 }
 
@@ -177,7 +195,10 @@ fn finish(state: &mut State, suspect: Option<u8>, guess: Option<&String>, fake_w
     }
     let fake_name = fake.map_or("?".to_string(), name);
     let summary = if fake_wins {
-        format!("the fake artist {fake_name} {how}: {fake_name} and {} score 2", name(master))
+        format!(
+            "the fake artist {fake_name} {how}: {fake_name} and {} score 2",
+            name(master)
+        )
     } else {
         format!("the fake artist {fake_name} {how}: the other artists score 1")
     };
@@ -194,7 +215,9 @@ fn finish(state: &mut State, suspect: Option<u8>, guess: Option<&String>, fake_w
     });
     let best = state.scores.iter().copied().max().unwrap_or(0);
     if best >= TARGET {
-        let winners: Vec<u8> = (0..state.seats).filter(|s| state.scores[usize::from(*s)] == best).collect();
+        let winners: Vec<u8> = (0..state.seats)
+            .filter(|s| state.scores[usize::from(*s)] == best)
+            .collect();
         state.phase = Phase::Over {
             outcome: Outcome {
                 winners,

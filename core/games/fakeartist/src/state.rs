@@ -35,14 +35,22 @@ pub enum Phase {
     /// The question master names who draws first.
     First,
     /// The artists draw: `turn` counts strokes made, two laps of the artists.
-    Draw { turn: u8 },
+    Draw {
+        turn: u8,
+    },
     /// Every artist votes once; votes per seat.
-    Vote { votes: Vec<Option<u8>> },
+    Vote {
+        votes: Vec<Option<u8>>,
+    },
     /// The fake artist, caught, guesses the theme.
     Guess,
     /// The question master judges the guess.
-    Judge { guess: String },
-    Over { outcome: Outcome },
+    Judge {
+        guess: String,
+    },
+    Over {
+        outcome: Outcome,
+    },
 }
 
 /// How a finished round came out, shown to everyone.

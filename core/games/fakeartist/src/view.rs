@@ -74,19 +74,33 @@ pub fn render(state: &State, view: View) -> String {
         seen.finished.len() + 1,
         super::round::waiting(&seen, &seen.phase)
     )];
-    let scores: Vec<String> = seen.scores.iter().enumerate().map(|(s, n)| format!("p{} {n}", s + 1)).collect();
+    let scores: Vec<String> = seen
+        .scores
+        .iter()
+        .enumerate()
+        .map(|(s, n)| format!("p{} {n}", s + 1))
+        .collect();
     lines.push(format!("scores: {} (first to 5)", scores.join(", ")));
     if seen.phase != Phase::Master {
         lines.push(format!("question master: {}", name(seen.master)));
     }
     if let Some(theme) = &seen.theme {
-        lines.push(format!("theme: {}: {}", theme.category, theme.word.as_deref().unwrap_or("?")));
+        lines.push(format!(
+            "theme: {}: {}",
+            theme.category,
+            theme.word.as_deref().unwrap_or("?")
+        ));
     }
     if let Some(fake) = seen.fake {
         lines.push(format!("fake artist: {}", name(fake)));
     }
     for (i, stroke) in seen.strokes.iter().enumerate() {
-        lines.push(format!("stroke {} by {}: {} points", i + 1, name(stroke.seat), stroke.points.len()));
+        lines.push(format!(
+            "stroke {} by {}: {} points",
+            i + 1,
+            name(stroke.seat),
+            stroke.points.len()
+        ));
     }
     if let Phase::Vote { votes } = &seen.phase {
         let cast: Vec<String> = votes
@@ -94,7 +108,10 @@ pub fn render(state: &State, view: View) -> String {
             .enumerate()
             .filter_map(|(s, v)| v.map(|t| format!("p{} for {}", s + 1, name(t))))
             .collect();
-        lines.push(format!("votes: {}", if cast.is_empty() { "-".into() } else { cast.join(", ") }));
+        lines.push(format!(
+            "votes: {}",
+            if cast.is_empty() { "-".into() } else { cast.join(", ") }
+        ));
     }
     for (i, round) in seen.finished.iter().enumerate() {
         lines.push(format!(

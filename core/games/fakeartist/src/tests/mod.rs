@@ -29,7 +29,9 @@ pub fn enter(state: &mut State, actor: &str, text: &str) -> Result<(), String> {
     let actor = Actor::parse(actor).expect("an actor");
     let mut next = state.clone();
     let command = crate::FakeArtist.parse(&next, actor, text).map_err(|e| e.reason)?;
-    crate::FakeArtist.apply(&mut next, actor, &command).map_err(|e| e.reason)?;
+    crate::FakeArtist
+        .apply(&mut next, actor, &command)
+        .map_err(|e| e.reason)?;
     *state = next;
     Ok(())
 }

@@ -11,12 +11,19 @@ const WORDS: [&str; 4] = ["giraffe", "bridge", "teapot", "violin"];
 
 fn stroke(rng: &mut ChanceRng) -> String {
     let n = 2 + rng.below(6);
-    let points: Vec<String> = (0..n).map(|_| format!("{},{}", rng.below(1001), rng.below(1001))).collect();
+    let points: Vec<String> = (0..n)
+        .map(|_| format!("{},{}", rng.below(1001), rng.below(1001)))
+        .collect();
     format!("stroke {}", points.join(" "))
 }
 
 fn play_seeded(players: usize, seed: &[u8]) -> (Record, Turn) {
-    let header = header(players, ChanceMode::Seeded { commitment: commitment(seed) });
+    let header = header(
+        players,
+        ChanceMode::Seeded {
+            commitment: commitment(seed),
+        },
+    );
     let mut replay = Replay::start(crate::registry(), &header).expect("header starts");
     replay.set_seed(seed).expect("seed matches");
     let mut record = Record::new(header);
@@ -45,8 +52,10 @@ fn play_seeded(players: usize, seed: &[u8]) -> (Record, Turn) {
             }
             Turn::Simultaneous { seats } => {
                 let legal = replay.current().legal().unwrap_or_default();
-                let mut pairs: Vec<(u8, String)> =
-                    seats.iter().flat_map(|s| legal.iter().map(move |c| (*s, c.clone()))).collect();
+                let mut pairs: Vec<(u8, String)> = seats
+                    .iter()
+                    .flat_map(|s| legal.iter().map(move |c| (*s, c.clone())))
+                    .collect();
                 policy.shuffle(&mut pairs);
                 pairs
                     .into_iter()
@@ -74,7 +83,9 @@ fn seeded_games_of_five_to_ten_players_end_and_verify() {
         for round in 0..2 {
             let seed = format!("fake artist {players} {round}");
             let (record, end) = play_seeded(players, seed.as_bytes());
-            let Turn::Over { outcome } = end else { panic!("not over") };
+            let Turn::Over { outcome } = end else {
+                panic!("not over")
+            };
             assert!(!outcome.winners.is_empty());
             for entry in &record.entries {
                 endings.insert(entry.command.split_whitespace().next().unwrap_or("").to_string());
