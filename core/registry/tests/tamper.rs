@@ -18,7 +18,7 @@ const SEED: &[u8; 32] = b"tamper sweep seed, thirty-two b.";
 /// where the game has chance. Finished seeded games end with their reveal.
 fn record(game: &str, players: usize, plies: u64) -> Record {
     let g = kifu_games::find(game).unwrap();
-    let seeded = matches!(game, "senet" | "condottiere");
+    let seeded = matches!(game, "senet" | "condottiere" | "splendor" | "fakeartist");
     let chance = if seeded {
         ChanceMode::Seeded {
             commitment: commitment(SEED),
@@ -152,13 +152,14 @@ fn sweep(file: &str, quick: bool) -> (usize, Vec<String>) {
     (tried, missed)
 }
 
-const EVERY_GAME: [(&str, usize); 6] = [
+const EVERY_GAME: [(&str, usize); 7] = [
     ("senet", 2),
     ("chess", 2),
     ("crazyhouse", 2),
     ("renju", 2),
     ("gomoku", 2),
     ("condottiere", 3),
+    ("splendor", 2),
 ];
 
 fn sweep_games(games: &[(&str, usize)], plies: u64, quick: bool) {
