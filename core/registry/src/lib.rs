@@ -63,6 +63,8 @@ pub fn all() -> Vec<&'static dyn Game> {
         kifu_renju::games(),
         kifu_condottiere::games(),
         kifu_briscola::games(),
+        kifu_splendor::games(),
+        kifu_fakeartist::games(),
     ]
     .concat()
 }
@@ -80,6 +82,8 @@ pub fn formats() -> Vec<&'static dyn Format> {
         kifu_renju::formats(),
         kifu_condottiere::formats(),
         kifu_briscola::formats(),
+        kifu_splendor::formats(),
+        kifu_fakeartist::formats(),
     ]
     .concat()
 }

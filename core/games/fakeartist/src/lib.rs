@@ -1,0 +1,136 @@
+//! A Fake Artist Goes to New York (seed 004) recorded at the table or dealt from a seed: who
+//! acts, what may be entered, and what each seat sees of the entries. See seeds/fakeartist.md
+//! for the rules as enforced.
+
+mod notation;
+mod round;
+mod state;
+mod view;
+
+#[cfg(test)]
+mod tests;
+
+use notation::Command;
+use state::{Phase, State};
+
+use kifu_core::chance::ChanceRng;
+use kifu_core::record::Actor;
+use kifu_core::rules::{RuleError, Rules, Setup, Turn, View};
+
+#[derive(Debug, Clone, Copy)]
+pub struct FakeArtist;
+
+pub static GAME: kifu_core::game::Erased<FakeArtist> = kifu_core::game::Erased(FakeArtist);
+
+/// The game this crate registers.
+pub fn games() -> Vec<&'static dyn kifu_core::Game> {
+    vec![&GAME]
+}
+
+/// Its notation formats beside kifu's own text format.
+pub fn formats() -> Vec<&'static dyn kifu_core::format::Format> {
+    Vec::new()
+}
+
+impl Rules for FakeArtist {
+    type State = State;
+    type Command = Command;
+
+    fn name(&self) -> &'static str {
+        "fakeartist"
+    }
+    fn version(&self) -> u32 {
+        1
+    }
+    fn describe(&self) -> &'static str {
+        "A Fake Artist Goes to New York (seed 004): a secret theme, two laps of strokes, the vote and the guess; to 5 points"
+    }
+    fn players(&self) -> std::ops::RangeInclusive<usize> {
+        5..=10
+    }
+    fn setup(&self, setup: &Setup) -> Result<State, RuleError> {
+        state::start(setup)
+    }
+    fn turn(&self, state: &State) -> Turn {
+        match &state.phase {
+            Phase::Master => Turn::Simultaneous {
+                seats: (0..state.seats).collect(),
+            },
+            Phase::Fake => Turn::Chance,
+            Phase::Theme | Phase::First | Phase::Judge { .. } => Turn::seat(state.master),
+            Phase::Draw { .. } => Turn::seat(state.drawer().unwrap_or(state.master)),
+            Phase::Vote { votes } => {
+                let mut seats: Vec<u8> = state
+                    .artists()
+                    .into_iter()
+                    .filter(|s| votes[usize::from(*s)].is_none())
+                    .collect();
+                seats.sort_unstable();
+                Turn::Simultaneous { seats }
+            }
+            Phase::Guess => Turn::seat(state.fake.unwrap_or(state.master)),
+            Phase::Over { outcome } => Turn::over(outcome.clone()),
+        }
+    }
+    fn parse(&self, _state: &State, _actor: Actor, text: &str) -> Result<Command, RuleError> {
+        notation::parse(text)
+    }
+    fn format(&self, _state: &State, command: &Command) -> String {
+        notation::format(command)
+    }
+    fn apply(&self, state: &mut State, actor: Actor, command: &Command) -> Result<(), RuleError> {
+        round::apply(state, actor, command)
+    }
+    /// Listed where the choices are seats; the theme, the strokes and the guess are free text.
+    fn legal(&self, state: &State) -> Option<Vec<Command>> {
+        match &state.phase {
+            Phase::Master => Some((0..state.seats).map(Command::Master).collect()),
+            Phase::Fake => Some(state.artists().into_iter().map(Command::Fake).collect()),
+            Phase::First => Some(state.artists().into_iter().map(Command::First).collect()),
+            Phase::Judge { .. } => Some(vec![Command::Judge(true), Command::Judge(false)]),
+            Phase::Vote { .. } => Some(state.artists().into_iter().map(Command::Vote).collect()),
+            Phase::Over { .. } => Some(Vec::new()),
+            Phase::Theme | Phase::Draw { .. } | Phase::Guess => None,
+        }
+    }
+    /// A voter may name any artist but themself.
+    fn legal_for(&self, state: &State, actor: Actor) -> Option<Vec<Command>> {
+        let all = self.legal(state)?;
+        match (&state.phase, actor) {
+            (Phase::Vote { .. }, Actor::Seat(voter)) => {
+                Some(all.into_iter().filter(|c| *c != Command::Vote(voter)).collect())
+            }
+            _ => Some(all),
+        }
+    }
+    /// Deals the blank paper to one artist at random.
+    fn sample_chance(&self, state: &State, rng: &mut ChanceRng) -> Command {
+        let artists = state.artists();
+        let pick = rng.below(artists.len().max(1) as u64) as usize;
+        Command::Fake(artists.get(pick).copied().unwrap_or(0))
+    }
+    /// Who is fake shows only to that seat; the theme's word not to the fake artist or the public.
+    fn redact(&self, state: &State, _actor: Actor, command: &Command, view: View) -> String {
+        match command {
+            Command::Fake(seat) if view != View::Full && view != View::Seat(*seat) => "fake ?".to_string(),
+            Command::Theme { category, .. } if !view::sees_word(state, view) => notation::format(&Command::Theme {
+                category: category.clone(),
+                word: None,
+            }),
+            _ => notation::format(command),
+        }
+    }
+    fn render(&self, state: &State, view: View) -> String {
+        view::render(state, view)
+    }
+    fn state_json(&self, state: &State, view: View) -> serde_json::Value {
+        view::json(state, view)
+    }
+}
+
+/// This crate's games and formats alone, as a registry: what its tests hand the kernel.
+pub fn registry() -> &'static kifu_core::Registry {
+    static REGISTRY: std::sync::LazyLock<kifu_core::Registry> =
+        std::sync::LazyLock::new(|| kifu_core::Registry::new(games(), formats()));
+    &REGISTRY
+}

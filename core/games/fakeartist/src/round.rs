@@ -1,0 +1,235 @@
+//! One round: the question master, the fake artist dealt by chance, the theme, two laps of
+//! strokes, the vote, the guess and its judgement, and the scores. It never shows hidden
+//! information; `view` decides who sees what.
+
+use super::notation::Command;
+use super::state::{Finished, Phase, State, Stroke, Theme, TARGET};
+use kifu_core::record::Actor;
+use kifu_core::rules::{Outcome, RuleError};
+
+fn name(seat: u8) -> String {
+    format!("p{}", u16::from(seat) + 1)
+}
+
+fn only(actor: Actor, seat: u8, role: &str) -> Result<(), RuleError> {
+    match actor {
+        Actor::Seat(s) if s == seat => Ok(()),
+        _ => kifu_core::refuse!("only {role} ({}) enters this now", name(seat)),
+    }
+}
+
+fn artist(state: &State, seat: u8) -> Result<u8, RuleError> {
+    state.check_seat(seat)?;
+    if seat == state.master {
+        kifu_core::refuse!("{} is the question master, not an artist", name(seat));
+    }
+    Ok(seat)
+}
+
+pub fn apply(state: &mut State, actor: Actor, command: &Command) -> Result<(), RuleError> {
+    if let Phase::Over { outcome } = &state.phase {
+        kifu_core::refuse!("the game is over ({outcome})");
+    }
+    if let Actor::Seat(s) = actor {
+        state.check_seat(s)?;
+    }
+    match (command, state.phase.clone()) {
+        (Command::Master(s), Phase::Master) => {
+            if actor == Actor::Chance {
+                kifu_core::refuse!("the players choose the first question master, not chance");
+            }
+            state.master = state.check_seat(*s)?;
+            state.first = (state.master + 1) % state.seats;
+            state.phase = Phase::Fake;
+        }
+        (Command::Fake(s), Phase::Fake) => {
+            if actor != Actor::Chance {
+                kifu_core::refuse!("who gets the blank paper is chance's entry (fake pN)");
+            }
+            state.fake = Some(artist(state, *s)?);
+            state.phase = Phase::Theme;
+        }
+        (Command::Theme { category, word }, Phase::Theme) => {
+            only(actor, state.master, "the question master")?;
+            if word.is_none() {
+                kifu_core::refuse!("the question master writes the word itself (theme CATEGORY: WORD)");
+            }
+            state.theme = Some(Theme {
+                category: category.clone(),
+                word: word.clone(),
+            });
+            state.phase = Phase::First;
+        }
+        (Command::First(s), Phase::First) => {
+            only(actor, state.master, "the question master")?;
+            state.first = artist(state, *s)?;
+            state.phase = Phase::Draw { turn: 0 };
+        }
+        (Command::Stroke(points), Phase::Draw { turn }) => {
+            let drawer = state.drawer().unwrap_or(state.master);
+            only(actor, drawer, "the artist drawing")?;
+            state.strokes.push(Stroke {
+                seat: drawer,
+                points: points.clone(),
+            });
+            let next = turn + 1;
+            state.phase = if usize::from(next) == 2 * state.artists().len() {
+                Phase::Vote {
+                    votes: vec![None; usize::from(state.seats)],
+                }
+            } else {
+                Phase::Draw { turn: next }
+            };
+        }
+        (Command::Vote(target), Phase::Vote { mut votes }) => {
+            let Actor::Seat(voter) = actor else {
+                kifu_core::refuse!("{actor} does not vote: each artist votes for themself");
+            };
+            if voter == state.master {
+                kifu_core::refuse!("the question master ({}) does not vote", name(voter));
+            }
+            if votes[usize::from(voter)].is_some() {
+                kifu_core::refuse!("{} has already voted", name(voter));
+            }
+            let target = artist(state, *target)?;
+            if target == voter {
+                kifu_core::refuse!("{} cannot vote for themself", name(voter));
+            }
+            votes[usize::from(voter)] = Some(target);
+            if votes.iter().filter(|v| v.is_some()).count() == state.artists().len() {
+                tally(state, &votes);
+            } else {
+                state.phase = Phase::Vote { votes };
+            }
+        }
+        (Command::Guess(word), Phase::Guess) => {
+            only(actor, state.fake.unwrap_or(state.master), "the fake artist")?;
+            state.phase = Phase::Judge { guess: word.clone() };
+        }
+        (Command::Judge(right), Phase::Judge { guess }) => {
+            only(actor, state.master, "the question master")?;
+            let fake = state.fake.unwrap_or(state.master);
+            if *right {
+                finish(
+                    state,
+                    Some(fake),
+                    Some(&guess),
+                    true,
+                    "was caught, but guessed the theme",
+                );
+            } else {
+                finish(
+                    state,
+                    Some(fake),
+                    Some(&guess),
+                    false,
+                    "was caught, and missed the theme",
+                );
+            }
+        }
+        (_, phase) => kifu_core::refuse!("that cannot be entered now: {}", waiting(state, &phase)),
+    }
+    Ok(())
+}
+
+/// What the game waits for, in words.
+pub fn waiting(state: &State, phase: &Phase) -> String {
+    match phase {
+        Phase::Master => "the first question master is named (master pN)".into(),
+        Phase::Fake => "chance deals the papers (fake pN)".into(),
+        Phase::Theme => format!("{} writes the theme (theme CATEGORY: WORD)", name(state.master)),
+        Phase::First => format!("{} names the first artist (first pN)", name(state.master)),
+        Phase::Draw { .. } => format!(
+            "{} draws a stroke (stroke x,y x,y ...)",
+            name(state.drawer().unwrap_or(state.master))
+        ),
+        Phase::Vote { .. } => "the artists vote (vote pN)".into(),
+        Phase::Guess => "the fake artist guesses the theme (guess WORD)".into(),
+        Phase::Judge { .. } => format!("{} judges the guess (judge right, judge wrong)", name(state.master)),
+        Phase::Over { outcome } => format!("nothing: the game is over ({outcome})"),
+    }
+}
+
+/// Most votes makes the suspect; a tie for most makes none (the artists failed to agree).
+fn tally(state: &mut State, votes: &[Option<u8>]) {
+    let mut counts = vec![0u32; usize::from(state.seats)];
+    for v in votes.iter().flatten() {
+        counts[usize::from(*v)] += 1;
+    }
+    let most = counts.iter().copied().max().unwrap_or(0);
+    let top: Vec<u8> = (0..state.seats).filter(|s| counts[usize::from(*s)] == most).collect();
+    let suspect = match top.as_slice() {
+        [one] => Some(*one),
+        _ => None,
+    };
+    if suspect.is_some() && suspect == state.fake {
+        state.phase = Phase::Guess;
+    } else if suspect.is_none() {
+        finish(state, None, None, true, "escaped: the vote was tied");
+    } else {
+        finish(
+            state,
+            suspect,
+            None,
+            true,
+            "escaped: the artists suspected someone else",
+        );
+    }
+}
+
+/// Scores the round, records it for all to see, and starts the next or ends the game.
+fn finish(state: &mut State, suspect: Option<u8>, guess: Option<&String>, fake_wins: bool, how: &str) {
+    let master = state.master;
+    let fake = state.fake;
+    if fake_wins {
+        state.scores[usize::from(master)] += 2;
+        if let Some(f) = fake {
+            state.scores[usize::from(f)] += 2;
+        }
+    } else {
+        for s in state.artists() {
+            if Some(s) != fake {
+                state.scores[usize::from(s)] += 1;
+            }
+        }
+    }
+    let fake_name = fake.map_or("?".to_string(), name);
+    let summary = if fake_wins {
+        format!(
+            "the fake artist {fake_name} {how}: {fake_name} and {} score 2",
+            name(master)
+        )
+    } else {
+        format!("the fake artist {fake_name} {how}: the other artists score 1")
+    };
+    state.finished.push(Finished {
+        master,
+        fake,
+        theme: state.theme.clone().unwrap_or(Theme {
+            category: String::new(),
+            word: None,
+        }),
+        suspect,
+        guess: guess.cloned(),
+        summary,
+    });
+    let best = state.scores.iter().copied().max().unwrap_or(0);
+    if best >= TARGET {
+        let winners: Vec<u8> = (0..state.seats)
+            .filter(|s| state.scores[usize::from(*s)] == best)
+            .collect();
+        state.phase = Phase::Over {
+            outcome: Outcome {
+                winners,
+                reason: format!("{best} points after {} rounds", state.finished.len()),
+            },
+        };
+        return;
+    }
+    state.master = (master + 1) % state.seats;
+    state.first = (state.master + 1) % state.seats;
+    state.fake = None;
+    state.theme = None;
+    state.strokes.clear();
+    state.phase = Phase::Fake;
+}

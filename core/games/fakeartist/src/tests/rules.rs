@@ -1,0 +1,315 @@
+//! Hand-built rounds: the seed's steps 1-7 and each of its scoring cases, views, and refusals.
+
+use super::{enter, refusal, start};
+use crate::state::{Phase, State};
+use crate::view;
+use kifu_core::record::Actor;
+use kifu_core::rules::{Rules, View};
+
+const LAP: [(&str, &str); 4] = [
+    ("p2", "stroke 100,100 200,200"),
+    ("p3", "stroke 300,300 400,300"),
+    ("p4", "stroke 10,990 990,10"),
+    ("p5", "stroke 500,0 500,1000"),
+];
+
+/// Five players, p1 the question master, p3 the fake, theme "animal: giraffe", p2 first,
+/// both laps drawn: the vote is due.
+fn voting() -> State {
+    let mut s = start(5);
+    for (who, text) in [
+        ("p4", "master p1"),
+        ("chance", "fake p3"),
+        ("p1", "theme animal: giraffe"),
+        ("p1", "first p2"),
+    ] {
+        enter(&mut s, who, text).unwrap();
+    }
+    for _ in 0..2 {
+        for (who, text) in LAP {
+            enter(&mut s, who, text).unwrap();
+        }
+    }
+    s
+}
+
+fn votes(s: &mut State, list: &[(&str, &str)]) {
+    for (who, whom) in list {
+        enter(s, who, &format!("vote {whom}")).unwrap();
+    }
+}
+
+#[test]
+fn two_laps_of_one_stroke_each_then_the_vote() {
+    let s = voting();
+    assert_eq!(s.strokes.len(), 8);
+    let order: Vec<u8> = s.strokes.iter().map(|k| k.seat).collect();
+    assert_eq!(order, vec![1, 2, 3, 4, 1, 2, 3, 4]);
+    assert!(matches!(s.phase, Phase::Vote { .. }));
+}
+
+#[test]
+fn drawing_starts_from_the_artist_the_master_names() {
+    let mut s = start(5);
+    for (who, text) in [
+        ("p1", "master p3"),
+        ("chance", "fake p1"),
+        ("p3", "theme food: noodle"),
+        ("p3", "first p5"),
+    ] {
+        enter(&mut s, who, text).unwrap();
+    }
+    assert!(refusal(&mut s, "p1", "stroke 1,1 2,2").contains("only the artist drawing (p5)"));
+    enter(&mut s, "p5", "stroke 1,1 2,2").unwrap();
+    enter(&mut s, "p1", "stroke 1,1 2,2").unwrap();
+    enter(&mut s, "p2", "stroke 1,1 2,2").unwrap();
+    assert!(
+        refusal(&mut s, "p3", "stroke 1,1 2,2").contains("p4"),
+        "the master never draws"
+    );
+}
+
+#[test]
+fn a_wrong_suspect_scores_the_fake_and_the_master() {
+    let mut s = voting();
+    votes(&mut s, &[("p2", "p4"), ("p3", "p4"), ("p4", "p2"), ("p5", "p4")]);
+    assert_eq!(s.scores, vec![2, 0, 2, 0, 0]);
+    assert!(s.finished[0].summary.contains("suspected someone else"));
+    assert_eq!(s.finished[0].suspect, Some(3));
+}
+
+#[test]
+fn a_caught_fake_who_guesses_right_scores_with_the_master() {
+    let mut s = voting();
+    votes(&mut s, &[("p2", "p3"), ("p3", "p4"), ("p4", "p3"), ("p5", "p3")]);
+    assert_eq!(s.phase, Phase::Guess);
+    assert!(refusal(&mut s, "p2", "guess giraffe").contains("only the fake artist (p3)"));
+    enter(&mut s, "p3", "guess giraffe").unwrap();
+    assert!(refusal(&mut s, "p3", "judge right").contains("only the question master (p1)"));
+    enter(&mut s, "p1", "judge right").unwrap();
+    assert_eq!(s.scores, vec![2, 0, 2, 0, 0]);
+}
+
+#[test]
+fn a_caught_fake_who_misses_gives_each_true_artist_a_point() {
+    let mut s = voting();
+    votes(&mut s, &[("p2", "p3"), ("p3", "p4"), ("p4", "p3"), ("p5", "p3")]);
+    enter(&mut s, "p3", "guess zebra").unwrap();
+    enter(&mut s, "p1", "judge wrong").unwrap();
+    assert_eq!(s.scores, vec![0, 1, 0, 1, 1]);
+    assert_eq!(s.finished[0].guess.as_deref(), Some("zebra"));
+}
+
+#[test]
+fn a_tied_vote_names_no_suspect_and_the_fake_escapes() {
+    let mut s = voting();
+    votes(&mut s, &[("p2", "p3"), ("p3", "p2"), ("p4", "p2"), ("p5", "p3")]);
+    assert_eq!(s.finished[0].suspect, None);
+    assert_eq!(s.scores, vec![2, 0, 2, 0, 0]);
+}
+
+#[test]
+fn the_next_master_sits_to_the_left() {
+    let mut s = voting();
+    votes(&mut s, &[("p2", "p4"), ("p3", "p4"), ("p4", "p2"), ("p5", "p4")]);
+    assert_eq!(s.master, 1);
+    assert_eq!(s.phase, Phase::Fake);
+    assert!(s.strokes.is_empty() && s.theme.is_none() && s.fake.is_none());
+    assert!(refusal(&mut s, "chance", "fake p2").contains("p2 is the question master"));
+}
+
+#[test]
+fn five_points_end_the_game() {
+    let mut s = voting();
+    s.scores = vec![3, 0, 3, 0, 0];
+    votes(&mut s, &[("p2", "p4"), ("p3", "p4"), ("p4", "p2"), ("p5", "p4")]);
+    let Phase::Over { outcome } = &s.phase else {
+        panic!("{:?}", s.phase)
+    };
+    assert_eq!(outcome.winners, vec![0, 2], "both at 5 share the win");
+    assert!(refusal(&mut s, "p2", "vote p3").contains("the game is over"));
+}
+
+#[test]
+fn a_vote_from_a_player_not_in_the_game_is_refused() {
+    let mut s = voting();
+    assert_eq!(refusal(&mut s, "p7", "vote p3"), "p7 is not in this game (p1 to p5)");
+    assert_eq!(refusal(&mut s, "p2", "vote p9"), "p9 is not in this game (p1 to p5)");
+    assert!(refusal(&mut s, "arbiter", "vote p3").contains("does not vote"));
+}
+
+#[test]
+fn the_master_does_not_vote_nor_is_voted_for() {
+    let mut s = voting();
+    assert_eq!(
+        refusal(&mut s, "p1", "vote p3"),
+        "the question master (p1) does not vote"
+    );
+    assert_eq!(
+        refusal(&mut s, "p2", "vote p1"),
+        "p1 is the question master, not an artist"
+    );
+}
+
+#[test]
+fn one_vote_each_and_not_for_oneself() {
+    let mut s = voting();
+    assert_eq!(refusal(&mut s, "p2", "vote p2"), "p2 cannot vote for themself");
+    enter(&mut s, "p2", "vote p3").unwrap();
+    assert_eq!(refusal(&mut s, "p2", "vote p4"), "p2 has already voted");
+}
+
+#[test]
+fn a_stroke_off_the_canvas_is_refused() {
+    let mut s = start(5);
+    for (who, text) in [
+        ("p1", "master p1"),
+        ("chance", "fake p3"),
+        ("p1", "theme animal: giraffe"),
+        ("p1", "first p2"),
+    ] {
+        enter(&mut s, who, text).unwrap();
+    }
+    let reason = refusal(&mut s, "p2", "stroke 10,10 1001,5");
+    assert_eq!(reason, "the point 1001,5 is off the canvas: x and y run from 0 to 1000");
+    assert!(refusal(&mut s, "p2", "stroke -1,5 3,3").contains("off the canvas"));
+    assert!(refusal(&mut s, "p2", "stroke 10,10").contains("2 to 500 points"));
+    assert!(refusal(&mut s, "p2", "stroke 10;10 5,5").contains("not a point"));
+}
+
+#[test]
+fn only_chance_deals_the_fake_and_only_the_master_writes_the_theme() {
+    let mut s = start(6);
+    assert!(refusal(&mut s, "chance", "master p1").contains("not chance"));
+    enter(&mut s, "arbiter", "master p2").unwrap();
+    assert!(refusal(&mut s, "p2", "fake p3").contains("chance's entry"));
+    enter(&mut s, "chance", "fake p3").unwrap();
+    assert!(refusal(&mut s, "p3", "theme animal: cat").contains("only the question master (p2)"));
+    assert!(refusal(&mut s, "p2", "theme animal: ?").contains("writes the word"));
+    assert!(refusal(&mut s, "p2", "theme giraffe").contains("CATEGORY: WORD"));
+    assert!(refusal(&mut s, "p2", "first p2").contains("that cannot be entered now"));
+}
+
+#[test]
+fn the_theme_is_hidden_from_the_fake_and_the_public() {
+    let s = voting();
+    let theme = |view| crate::FakeArtist.render(&s, view).contains("animal: giraffe");
+    assert!(theme(View::Full));
+    assert!(theme(View::Seat(0)), "the master");
+    assert!(theme(View::Seat(1)), "a true artist");
+    assert!(!theme(View::Seat(2)), "the fake");
+    assert!(!theme(View::Public));
+    assert!(crate::FakeArtist.render(&s, View::Seat(2)).contains("animal: ?"));
+}
+
+#[test]
+fn the_fake_is_seen_only_by_themself_until_caught() {
+    let mut s = voting();
+    let fake_of = |s: &State, view| crate::FakeArtist.state_json(s, view)["fake"].clone();
+    assert_eq!(fake_of(&s, View::Seat(2)), 2);
+    assert_eq!(fake_of(&s, View::Full), 2);
+    assert!(fake_of(&s, View::Seat(0)).is_null(), "the master does not know");
+    assert!(fake_of(&s, View::Seat(1)).is_null());
+    assert!(fake_of(&s, View::Public).is_null());
+    votes(&mut s, &[("p2", "p3"), ("p3", "p4"), ("p4", "p3"), ("p5", "p3")]);
+    assert_eq!(fake_of(&s, View::Public), 2, "caught: everyone knows");
+}
+
+#[test]
+fn the_log_lines_are_redacted_per_seat() {
+    use crate::notation::Command;
+    let mut s = start(5);
+    enter(&mut s, "p1", "master p1").unwrap();
+    let fake = Command::Fake(3);
+    assert_eq!(
+        crate::FakeArtist.redact(&s, Actor::Chance, &fake, View::Seat(3)),
+        "fake p4"
+    );
+    assert_eq!(
+        crate::FakeArtist.redact(&s, Actor::Chance, &fake, View::Seat(0)),
+        "fake ?"
+    );
+    assert_eq!(
+        crate::FakeArtist.redact(&s, Actor::Chance, &fake, View::Public),
+        "fake ?"
+    );
+    enter(&mut s, "chance", "fake p4").unwrap();
+    let theme = Command::Theme {
+        category: "sport".into(),
+        word: Some("tennis".into()),
+    };
+    let line = |view| crate::FakeArtist.redact(&s, Actor::Seat(0), &theme, view);
+    assert_eq!(line(View::Seat(3)), "theme sport: ?");
+    assert_eq!(line(View::Public), "theme sport: ?");
+    assert_eq!(line(View::Seat(1)), "theme sport: tennis");
+    assert_eq!(line(View::Seat(0)), "theme sport: tennis");
+}
+
+#[test]
+fn a_finished_round_shows_its_theme_and_fake_to_all() {
+    let mut s = voting();
+    votes(&mut s, &[("p2", "p4"), ("p3", "p4"), ("p4", "p2"), ("p5", "p4")]);
+    let public = crate::FakeArtist.render(&s, View::Public);
+    assert!(
+        public.contains("round 1: animal: giraffe (the fake artist p3 escaped"),
+        "{public}"
+    );
+}
+
+#[test]
+fn the_drawing_is_an_svg_of_polylines_in_each_artists_pen() {
+    let s = voting();
+    let svg = view::svg(&s);
+    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 1000 1000\""));
+    assert_eq!(svg.matches("<polyline").count(), 8);
+    assert!(svg.contains("data-seat=\"p4\" points=\"10,990 990,10\""));
+    assert_eq!(crate::FakeArtist.state_json(&s, View::Public)["svg"], svg);
+}
+
+#[test]
+fn the_canonical_text_reads_back_the_same() {
+    use crate::notation::{format, parse};
+    for text in [
+        "master p1",
+        "fake p4",
+        "theme animal: giraffe",
+        "theme big city: new york",
+        "first p2",
+        "stroke 0,0 1000,1000 5,7",
+        "vote p3",
+        "guess a long word",
+        "judge right",
+        "judge wrong",
+    ] {
+        assert_eq!(format(&parse(text).unwrap()), text);
+    }
+    assert_eq!(
+        format(&parse("theme  animal :  giraffe ").unwrap()),
+        "theme animal: giraffe"
+    );
+    assert!(parse("paint 1,1")
+        .unwrap_err()
+        .reason
+        .contains("not a Fake Artist command"));
+}
+
+#[test]
+fn who_may_act_follows_the_round() {
+    use kifu_core::rules::Turn;
+    let mut s = start(5);
+    assert_eq!(
+        crate::FakeArtist.turn(&s),
+        Turn::Simultaneous {
+            seats: vec![0, 1, 2, 3, 4]
+        }
+    );
+    enter(&mut s, "p2", "master p2").unwrap();
+    assert_eq!(crate::FakeArtist.turn(&s), Turn::Chance);
+    let s = voting();
+    assert_eq!(
+        crate::FakeArtist.turn(&s),
+        Turn::Simultaneous {
+            seats: vec![1, 2, 3, 4]
+        }
+    );
+}
