@@ -65,11 +65,7 @@ pub fn pay(state: &mut State, seat: u8, cost: &[Good]) -> Result<(), RuleError> 
 fn pay_coins(state: &mut State, seat: u8, coins: u32) -> Result<(), RuleError> {
     let player = state.player_mut(seat)?;
     if player.coins < coins {
-        kifu_core::refuse!(
-            "{} has {} sestertii and needs {coins}",
-            seat_name(seat),
-            player.coins
-        );
+        kifu_core::refuse!("{} has {} sestertii and needs {coins}", seat_name(seat), player.coins);
     }
     player.coins -= coins;
     Ok(())
@@ -98,7 +94,10 @@ pub fn place_colonist(state: &mut State, seat: u8, kind: RouteKind, city: usize)
         kifu_core::refuse!("there is no city {city}");
     };
     if city != board.capital && !state.houses[city].contains(&seat) {
-        kifu_core::refuse!("{who} has no house in {}: a new colonist goes to Roma or a city with one", target.code);
+        kifu_core::refuse!(
+            "{who} has no house in {}: a new colonist goes to Roma or a city with one",
+            target.code
+        );
     }
     if state.player(seat)?.stored[kind_index(kind)] == 0 {
         let word = if kind == RouteKind::Land { "land" } else { "sea" };
@@ -145,7 +144,11 @@ pub fn architect(state: &mut State, seat: u8, moves: &[Move], builds: &[usize]) 
         let Some(i) = (0..player.colonists.len())
             .find(|i| !moved[*i] && player.colonists[*i].kind == m.kind && player.colonists[*i].at == m.from)
         else {
-            kifu_core::refuse!("{who} has no {} colonist to move at {}", m.kind.letter(), place_name(state, m.from));
+            kifu_core::refuse!(
+                "{who} has no {} colonist to move at {}",
+                m.kind.letter(),
+                place_name(state, m.from)
+            );
         };
         let Some(steps) = board.distance(m.kind, m.from, m.to) else {
             kifu_core::refuse!(
@@ -169,7 +172,10 @@ pub fn architect(state: &mut State, seat: u8, moves: &[Move], builds: &[usize]) 
             .map(|p| p.colonists.iter().filter(|c| c.at == Place::Route(m.to)).count())
             .sum();
         if on > 1 {
-            kifu_core::refuse!("route r{} is taken: a colonist may pass another but not stop beside it", m.to);
+            kifu_core::refuse!(
+                "route r{} is taken: a colonist may pass another but not stop beside it",
+                m.to
+            );
         }
     }
     for city in builds {
@@ -281,10 +287,19 @@ pub fn mercator(state: &mut State, seat: u8, coins: u32, trades: &[Trade]) -> Re
             player.coins += price;
         } else {
             if player.coins < price {
-                kifu_core::refuse!("{who} has {} sestertii and {} {} cost {price}", player.coins, t.count, t.good.name());
+                kifu_core::refuse!(
+                    "{who} has {} sestertii and {} {} cost {price}",
+                    player.coins,
+                    t.count,
+                    t.good.name()
+                );
             }
             if player.room() < t.count {
-                kifu_core::refuse!("{who}'s storehouse has room for {} more goods, not {}", player.room(), t.count);
+                kifu_core::refuse!(
+                    "{who}'s storehouse has room for {} more goods, not {}",
+                    player.room(),
+                    t.count
+                );
             }
             player.coins -= price;
             player.goods.add(t.good, t.count);
@@ -302,7 +317,10 @@ pub fn colonist_cash(state: &mut State, seat: u8) -> Result<(), RuleError> {
 
 /// A specialist: one good of its kind per own house in a city of that good.
 pub fn specialist(state: &mut State, seat: u8, good: Good) -> Result<(), RuleError> {
-    let n = state.cities_of(seat).filter(|c| state.city_goods[*c] == Some(good)).count() as u32;
+    let n = state
+        .cities_of(seat)
+        .filter(|c| state.city_goods[*c] == Some(good))
+        .count() as u32;
     let mut gains = Goods::default();
     gains.add(good, n);
     gain(state, seat, &gains)

@@ -187,5 +187,7 @@ pub fn deck(deck: u8) -> Vec<CardId> {
 /// The card of deck `deck` with this name (names are unique within a deck).
 pub fn in_deck(deck: u8, name: &str) -> Option<CardId> {
     let n = name.to_ascii_lowercase();
-    self::deck(deck).into_iter().find(|i| get(*i).name.to_ascii_lowercase() == n)
+    self::deck(deck)
+        .into_iter()
+        .find(|i| get(*i).name.to_ascii_lowercase() == n)
 }

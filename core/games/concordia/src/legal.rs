@@ -30,7 +30,9 @@ fn candidates(state: &State, seat: u8, kind: Kind, diplomat: bool) -> Vec<Action
             let points = p.colonists.len() as u32;
             for c in &p.colonists {
                 for to in 0..board.routes.len() {
-                    let Some(d) = board.distance(c.kind, c.at, to) else { continue };
+                    let Some(d) = board.distance(c.kind, c.at, to) else {
+                        continue;
+                    };
                     if d == 0 || d > points || state.route_taken(to) {
                         continue;
                     }
@@ -84,7 +86,9 @@ fn candidates(state: &State, seat: u8, kind: Kind, diplomat: bool) -> Vec<Action
                 return list;
             }
             for from in 0..state.seats() {
-                let Some(top) = state.players[usize::from(from)].discard.last() else { continue };
+                let Some(top) = state.players[usize::from(from)].discard.last() else {
+                    continue;
+                };
                 let copied = cards::get(*top).kind;
                 if from == seat || copied == Kind::Diplomat {
                     continue;
@@ -100,7 +104,11 @@ fn candidates(state: &State, seat: u8, kind: Kind, diplomat: bool) -> Vec<Action
         Kind::Senator | Kind::Consul => {
             list.push(Action::Buy(Vec::new()));
             for slot in 0..state.display.len() {
-                let any = if kind == Kind::Senator { cards::surcharge(slot).any } else { 0 };
+                let any = if kind == Kind::Senator {
+                    cards::surcharge(slot).any
+                } else {
+                    0
+                };
                 for good in Good::ALL {
                     let purchase = Purchase {
                         slot,

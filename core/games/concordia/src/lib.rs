@@ -18,6 +18,8 @@ mod view;
 mod tests;
 #[cfg(test)]
 mod tests_games;
+#[cfg(test)]
+mod tests_scoring;
 
 use notation::Command;
 use state::State;

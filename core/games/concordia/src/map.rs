@@ -104,8 +104,12 @@ struct RawFile {
 
 fn build(name: &'static str, raw: &RawMap, tiles: &[(char, Vec<crate::goods::Good>)]) -> Map {
     let province_of = |p: &Option<String>| {
-        p.as_ref()
-            .map(|n| raw.provinces.iter().position(|q| &q.name == n).expect("a known province"))
+        p.as_ref().map(|n| {
+            raw.provinces
+                .iter()
+                .position(|q| &q.name == n)
+                .expect("a known province")
+        })
     };
     let mut cities: Vec<City> = Vec::new();
     for (i, c) in raw.cities.iter().enumerate() {
@@ -166,7 +170,10 @@ static MAPS: LazyLock<[Map; 2]> = LazyLock::new(|| {
             (letter.chars().next().unwrap_or('?'), goods)
         })
         .collect();
-    [build("imperium", &raw.imperium, &tiles), build("italia", &raw.italia, &tiles)]
+    [
+        build("imperium", &raw.imperium, &tiles),
+        build("italia", &raw.italia, &tiles),
+    ]
 });
 
 /// A board by its option name ("imperium" or "italia").

@@ -49,7 +49,10 @@ pub fn price(state: &State, purchase: &Purchase, surcharge: bool) -> Result<Vec<
 pub fn buy(state: &mut State, seat: u8, purchases: &[Purchase], senator: bool) -> Result<bool, RuleError> {
     let most = if senator { 2 } else { 1 };
     if purchases.len() > most {
-        kifu_core::refuse!("a {} buys at most {most} card(s)", if senator { "Senator" } else { "Consul" });
+        kifu_core::refuse!(
+            "a {} buys at most {most} card(s)",
+            if senator { "Senator" } else { "Consul" }
+        );
     }
     if purchases.len() == 2 && purchases[0].slot == purchases[1].slot {
         kifu_core::refuse!("the same slot cannot be bought twice");

@@ -23,14 +23,20 @@ pub enum Command {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Action {
     Tribune(Option<RouteKind>),
-    Architect { moves: Vec<Move>, builds: Vec<usize> },
+    Architect {
+        moves: Vec<Move>,
+        builds: Vec<usize>,
+    },
     Produce(usize),
     PrefectCash,
     Mercator(Vec<Trade>),
     Colonists(Vec<(RouteKind, usize)>),
     ColonistCash,
     /// Copies the top card of a seat's discard pile, doing `action` with it.
-    Diplomat { from: u8, action: Box<Action> },
+    Diplomat {
+        from: u8,
+        action: Box<Action>,
+    },
     Buy(Vec<Purchase>),
     Specialist,
 }
@@ -114,7 +120,12 @@ fn action(state: &State, seat: u8, kind: Kind, words: &[&str]) -> Result<Action,
         }
         Kind::Prefect => match words {
             [w] if w.eq_ignore_ascii_case("cash") => Action::PrefectCash,
-            [w] => match state.board().provinces.iter().position(|p| p.name.eq_ignore_ascii_case(w)) {
+            [w] => match state
+                .board()
+                .provinces
+                .iter()
+                .position(|p| p.name.eq_ignore_ascii_case(w))
+            {
                 Some(p) => Action::Produce(p),
                 None => kifu_core::refuse!("'{w}' is no province of this map, nor 'cash'"),
             },
@@ -234,7 +245,10 @@ fn hand_card(state: &State, seat: u8, word: &str) -> Result<CardId, RuleError> {
     match held.as_slice() {
         [] => kifu_core::refuse!("p{} holds no {word}", seat + 1),
         [one] => Ok(*one),
-        _ => kifu_core::refuse!("p{} holds {name} cards of several decks: write {name}/s or {name}/II ...", seat + 1),
+        _ => kifu_core::refuse!(
+            "p{} holds {name} cards of several decks: write {name}/s or {name}/II ...",
+            seat + 1
+        ),
     }
 }
 
@@ -329,11 +343,22 @@ pub fn format(state: &State, command: &Command) -> String {
             let decks: Vec<u8> = state
                 .players
                 .get(seat)
-                .map(|p| p.hand.iter().map(|h| cards::get(*h)).filter(|h| h.kind == c.kind).map(|h| h.deck).collect())
+                .map(|p| {
+                    p.hand
+                        .iter()
+                        .map(|h| cards::get(*h))
+                        .filter(|h| h.kind == c.kind)
+                        .map(|h| h.deck)
+                        .collect()
+                })
                 .unwrap_or_default();
             let mut head = c.kind.word().to_string();
             if decks.iter().any(|d| *d != c.deck) {
-                let deck = if c.deck == 0 { "s" } else { cards::NUMERALS[usize::from(c.deck) - 1] };
+                let deck = if c.deck == 0 {
+                    "s"
+                } else {
+                    cards::NUMERALS[usize::from(c.deck) - 1]
+                };
                 head = format!("{head}/{deck}");
             }
             let mut words = vec![head];

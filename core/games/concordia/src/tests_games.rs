@@ -36,7 +36,13 @@ fn poke(replay: &Replay) {
         "cities zzz",
         "tribune L S",
     ];
-    for actor in [Actor::Seat(0), Actor::Seat(1), Actor::Seat(7), Actor::Chance, Actor::Arbiter] {
+    for actor in [
+        Actor::Seat(0),
+        Actor::Seat(1),
+        Actor::Seat(7),
+        Actor::Chance,
+        Actor::Arbiter,
+    ] {
         for text in ODD {
             if let Err(e) = replay.current().clone_box().apply(actor, text) {
                 assert!(!e.reason.is_empty());
@@ -62,8 +68,11 @@ pub fn play_seeded(game: &str, players: usize, seed: &[u8], options: &[(&str, &s
     let mut policy = ChanceRng::for_entry(seed, u64::MAX);
     let end = loop {
         record.entries.extend(replay.draw_chance(None).expect("chance draws"));
-        assert!(record.entries.len() < LIMIT, "the game did not end within {LIMIT} entries");
-        if record.entries.len() % 25 == 0 {
+        assert!(
+            record.entries.len() < LIMIT,
+            "the game did not end within {LIMIT} entries"
+        );
+        if record.entries.len().is_multiple_of(25) {
             poke(&replay);
         }
         let entry: Entry = match replay.turn() {

@@ -23,7 +23,12 @@ pub fn render(state: &State) -> String {
         for c in &province.cities {
             let good = state.city_goods[*c].map(|g| g.name()).unwrap_or("?");
             let houses: Vec<String> = state.houses[*c].iter().map(|s| seat_name(*s)).collect();
-            out.push_str(&format!(" {}({good}{}{})", board.cities[*c].code, if houses.is_empty() { "" } else { " " }, houses.join(",")));
+            out.push_str(&format!(
+                " {}({good}{}{})",
+                board.cities[*c].code,
+                if houses.is_empty() { "" } else { " " },
+                houses.join(",")
+            ));
         }
         out.push('\n');
     }
@@ -40,7 +45,11 @@ pub fn render(state: &State) -> String {
     out.push_str(&format!("; {left} card(s) in the decks\n"));
     for (seat, p) in state.players.iter().enumerate() {
         let seat = seat as u8;
-        let mark = if seat == state.current && state.over.is_none() { "*" } else { " " };
+        let mark = if seat == state.current && state.over.is_none() {
+            "*"
+        } else {
+            " "
+        };
         let colonists: Vec<String> = p
             .colonists
             .iter()
@@ -68,7 +77,11 @@ pub fn render(state: &State) -> String {
     if let Some(o) = &state.over {
         out.push_str(&format!("Game over: {o}\n"));
     } else if let Some(seat) = state.ended_by {
-        out.push_str(&format!("{} ended the game: {} final turn(s) left\n", seat_name(seat), state.final_turns));
+        out.push_str(&format!(
+            "{} ended the game: {} final turn(s) left\n",
+            seat_name(seat),
+            state.final_turns
+        ));
     }
     out
 }
