@@ -65,6 +65,7 @@ pub fn all() -> Vec<&'static dyn Game> {
         kifu_briscola::games(),
         kifu_splendor::games(),
         kifu_fakeartist::games(),
+        kifu_concordia::games(),
     ]
     .concat()
 }
@@ -84,6 +85,7 @@ pub fn formats() -> Vec<&'static dyn Format> {
         kifu_briscola::formats(),
         kifu_splendor::formats(),
         kifu_fakeartist::formats(),
+        kifu_concordia::formats(),
     ]
     .concat()
 }
