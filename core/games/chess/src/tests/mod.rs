@@ -13,3 +13,4 @@ mod perft_suites;
 mod record_replay;
 mod robustness;
 mod round_trip;
+mod fairy_naive;
