@@ -306,8 +306,11 @@ fn castle_ok(pos: &Position, king: u8, rook: u8, side: usize) -> bool {
     let their_king = pos.kings[them.index()];
     let near_their_king = |sq: u8| their_king.is_some_and(|k| geo.king.get(k as usize).contains(&sq));
     let exempt = |sq: u8| pos.variant.explodes() && near_their_king(sq);
-    if pos.variant.safety() == Safety::Tried {
-        return super::fairy::castle_path_safe(pos, king, kt);
+    match pos.variant.safety() {
+        Safety::Tried => return super::fairy::castle_path_safe(pos, king, kt),
+        // Without a royal king (extinction) castling may start, pass and end attacked.
+        Safety::None => return true,
+        _ => {}
     }
     if pos.attacked(king, them) && !exempt(king) {
         return false;

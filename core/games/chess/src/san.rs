@@ -76,6 +76,10 @@ pub fn move_to_san_plain(pos: &Position, m: &Move) -> String {
 /// antichess player left without moves).
 pub fn move_to_san(pos: &Position, m: &Move) -> String {
     let mut s = move_to_san_plain(pos, m);
+    if pos.variant == super::variant::Variant::Extinction {
+        // No king is royal: there is no check to mark, and Fairy-Stockfish marks no win.
+        return s;
+    }
     let mut after = pos.clone();
     after.play(m);
     let decisive = position_result(&after).is_some_and(|o| !o.winners.is_empty());

@@ -11,10 +11,11 @@ pub fn extinct(pos: &Position, color: Color) -> Option<crate::piece::Role> {
     ROLES.into_iter().find(|&r| !pos.pieces(color).any(|(_, role)| role == r))
 }
 
-/// The side to move loses if it has lost a kind; else the side that just moved, if it has.
+/// The side that just moved loses if it has lost a kind (promoting its last pawn, or both
+/// sides extinct at once); else the side to move, if it has.
 pub fn result(pos: &Position) -> Option<Outcome> {
     let us = pos.turn;
-    for color in [us, us.other()] {
+    for color in [us.other(), us] {
         if let Some(role) = extinct(pos, color) {
             return Some(Outcome::win(
                 color.other().index() as u8,

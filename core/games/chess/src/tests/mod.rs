@@ -14,3 +14,4 @@ mod record_replay;
 mod robustness;
 mod round_trip;
 mod fairy_naive;
+mod oracle_ffish;
