@@ -56,9 +56,15 @@ pub fn relayed_moves<F: FnMut(Move)>(pos: &Position, emit: &mut F) {
     }
 }
 
-/// Whether a pawn move is a lent knight move (written with its from-square in SAN).
-pub fn is_relayed_pawn_move(pos: &Position, m: &Move) -> bool {
-    pos.variant == crate::variant::Variant::KnightRelay
-        && m.role == Role::Pawn
-        && pos.geo.knight.get(m.from as usize).contains(&m.to)
+/// Whether a pawn move is written with its from-square in SAN (`e6g5`, `e6xg5`): a lent
+/// knight move, or a plain pawn move to a square a lent pawn move also reaches.
+pub fn pawn_move_needs_square(pos: &Position, m: &Move) -> bool {
+    if pos.variant != crate::variant::Variant::KnightRelay || m.role != Role::Pawn {
+        return false;
+    }
+    let lent = |o: &Move| pos.geo.knight.get(o.from as usize).contains(&o.to);
+    lent(m)
+        || crate::movegen::legal_moves(pos)
+            .iter()
+            .any(|o| o.role == Role::Pawn && o.to == m.to && lent(o))
 }

@@ -320,3 +320,4 @@ fn perft_circe() {
 fn perft_knightrelay() {
     println!("knightrelay {:?}", agree(Variant::KnightRelay));
 }
+

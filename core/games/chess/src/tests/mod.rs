@@ -15,3 +15,4 @@ mod robustness;
 mod round_trip;
 mod fairy_naive;
 mod oracle_ffish;
+mod fairy_rules;
