@@ -83,9 +83,7 @@ pub static DUNSANY: Erased<ChessRules> = Erased(ChessRules {
 pub static CYLINDER: Erased<ChessRules> = Erased(ChessRules {
     variant: Variant::Cylinder,
 });
-pub static GRID: Erased<ChessRules> = Erased(ChessRules {
-    variant: Variant::Grid,
-});
+pub static GRID: Erased<ChessRules> = Erased(ChessRules { variant: Variant::Grid });
 pub static GLINSKI: Erased<ChessRules> = Erased(ChessRules {
     variant: Variant::Glinski,
 });

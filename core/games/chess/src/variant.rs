@@ -203,7 +203,10 @@ impl Variant {
     /// Whether `color`'s pawns may stand on their own first rank (horde's white pawns,
     /// Dunsany's black ones).
     pub fn pawns_on_first_rank(self, color: Color) -> bool {
-        matches!((self, color), (Variant::Horde, Color::White) | (Variant::Dunsany, Color::Black))
+        matches!(
+            (self, color),
+            (Variant::Horde, Color::White) | (Variant::Dunsany, Color::Black)
+        )
     }
     /// Pawns on their own first rank may step two (horde's white pawns).
     pub fn first_rank_double_step(self) -> bool {

@@ -75,7 +75,11 @@ fn glinski_fen() -> &'static str {
             let mut empty = 0;
             for file in 0..geo.width {
                 let sq = rank * geo.width + file;
-                let cell = if geo.has(sq) { board[sq as usize].map(|p| p.fen_char()) } else { Some('*') };
+                let cell = if geo.has(sq) {
+                    board[sq as usize].map(|p| p.fen_char())
+                } else {
+                    Some('*')
+                };
                 match cell {
                     None => empty += 1,
                     Some(c) => {

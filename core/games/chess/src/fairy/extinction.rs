@@ -8,7 +8,9 @@ use kifu_core::rules::Outcome;
 
 /// The first kind `color` has none of, if any.
 pub fn extinct(pos: &Position, color: Color) -> Option<crate::piece::Role> {
-    ROLES.into_iter().find(|&r| !pos.pieces(color).any(|(_, role)| role == r))
+    ROLES
+        .into_iter()
+        .find(|&r| !pos.pieces(color).any(|(_, role)| role == r))
 }
 
 /// The side that just moved loses if it has lost a kind (promoting its last pawn, or both

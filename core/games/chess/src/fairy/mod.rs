@@ -45,7 +45,9 @@ pub fn from_name(n: &str) -> Option<Variant> {
 /// One line on what the variant is, for `kifu games`.
 pub fn describe(v: Variant) -> &'static str {
     match v {
-        Variant::Extinction => "Extinction chess: lose every piece of one kind (king included) and you lose; kings are not royal",
+        Variant::Extinction => {
+            "Extinction chess: lose every piece of one kind (king included) and you lose; kings are not royal"
+        }
         Variant::LosAlamos => "Los Alamos chess: 6x6, no bishops, no double step, castling or en passant",
         Variant::Dunsany => "Dunsany's chess: 32 black pawns, moving first, against the white army",
         Variant::Cylinder => "Cylinder chess: the a- and h-files are neighbours",
@@ -57,15 +59,16 @@ pub fn describe(v: Variant) -> &'static str {
         Variant::Andernach => "Andernach chess: a capturing piece (not a king) changes colour",
         Variant::AntiAndernach => "Anti-Andernach chess: a piece (not a king) that does not capture changes colour",
         Variant::Circe => "Circe chess: a captured piece is reborn on its starting square if empty",
-        Variant::KnightRelay => "Knight-relay chess: knights lend their move to friends they guard; knights neither take nor are taken",
+        Variant::KnightRelay => {
+            "Knight-relay chess: knights lend their move to friends they guard; knights neither take nor are taken"
+        }
         _ => "",
     }
 }
 
 /// The variants whose legality is found by trying every move (`Safety::Tried`).
 pub fn tried(v: Variant) -> bool {
-    move_rule(v)
-        || matches!(v, Variant::Andernach | Variant::AntiAndernach | Variant::Circe)
+    move_rule(v) || matches!(v, Variant::Andernach | Variant::AntiAndernach | Variant::Circe)
 }
 
 /// The variants whose move rule restricts captures, and so checks.

@@ -30,10 +30,22 @@ impl Board {
         let mut cells = [None; 64];
         let back = b"RNBQKBNR";
         for f in 0..8 {
-            cells[f] = Some(Man { white: true, kind: back[f] });
-            cells[8 + f] = Some(Man { white: true, kind: b'P' });
-            cells[48 + f] = Some(Man { white: false, kind: b'P' });
-            cells[56 + f] = Some(Man { white: false, kind: back[f] });
+            cells[f] = Some(Man {
+                white: true,
+                kind: back[f],
+            });
+            cells[8 + f] = Some(Man {
+                white: true,
+                kind: b'P',
+            });
+            cells[48 + f] = Some(Man {
+                white: false,
+                kind: b'P',
+            });
+            cells[56 + f] = Some(Man {
+                white: false,
+                kind: back[f],
+            });
         }
         Board {
             cells,
@@ -143,7 +155,10 @@ impl Board {
 /// Whether the variant's rule lets the man on `from` go to `to` (a target of its pattern, or
 /// a lent knight move), on board `b` before the move.
 fn rule_allows(v: Variant, b: &Board, from: usize, to: usize, lent: bool) -> bool {
-    let man = b.cells[from].unwrap_or(Man { white: true, kind: b'P' });
+    let man = b.cells[from].unwrap_or(Man {
+        white: true,
+        kind: b'P',
+    });
     let capture = b.cells[to].is_some();
     let light = |sq: usize| (file(sq) + rank(sq)) % 2 == 1;
     let friends_guard = |sq: usize| {
@@ -180,9 +195,8 @@ fn pseudo(v: Variant, b: &Board) -> Vec<(usize, usize)> {
                 out.push((from, to));
             }
         }
-        let knight_guard = (0..64).any(|g| {
-            b.cells[g].is_some_and(|o| o.white == man.white && o.kind == b'N') && b.plainly_attacks(g, from)
-        });
+        let knight_guard = (0..64)
+            .any(|g| b.cells[g].is_some_and(|o| o.white == man.white && o.kind == b'N') && b.plainly_attacks(g, from));
         if v == Variant::KnightRelay && man.kind != b'K' && man.kind != b'N' && knight_guard {
             let knight = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
             for (df, dr) in knight {
@@ -200,7 +214,10 @@ fn pseudo(v: Variant, b: &Board) -> Vec<(usize, usize)> {
 
 fn play(v: Variant, b: &Board, from: usize, to: usize) -> Board {
     let mut n = b.clone();
-    let mut man = n.cells[from].take().unwrap_or(Man { white: true, kind: b'P' });
+    let mut man = n.cells[from].take().unwrap_or(Man {
+        white: true,
+        kind: b'P',
+    });
     let taken = n.cells[to];
     let turns = match v {
         Variant::Andernach => taken.is_some(),
@@ -270,7 +287,12 @@ fn agree(v: Variant) -> Vec<u64> {
     for depth in 1..=3 {
         let naive = naive_perft(v, &start, depth);
         let engine = crate::perft::perft(v, v.start_fen(), depth).unwrap_or(0);
-        assert_eq!(engine, naive, "{} perft {depth}: engine {engine}, naive {naive}", v.name());
+        assert_eq!(
+            engine,
+            naive,
+            "{} perft {depth}: engine {engine}, naive {naive}",
+            v.name()
+        );
         counts.push(naive);
     }
     counts
@@ -320,4 +342,3 @@ fn perft_circe() {
 fn perft_knightrelay() {
     println!("knightrelay {:?}", agree(Variant::KnightRelay));
 }
-

@@ -47,7 +47,10 @@ fn knightrelay_wikipedia_example() {
     assert_eq!(pawn, ["e6c5", "e6c7", "e6e7", "e6f4", "e6g5", "e6g7"]);
     assert!(!p.in_check(Color::White));
     assert!(!ucis(&p).contains(&"a3c3".to_string()), "knights are never taken");
-    assert!(!ucis(&p).iter().any(|m| m.starts_with("b7") && m.ends_with("a5")), "knights never take");
+    assert!(
+        !ucis(&p).iter().any(|m| m.starts_with("b7") && m.ends_with("a5")),
+        "knights never take"
+    );
     assert_eq!(san(&p, "a3d6"), "Qd6#");
     let mate = after(&p, "a3d6");
     assert!(position_result(&mate).is_some_and(|o| o.winners == [0] && o.reason == "checkmate"));
@@ -67,7 +70,10 @@ fn monochromatic_rules() {
     );
     let castles = pos(Variant::Monochromatic, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     let l = ucis(&castles);
-    assert!(l.contains(&"e1g1".to_string()) && !l.contains(&"e1c1".to_string()), "{l:?}");
+    assert!(
+        l.contains(&"e1g1".to_string()) && !l.contains(&"e1c1".to_string()),
+        "{l:?}"
+    );
     let touching = pos(Variant::Monochromatic, "8/8/8/8/8/8/4k3/4K3 w - - 0 1");
     assert!(!touching.in_check(Color::White));
     assert!(parse_fen(Variant::Standard, "8/8/8/8/8/8/4k3/4K3 w - - 0 1").is_err());
@@ -95,7 +101,10 @@ fn patrol_rules() {
     assert!(ucis(&guarded).contains(&"d1d5".to_string()));
     let alone = pos(Variant::Patrol, "4k3/8/8/3p4/8/8/8/3R2K1 w - - 0 1");
     let l = ucis(&alone);
-    assert!(!l.contains(&"d1d5".to_string()) && l.contains(&"d1d4".to_string()), "{l:?}");
+    assert!(
+        !l.contains(&"d1d5".to_string()) && l.contains(&"d1d4".to_string()),
+        "{l:?}"
+    );
     let no_check = pos(Variant::Patrol, "3k4/8/8/8/8/8/8/3R2K1 b - - 0 1");
     assert!(!no_check.in_check(Color::Black));
     assert!(ucis(&no_check).contains(&"d8d7".to_string()));
@@ -123,7 +132,10 @@ fn andernach_rules() {
     assert_eq!(to_fen(&after(&p, "d1d5")), "4k3/8/8/3r4/8/8/8/4K3 b - - 0 1");
     let q = pos(Variant::Andernach, "4k3/8/8/R3p3/8/8/8/4K3 w - - 0 1");
     let l = ucis(&q);
-    assert!(!l.contains(&"a5e5".to_string()) && l.contains(&"a5a8".to_string()), "{l:?}");
+    assert!(
+        !l.contains(&"a5e5".to_string()) && l.contains(&"a5a8".to_string()),
+        "{l:?}"
+    );
 }
 
 /// Anti-Andernach: a piece that does not capture turns; 1.Nf3 would leave a black knight
@@ -251,7 +263,11 @@ fn every_fairy_variant_round_trips_through_pgn() {
         let pgn = PGN.write(&record).unwrap_or_else(|e| panic!("{}: {e}", v.name()));
         assert!(pgn.contains("[Variant \""), "{pgn}");
         let drafts = PGN.read(&pgn);
-        let draft = drafts.into_iter().next().and_then(Result::ok).unwrap_or_else(|| panic!("{pgn}"));
+        let draft = drafts
+            .into_iter()
+            .next()
+            .and_then(Result::ok)
+            .unwrap_or_else(|| panic!("{pgn}"));
         let again = build(crate::registry(), &draft, None).unwrap_or_else(|e| panic!("{e}\n{pgn}"));
         assert_eq!(again.header.game, v.name());
         let seat_moves = |r: &Record| -> Vec<String> {

@@ -42,7 +42,9 @@ fn replay(variant: Variant, game: &Game) -> Result<(), String> {
             return Err(format!("ply {}: game over before {uci}", i + 1));
         };
         let actor = Actor::Seat(seat);
-        let command = rules.parse(&state, actor, uci).map_err(|e| format!("ply {} {uci}: {e}", i + 1))?;
+        let command = rules
+            .parse(&state, actor, uci)
+            .map_err(|e| format!("ply {} {uci}: {e}", i + 1))?;
         let san = rules.format(&state, &command);
         if game.sans.get(i) != Some(&san) {
             return Err(format!("ply {} {uci}: SAN {san}, oracle {:?}", i + 1, game.sans.get(i)));
@@ -50,7 +52,9 @@ fn replay(variant: Variant, game: &Game) -> Result<(), String> {
         if rules.parse(&state, actor, &san).ok() != Some(command.clone()) {
             return Err(format!("ply {} SAN {san} does not read back", i + 1));
         }
-        rules.apply(&mut state, actor, &command).map_err(|e| format!("ply {} {uci}: {e}", i + 1))?;
+        rules
+            .apply(&mut state, actor, &command)
+            .map_err(|e| format!("ply {} {uci}: {e}", i + 1))?;
     }
     let fen = to_fen(&parse_fen(variant, &state.fen)?);
     if fen != game.final_fen {
@@ -83,7 +87,12 @@ fn ffish_games_replay() {
         }
     }
     assert!(count >= 80, "only {count} games");
-    assert!(failures.is_empty(), "{} of {count} differ:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {count} differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 /// Every position listed in a `.legal` file: (fen, sorted UCI moves).
@@ -97,7 +106,12 @@ pub(super) fn legal_lists(text: &str) -> Vec<(String, Vec<String>)> {
             let mut words = rest.split_whitespace();
             let count: usize = words.next().and_then(|n| n.parse().ok()).unwrap_or(usize::MAX);
             let moves: Vec<String> = words.map(str::to_string).collect();
-            assert_eq!(moves.len(), count, "a .legal line counts {count} moves but lists {}", moves.len());
+            assert_eq!(
+                moves.len(),
+                count,
+                "a .legal line counts {count} moves but lists {}",
+                moves.len()
+            );
             if let Some(f) = fen.take() {
                 out.push((f, moves));
             }
@@ -133,5 +147,10 @@ fn ffish_legal_move_lists() {
         }
     }
     assert!(count >= 500, "only {count} positions");
-    assert!(failures.is_empty(), "{} of {count} differ:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {count} differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
