@@ -177,7 +177,7 @@ fn rule_allows(v: Variant, b: &Board, from: usize, to: usize, lent: bool) -> boo
         Variant::KnightRelay => {
             let knight_involved = man.kind == b'N' || b.cells[to].is_some_and(|o| o.kind == b'N');
             let pawn_edge = lent && man.kind == b'P' && (rank(to) == 0 || rank(to) == 7);
-            !(capture && knight_involved) && !pawn_edge
+            !(pawn_edge || (capture && knight_involved))
         }
         _ => true,
     }
@@ -254,8 +254,7 @@ fn play(v: Variant, b: &Board, from: usize, to: usize) -> Board {
     n
 }
 
-/// Whether the side not to move could take the king of the side to move... no: whether the
-/// king of colour `white` can be taken by the other side's rule-allowed moves.
+/// Whether the king of colour `white` can be taken by the other side's rule-allowed moves.
 fn king_capturable(v: Variant, b: &Board, white: bool) -> bool {
     let Some(k) = (0..64).find(|&s| b.cells[s] == Some(Man { white, kind: b'K' })) else {
         return false;
