@@ -12,6 +12,7 @@
 //! (set-up, Chess960 numbering), `render`, `rules` (the `Rules` face: commands, draws, results).
 
 pub mod board_json;
+pub mod fairy;
 pub mod fen;
 pub mod geometry;
 pub mod illegal;
@@ -70,6 +71,43 @@ pub static THREECHECK: Erased<ChessRules> = Erased(ChessRules {
 pub static RACINGKINGS: Erased<ChessRules> = Erased(ChessRules {
     variant: Variant::RacingKings,
 });
+pub static EXTINCTION: Erased<ChessRules> = Erased(ChessRules {
+    variant: Variant::Extinction,
+});
+pub static LOSALAMOS: Erased<ChessRules> = Erased(ChessRules {
+    variant: Variant::LosAlamos,
+});
+pub static DUNSANY: Erased<ChessRules> = Erased(ChessRules {
+    variant: Variant::Dunsany,
+});
+pub static CYLINDER: Erased<ChessRules> = Erased(ChessRules {
+    variant: Variant::Cylinder,
+});
+pub static GRID: Erased<ChessRules> = Erased(ChessRules { variant: Variant::Grid });
+pub static GLINSKI: Erased<ChessRules> = Erased(ChessRules {
+    variant: Variant::Glinski,
+});
+pub static MONOCHROMATIC: Erased<ChessRules> = Erased(ChessRules {
+    variant: Variant::Monochromatic,
+});
+pub static PATROL: Erased<ChessRules> = Erased(ChessRules {
+    variant: Variant::Patrol,
+});
+pub static MADRASI: Erased<ChessRules> = Erased(ChessRules {
+    variant: Variant::Madrasi,
+});
+pub static ANDERNACH: Erased<ChessRules> = Erased(ChessRules {
+    variant: Variant::Andernach,
+});
+pub static ANTIANDERNACH: Erased<ChessRules> = Erased(ChessRules {
+    variant: Variant::AntiAndernach,
+});
+pub static CIRCE: Erased<ChessRules> = Erased(ChessRules {
+    variant: Variant::Circe,
+});
+pub static KNIGHTRELAY: Erased<ChessRules> = Erased(ChessRules {
+    variant: Variant::KnightRelay,
+});
 
 /// Chess and every variant this crate registers, in the order `kifu games` lists them.
 pub fn games() -> Vec<&'static dyn kifu_core::Game> {
@@ -83,6 +121,19 @@ pub fn games() -> Vec<&'static dyn kifu_core::Game> {
         &KINGOFTHEHILL,
         &THREECHECK,
         &RACINGKINGS,
+        &EXTINCTION,
+        &LOSALAMOS,
+        &DUNSANY,
+        &CYLINDER,
+        &GRID,
+        &GLINSKI,
+        &MONOCHROMATIC,
+        &PATROL,
+        &MADRASI,
+        &ANDERNACH,
+        &ANTIANDERNACH,
+        &CIRCE,
+        &KNIGHTRELAY,
     ]
 }
 

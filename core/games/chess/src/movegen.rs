@@ -58,6 +58,11 @@ fn for_each_legal<F: FnMut(Move)>(pos: &Position, mut emit: F) {
                 });
             }
         },
+        Safety::Tried => gen_pseudo_with(pos, &mut |m: Move| {
+            if super::fairy::allows(pos, &m) && stays_safe(pos, &m) {
+                emit(m);
+            }
+        }),
         _ => gen_pseudo_with(pos, &mut |m: Move| {
             if stays_safe(pos, &m) {
                 emit(m);
@@ -81,6 +86,7 @@ fn stays_safe(pos: &Position, m: &Move) -> bool {
         Safety::None => true,
         Safety::Royal => !king_attacked(&after, us),
         Safety::NoChecks => !king_attacked(&after, us) && !king_attacked(&after, them),
+        Safety::Tried => !after.in_check(us),
         Safety::Atomic => {
             if after.kings[us.index()].is_none() {
                 return false;
@@ -161,6 +167,7 @@ fn gen_pseudo_with<F: FnMut(Move)>(pos: &Position, emit: &mut F) {
     }
     castling_moves(pos, emit);
     drop_moves(pos, emit);
+    super::fairy::extra_moves(pos, emit);
 }
 
 /// The moves of the piece on `sq` (the side to move's).
@@ -216,9 +223,7 @@ fn pawn_moves<F: FnMut(Move)>(pos: &Position, sq: u8, emit: &mut F) {
     let us = pos.turn;
     let mut push = |to: u8, kind: MoveKind| {
         if holds(&geo.promotion[us.index()], to) {
-            let roles = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::King];
-            let n = if pos.variant.promote_to_king() { 5 } else { 4 };
-            for &p in &roles[..n] {
+            for &p in pos.variant.promotion_roles() {
                 emit(Move {
                     role: Role::Pawn,
                     from: sq,
@@ -241,7 +246,7 @@ fn pawn_moves<F: FnMut(Move)>(pos: &Position, sq: u8, emit: &mut F) {
         if pos.board[one as usize] == 0 {
             push(one, MoveKind::Normal);
             let first = pos.variant.first_rank_double_step() && geo.relative_rank(us, sq) == 0;
-            if first || holds(&geo.pawn_home[us.index()], sq) {
+            if first || (holds(&geo.pawn_home[us.index()], sq) && pos.variant.double_step(us)) {
                 if let Some(two) = geo.forward(us, one) {
                     if pos.board[two as usize] == 0 {
                         let kind = if first { MoveKind::Normal } else { MoveKind::DoublePush };
@@ -301,6 +306,12 @@ fn castle_ok(pos: &Position, king: u8, rook: u8, side: usize) -> bool {
     let their_king = pos.kings[them.index()];
     let near_their_king = |sq: u8| their_king.is_some_and(|k| geo.king.get(k as usize).contains(&sq));
     let exempt = |sq: u8| pos.variant.explodes() && near_their_king(sq);
+    match pos.variant.safety() {
+        Safety::Tried => return super::fairy::castle_path_safe(pos, king, kt),
+        // Without a royal king (extinction) castling may start, pass and end attacked.
+        Safety::None => return true,
+        _ => {}
+    }
     if pos.attacked(king, them) && !exempt(king) {
         return false;
     }

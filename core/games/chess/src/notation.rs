@@ -230,7 +230,7 @@ fn out_game(record: &Record) -> Result<OutGame, FormatError> {
         }
     }
     if header.game != "chess" {
-        let name = pgn::lichess_variant_name(&header.game)
+        let name = pgn::variant_tag(&header.game)
             .ok_or_else(|| FormatError::new(format!("PGN has no Variant name for {}", header.game)))?;
         tags.push(("Variant".into(), name.into()));
     }

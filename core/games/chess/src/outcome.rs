@@ -46,7 +46,7 @@ pub fn variant_result(pos: &Position) -> Option<Outcome> {
                 None
             }
         }
-        Variant::Horde => {
+        Variant::Horde | Variant::Dunsany => {
             for c in [us, us.other()] {
                 if pos.pieces(c).next().is_none() {
                     return Some(Outcome::win(
@@ -75,6 +75,7 @@ pub fn variant_result(pos: &Position) -> Option<Outcome> {
             None
         }
         Variant::RacingKings => racing_result(pos),
+        _ => super::fairy::variant_result(pos),
     }
 }
 
@@ -134,6 +135,12 @@ pub fn position_result(pos: &Position) -> Option<Outcome> {
         if pos.variant == Variant::Antichess {
             return Some(Outcome::win(seat(us), format!("{} has no legal move", us.name())));
         }
+        if pos.variant == Variant::Glinski {
+            return Some(Outcome::win(
+                seat(us.other()),
+                "stalemate (Glinski scores it 3/4 to the stalemating side; recorded as its win)",
+            ));
+        }
         return Some(Outcome::draw("stalemate"));
     }
     seventy_five(pos)
@@ -165,11 +172,13 @@ fn all_count(pos: &Position, role: Role) -> usize {
 /// Neither side can ever win, by the variant's material rule.
 pub fn insufficient_material(pos: &Position) -> bool {
     match pos.variant {
-        Variant::Standard | Variant::Chess960 | Variant::ThreeCheck => standard_dead(pos),
+        Variant::Standard | Variant::Chess960 | Variant::ThreeCheck | Variant::LosAlamos => standard_dead(pos),
         Variant::Atomic => atomic_cannot_win(pos, Color::White) && atomic_cannot_win(pos, Color::Black),
         Variant::Antichess => antichess_cannot_win(pos, Color::White) && antichess_cannot_win(pos, Color::Black),
         Variant::Crazyhouse => crazyhouse_dead(pos),
         Variant::Horde | Variant::KingOfTheHill | Variant::RacingKings => false,
+        Variant::Dunsany | Variant::Extinction => false,
+        _ => super::fairy::bare_kings(pos),
     }
 }
 

@@ -230,6 +230,7 @@ impl Position {
         };
         match self.variant.safety() {
             super::variant::Safety::None => false,
+            super::variant::Safety::Tried => super::fairy::attacked(self, k, color.other()),
             super::variant::Safety::Atomic => match self.kings[color.other().index()] {
                 Some(theirs) => !self.geo.king.get(k as usize).contains(&theirs) && self.attacked(k, color.other()),
                 None => false,
@@ -321,6 +322,9 @@ impl Position {
                 self.put(m.to, placed);
                 if m.kind == MoveKind::DoublePush {
                     self.ep = geo.forward(us, m.from);
+                }
+                if self.variant.transforms() {
+                    super::fairy::after_move(self, m, taken, taken_sq);
                 }
                 if m.role == Role::King {
                     self.kings[us.index()] = Some(m.to);

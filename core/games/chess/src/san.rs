@@ -24,7 +24,12 @@ pub fn move_to_san_plain(pos: &Position, m: &Move) -> String {
         MoveKind::Drop => format!("{}@{}", m.role.letter(), geo.name(m.to)),
         _ if m.role == Role::Pawn => {
             let mut s = String::new();
-            if pos.is_capture(m) {
+            if super::fairy::knightrelay::pawn_move_needs_square(pos, m) {
+                s.push_str(&geo.name(m.from));
+                if pos.is_capture(m) {
+                    s.push('x');
+                }
+            } else if pos.is_capture(m) {
                 s.push(geo.file_char(geo.file(m.from)));
                 s.push('x');
             }
@@ -71,6 +76,10 @@ pub fn move_to_san_plain(pos: &Position, m: &Move) -> String {
 /// antichess player left without moves).
 pub fn move_to_san(pos: &Position, m: &Move) -> String {
     let mut s = move_to_san_plain(pos, m);
+    if pos.variant == super::variant::Variant::Extinction {
+        // No king is royal: there is no check to mark, and Fairy-Stockfish marks no win.
+        return s;
+    }
     let mut after = pos.clone();
     after.play(m);
     let decisive = position_result(&after).is_some_and(|o| !o.winners.is_empty());

@@ -32,7 +32,8 @@ pub fn validate_irregular(pos: &Position) -> Result<(), String> {
         let kings = pos.pieces(color).filter(|(_, r)| *r == Role::King).count();
         let wanted = match (variant, color) {
             (Variant::Antichess, _) => None,
-            (Variant::Horde, Color::White) => Some(0),
+            (Variant::Horde, Color::White) | (Variant::Dunsany, Color::Black) => Some(0),
+            (Variant::Extinction, _) => None,
             (Variant::Atomic, _) if kings == 0 => None,
             _ => Some(1),
         };
@@ -54,7 +55,7 @@ pub fn validate_irregular(pos: &Position) -> Result<(), String> {
             // The first rank is, in general, a cell with no cell behind it that is not a
             // pawn home (Glinski's b1 and k1 are both); the last is a promotion cell.
             let first = geo.forward(color.other(), sq).is_none() && !holds(&geo.pawn_home[color.index()], sq);
-            let horde_first = variant == Variant::Horde && color == Color::White && geo.relative_rank(color, sq) == 0;
+            let horde_first = variant.pawns_on_first_rank(color) && geo.relative_rank(color, sq) == 0;
             if (first && !horde_first) || holds(&geo.promotion[color.index()], sq) {
                 return Err(format!(
                     "a {} pawn stands on {} (pawns never stand on the first or last rank)",

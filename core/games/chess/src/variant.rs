@@ -3,6 +3,7 @@
 //! It never holds position state.
 
 use super::geometry::Geometry;
+use super::piece::{Color, Role};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Variant {
@@ -15,10 +16,23 @@ pub enum Variant {
     KingOfTheHill,
     ThreeCheck,
     RacingKings,
+    Extinction,
+    LosAlamos,
+    Dunsany,
+    Cylinder,
+    Grid,
+    Glinski,
+    Monochromatic,
+    Patrol,
+    Madrasi,
+    Andernach,
+    AntiAndernach,
+    Circe,
+    KnightRelay,
 }
 
 /// Every variant, in registry order.
-pub const VARIANTS: [Variant; 9] = [
+pub const VARIANTS: [Variant; 22] = [
     Variant::Standard,
     Variant::Chess960,
     Variant::Crazyhouse,
@@ -28,11 +42,24 @@ pub const VARIANTS: [Variant; 9] = [
     Variant::KingOfTheHill,
     Variant::ThreeCheck,
     Variant::RacingKings,
+    Variant::Extinction,
+    Variant::LosAlamos,
+    Variant::Dunsany,
+    Variant::Cylinder,
+    Variant::Grid,
+    Variant::Glinski,
+    Variant::Monochromatic,
+    Variant::Patrol,
+    Variant::Madrasi,
+    Variant::Andernach,
+    Variant::AntiAndernach,
+    Variant::Circe,
+    Variant::KnightRelay,
 ];
 
 /// Every variant's registry name, in registry order.
-pub const NAMES: [&str; 9] = {
-    let mut names = [""; 9];
+pub const NAMES: [&str; VARIANTS.len()] = {
+    let mut names = [""; VARIANTS.len()];
     let mut i = 0;
     while i < names.len() {
         names[i] = VARIANTS[i].name();
@@ -48,8 +75,11 @@ pub enum Safety {
     Royal,
     /// Royal, with explosions: a king may not be blown up, adjacent kings cannot check.
     Atomic,
-    /// No king is royal (antichess).
+    /// No king is royal (antichess, extinction).
     None,
+    /// Royal, every move tried on a copy: the variant's move rule (see `fairy`) decides both
+    /// which moves the pieces have and which of them give check.
+    Tried,
     /// Royal, and no move may give check either (racing kings).
     NoChecks,
 }
@@ -67,6 +97,19 @@ impl Variant {
             Variant::KingOfTheHill => "kingofthehill",
             Variant::ThreeCheck => "threecheck",
             Variant::RacingKings => "racingkings",
+            Variant::Extinction => "extinction",
+            Variant::LosAlamos => "losalamos",
+            Variant::Dunsany => "dunsany",
+            Variant::Cylinder => "cylinder",
+            Variant::Grid => "grid",
+            Variant::Glinski => "glinski",
+            Variant::Monochromatic => "monochromatic",
+            Variant::Patrol => "patrol",
+            Variant::Madrasi => "madrasi",
+            Variant::Andernach => "andernach",
+            Variant::AntiAndernach => "antiandernach",
+            Variant::Circe => "circe",
+            Variant::KnightRelay => "knightrelay",
         }
     }
     /// A variant by registry name or a common alias (`standard`, `giveaway`, `3check`, ...).
@@ -82,7 +125,7 @@ impl Variant {
             "kingofthehill" | "koth" => Some(Variant::KingOfTheHill),
             "threecheck" | "3check" => Some(Variant::ThreeCheck),
             "racingkings" => Some(Variant::RacingKings),
-            _ => None,
+            _ => super::fairy::from_name(&n),
         }
     }
     pub fn describe(self) -> &'static str {
@@ -96,10 +139,11 @@ impl Variant {
             Variant::KingOfTheHill => "King of the Hill: chess, and a king reaching d4, e4, d5 or e5 wins",
             Variant::ThreeCheck => "Three-check: chess, and the third check given wins",
             Variant::RacingKings => "Racing Kings: no checks allowed; the first king to the eighth rank wins",
+            other => super::fairy::describe(other),
         }
     }
     pub fn geometry(self) -> &'static Geometry {
-        Geometry::standard()
+        super::fairy::boards::geometry(self)
     }
     /// The start position's FEN (Chess960 uses the standard array unless a set-up is given).
     pub fn start_fen(self) -> &'static str {
@@ -109,13 +153,15 @@ impl Variant {
             Variant::Horde => "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1",
             Variant::ThreeCheck => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1",
             Variant::RacingKings => "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1",
+            Variant::LosAlamos | Variant::Dunsany | Variant::Glinski => super::fairy::boards::start_fen(self),
             _ => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         }
     }
     pub fn safety(self) -> Safety {
         match self {
             Variant::Atomic => Safety::Atomic,
-            Variant::Antichess => Safety::None,
+            Variant::Antichess | Variant::Extinction => Safety::None,
+            v if super::fairy::tried(v) => Safety::Tried,
             Variant::RacingKings => Safety::NoChecks,
             _ => Safety::Royal,
         }
@@ -128,13 +174,39 @@ impl Variant {
     pub fn explodes(self) -> bool {
         self == Variant::Atomic
     }
+    /// A move may change a piece after it lands (Andernach colours, Circe rebirth): see
+    /// `fairy::after_move`.
+    pub fn transforms(self) -> bool {
+        matches!(self, Variant::Andernach | Variant::AntiAndernach | Variant::Circe)
+    }
     /// Captures must be made when any is possible.
     pub fn forced_captures(self) -> bool {
         self == Variant::Antichess
     }
     /// Pawns may promote to a king.
     pub fn promote_to_king(self) -> bool {
-        self == Variant::Antichess
+        matches!(self, Variant::Antichess | Variant::Extinction)
+    }
+    /// What a pawn may promote to, in the order moves are generated.
+    pub fn promotion_roles(self) -> &'static [Role] {
+        match self {
+            Variant::LosAlamos => &[Role::Queen, Role::Rook, Role::Knight],
+            v if v.promote_to_king() => &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::King],
+            _ => &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight],
+        }
+    }
+    /// Whether `color`'s pawns may step two from their home cells (not black's in Dunsany's
+    /// chess; Los Alamos has no home cells at all).
+    pub fn double_step(self, color: Color) -> bool {
+        !(self == Variant::Dunsany && color == Color::Black)
+    }
+    /// Whether `color`'s pawns may stand on their own first rank (horde's white pawns,
+    /// Dunsany's black ones).
+    pub fn pawns_on_first_rank(self, color: Color) -> bool {
+        matches!(
+            (self, color),
+            (Variant::Horde, Color::White) | (Variant::Dunsany, Color::Black)
+        )
     }
     /// Pawns on their own first rank may step two (horde's white pawns).
     pub fn first_rank_double_step(self) -> bool {
@@ -142,7 +214,10 @@ impl Variant {
     }
     /// Castling is never possible.
     pub fn no_castling(self) -> bool {
-        matches!(self, Variant::Antichess | Variant::RacingKings)
+        matches!(
+            self,
+            Variant::Antichess | Variant::RacingKings | Variant::LosAlamos | Variant::Glinski
+        )
     }
     /// Checks that win, when counted.
     pub fn checks_to_win(self) -> Option<u8> {

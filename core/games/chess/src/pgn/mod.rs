@@ -24,7 +24,7 @@ mod tests_writer;
 
 pub use reader::{games, read_games, Games};
 pub use token::{parse_move, MoveToken, NormalMove, ParsedMove, PieceHint, Square};
-pub use variant::{lichess_variant_name, variant_game};
+pub use variant::{lichess_variant_name, variant_game, variant_tag};
 pub use writer::{write_game, OutGame, OutMove};
 
 use kifu_core::format::FormatError;

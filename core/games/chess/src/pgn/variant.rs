@@ -22,7 +22,7 @@ pub fn variant_game(tag: &str) -> Option<&'static str> {
         "kingofthehill" | "koth" => "kingofthehill",
         "threecheck" | "3check" | "threecheckchess" => "threecheck",
         "racingkings" => "racingkings",
-        _ => return None,
+        other => return crate::variant::Variant::from_name(other).map(crate::variant::Variant::name),
     };
     Some(game)
 }
@@ -42,4 +42,25 @@ pub fn lichess_variant_name(game: &str) -> Option<&'static str> {
         _ => return None,
     };
     Some(name)
+}
+
+/// The `Variant` tag value kifu writes for a game: lichess's spelling where lichess has the
+/// variant, else the variant's usual name (read back by [`variant_game`]).
+pub fn variant_tag(game: &str) -> Option<&'static str> {
+    lichess_variant_name(game).or(match game {
+        "extinction" => Some("Extinction"),
+        "losalamos" => Some("Los Alamos"),
+        "dunsany" => Some("Dunsany"),
+        "cylinder" => Some("Cylinder"),
+        "grid" => Some("Grid"),
+        "glinski" => Some("Glinski"),
+        "monochromatic" => Some("Monochromatic"),
+        "patrol" => Some("Patrol"),
+        "madrasi" => Some("Madrasi"),
+        "andernach" => Some("Andernach"),
+        "antiandernach" => Some("Anti-Andernach"),
+        "circe" => Some("Circe"),
+        "knightrelay" => Some("Knight Relay"),
+        _ => None,
+    })
 }

@@ -1,6 +1,8 @@
 //! Tests of the chess engine: perft suites, notation, FEN, game ends and the oracle games.
 
 mod board_view;
+mod fairy_naive;
+mod fairy_rules;
 mod fen_tests;
 mod game_rules;
 mod geometry_tests;
@@ -8,6 +10,7 @@ mod hex;
 mod holes;
 mod illegal_moves;
 mod notation;
+mod oracle_ffish;
 mod oracle_games;
 mod perft_suites;
 mod record_replay;

@@ -50,15 +50,15 @@ const FILES: [(Variant, &str); 9] = [
     ),
 ];
 
-struct Game {
-    start: String,
-    moves: Vec<String>,
-    sans: Vec<String>,
-    final_fen: String,
-    outcome: String,
+pub(super) struct Game {
+    pub(super) start: String,
+    pub(super) moves: Vec<String>,
+    pub(super) sans: Vec<String>,
+    pub(super) final_fen: String,
+    pub(super) outcome: String,
 }
 
-fn games(text: &str) -> Vec<Game> {
+pub(super) fn games(text: &str) -> Vec<Game> {
     let mut out = Vec::new();
     for block in text.split("\n\n") {
         let mut fields = BTreeMap::new();
@@ -88,7 +88,7 @@ fn games(text: &str) -> Vec<Game> {
 }
 
 /// kifu's outcome in the oracle's words: winner and termination kind.
-fn oracle_words(turn: &Turn) -> String {
+pub(super) fn oracle_words(turn: &Turn) -> String {
     let Turn::Over { outcome } = turn else {
         return "none -".to_string();
     };
@@ -108,6 +108,10 @@ fn oracle_words(turn: &Turn) -> String {
         "SEVENTYFIVE_MOVES"
     } else if r.contains("fivefold") {
         "FIVEFOLD_REPETITION"
+    } else if r.contains("fifty") {
+        "FIFTY_MOVES"
+    } else if r.contains("threefold") {
+        "REPETITION"
     } else {
         "VARIANT"
     };

@@ -5,7 +5,7 @@
 use crate::perft::perft;
 use crate::variant::Variant;
 
-const SUITES: [(Variant, &str); 8] = [
+const SUITES: [(Variant, &str); 10] = [
     (
         Variant::Standard,
         include_str!("../../../../../fixtures/chess/perft/standard.perft"),
@@ -37,6 +37,14 @@ const SUITES: [(Variant, &str); 8] = [
     (
         Variant::RacingKings,
         include_str!("../../../../../fixtures/chess/perft/racingkings.perft"),
+    ),
+    (
+        Variant::Extinction,
+        include_str!("../../../../../fixtures/chess/perft/extinction.perft"),
+    ),
+    (
+        Variant::LosAlamos,
+        include_str!("../../../../../fixtures/chess/perft/losalamos.perft"),
     ),
 ];
 

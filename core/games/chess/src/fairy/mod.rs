@@ -1,0 +1,163 @@
+//! The fairy rules of the variants registered beside the lichess ones: the one mechanism each
+//! needs, shared: a move rule (`allows`, which moves the pieces have; the same rule decides
+//! which of them give check), extra moves (relayed knight moves), a change after a move lands
+//! (Andernach colours, Circe rebirth) and each variant's own game end. A file per rule; none of
+//! them keeps state or touches the standard chess fast path.
+
+pub mod andernach;
+pub mod boards;
+pub mod circe;
+pub mod extinction;
+pub mod grid;
+pub mod knightrelay;
+pub mod madrasi;
+pub mod monochromatic;
+pub mod patrol;
+
+use super::movegen::gen_pseudo;
+use super::piece::{Color, Piece, Role};
+use super::position::{Move, MoveKind, Position};
+use super::variant::Variant;
+use kifu_core::rules::Outcome;
+
+/// A fairy variant by its name as [`Variant::from_name`] normalizes it (lower case, no
+/// separators).
+pub fn from_name(n: &str) -> Option<Variant> {
+    let v = match n {
+        "extinction" | "extinctionchess" => Variant::Extinction,
+        "losalamos" | "losalamoschess" => Variant::LosAlamos,
+        "dunsany" | "dunsanys" | "dunsanyschess" | "dunsanychess" => Variant::Dunsany,
+        "cylinder" | "cylinderchess" | "cylindrical" => Variant::Cylinder,
+        "grid" | "gridchess" => Variant::Grid,
+        "glinski" | "glinskis" | "glinskishexagonalchess" | "hexagonal" | "hexchess" => Variant::Glinski,
+        "monochromatic" | "monochrome" | "monochromaticchess" => Variant::Monochromatic,
+        "patrol" | "patrolchess" => Variant::Patrol,
+        "madrasi" | "madrasichess" => Variant::Madrasi,
+        "andernach" | "andernachchess" => Variant::Andernach,
+        "antiandernach" | "antiandernachchess" => Variant::AntiAndernach,
+        "circe" | "circechess" => Variant::Circe,
+        "knightrelay" | "nrelay" | "knightrelaychess" => Variant::KnightRelay,
+        _ => return None,
+    };
+    Some(v)
+}
+
+/// One line on what the variant is, for `kifu games`.
+pub fn describe(v: Variant) -> &'static str {
+    match v {
+        Variant::Extinction => {
+            "Extinction chess: lose every piece of one kind (king included) and you lose; kings are not royal"
+        }
+        Variant::LosAlamos => "Los Alamos chess: 6x6, no bishops, no double step, castling or en passant",
+        Variant::Dunsany => "Dunsany's chess: 32 black pawns, moving first, against the white army",
+        Variant::Cylinder => "Cylinder chess: the a- and h-files are neighbours",
+        Variant::Grid => "Grid chess: every move must cross a line of the 2x2 grid",
+        Variant::Glinski => "Glinski's hexagonal chess: 91 hexagons, three bishops a side",
+        Variant::Monochromatic => "Monochromatic chess: every piece stays on squares of its starting colour",
+        Variant::Patrol => "Patrol chess: a piece captures or checks only when guarded by a friend",
+        Variant::Madrasi => "Madrasi chess: a piece attacked by an enemy of its kind is paralysed",
+        Variant::Andernach => "Andernach chess: a capturing piece (not a king) changes colour",
+        Variant::AntiAndernach => "Anti-Andernach chess: a piece (not a king) that does not capture changes colour",
+        Variant::Circe => "Circe chess: a captured piece is reborn on its starting square if empty",
+        Variant::KnightRelay => {
+            "Knight-relay chess: knights lend their move to friends they guard; knights neither take nor are taken"
+        }
+        _ => "",
+    }
+}
+
+/// The variants whose legality is found by trying every move (`Safety::Tried`).
+pub fn tried(v: Variant) -> bool {
+    move_rule(v) || matches!(v, Variant::Andernach | Variant::AntiAndernach | Variant::Circe)
+}
+
+/// The variants whose move rule restricts captures, and so checks.
+fn move_rule(v: Variant) -> bool {
+    matches!(
+        v,
+        Variant::Grid | Variant::Monochromatic | Variant::Patrol | Variant::Madrasi | Variant::KnightRelay
+    )
+}
+
+/// Whether the variant's move rule lets the pieces make `m` (a move their patterns allow).
+pub fn allows(pos: &Position, m: &Move) -> bool {
+    match pos.variant {
+        Variant::Grid => grid::allows(pos, m),
+        Variant::Monochromatic => monochromatic::allows(pos, m),
+        Variant::Patrol => patrol::allows(pos, m),
+        Variant::Madrasi => madrasi::allows(pos, m),
+        Variant::KnightRelay => knightrelay::allows(pos, m),
+        _ => true,
+    }
+}
+
+/// Moves the pieces' own patterns do not give (knight-relay's lent knight moves).
+pub fn extra_moves<F: FnMut(Move)>(pos: &Position, emit: &mut F) {
+    if pos.variant == Variant::KnightRelay {
+        knightrelay::relayed_moves(pos, emit);
+    }
+}
+
+/// After a move has landed (not castling): `taken` is the code of the piece it took, 0 for
+/// none, from `taken_sq`.
+pub fn after_move(pos: &mut Position, m: &Move, taken: u8, taken_sq: u8) {
+    match pos.variant {
+        Variant::Andernach | Variant::AntiAndernach => andernach::after_move(pos, m, taken),
+        Variant::Circe => circe::after_move(pos, taken, taken_sq),
+        _ => {}
+    }
+}
+
+/// Whether `by` attacks `sq` (which holds a piece of the other side) by the variant's move
+/// rule: some move of `by`'s pieces that the rule allows would take it.
+pub fn attacked(pos: &Position, sq: u8, by: Color) -> bool {
+    if !move_rule(pos.variant) {
+        return pos.attacked(sq, by);
+    }
+    let mut probe = pos.clone();
+    probe.turn = by;
+    probe.castles = [[None; 2]; 2];
+    let mut moves = Vec::with_capacity(64);
+    gen_pseudo(&probe, &mut moves);
+    moves
+        .iter()
+        .any(|m| m.to == sq && m.kind != MoveKind::Castle && allows(&probe, m))
+}
+
+/// Castling by the variant's rule: the king is not in check and no square it crosses or
+/// lands on is attacked (each tested with the king standing there).
+pub fn castle_path_safe(pos: &Position, king: u8, target: u8) -> bool {
+    let us = pos.turn;
+    let them = us.other();
+    if attacked(pos, king, them) {
+        return false;
+    }
+    let geo = pos.geo;
+    let (kf, tf) = (geo.file(king), geo.file(target));
+    let rank_start = geo.rank(king) * geo.width;
+    let files = if kf <= tf { (kf + 1)..(tf + 1) } else { tf..kf };
+    files.into_iter().all(|f| {
+        let sq = rank_start + f;
+        let mut probe = pos.clone();
+        probe.put(king, 0);
+        probe.put(sq, Piece::new(us, Role::King).code());
+        probe.kings[us.index()] = Some(sq);
+        !attacked(&probe, sq, them)
+    })
+}
+
+/// The variant's own game end, if reached.
+pub fn variant_result(pos: &Position) -> Option<Outcome> {
+    match pos.variant {
+        Variant::Extinction => extinction::result(pos),
+        _ => None,
+    }
+}
+
+/// Dead positions for the fairy variants: only bare kings (any lone king against a lone
+/// king), since their move rules change which mates are possible.
+pub fn bare_kings(pos: &Position) -> bool {
+    [Color::White, Color::Black]
+        .iter()
+        .all(|&c| pos.pieces(c).all(|(_, r)| r == Role::King))
+}
