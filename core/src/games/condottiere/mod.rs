@@ -45,9 +45,11 @@ fn show(state: &mut State, seat: u8, cards: &[Card]) -> Result<(), RuleError> {
     for card in Card::ALL {
         let more = shown.count(card).saturating_sub(player.hand.count(card));
         if more > 0 && deck::unaccounted(state, card) < more {
+            let count = shown.count(card);
             crate::refuse!(
-                "{who} cannot hold that many {}: {}",
+                "{who} cannot hold {count} '{}' card{}: {}",
                 card.name(),
+                if count == 1 { "" } else { "s" },
                 deck::why_impossible(state, card)
             );
         }
