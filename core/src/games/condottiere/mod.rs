@@ -9,6 +9,7 @@ mod map;
 mod notation;
 mod round;
 mod state;
+mod svg;
 mod view;
 
 #[cfg(test)]
@@ -311,5 +312,9 @@ impl Rules for Condottiere {
     }
     fn state_json(&self, state: &State, view: View) -> serde_json::Value {
         view::json(state, view)
+    }
+
+    fn svg(&self, state: &State, view: View) -> Option<String> {
+        Some(svg::svg(&view::redacted(state, view)))
     }
 }
