@@ -51,7 +51,14 @@ record that fails verification, or records that differ; 2 bad usage or unreadabl
 #[command(name = "kifu", version, about, long_about = None, after_help = EXAMPLES)]
 struct Cli {
     /// The store file [default: $KIFU_STORE, else kifu/store.redb in the user's data folder]
-    #[arg(long, global = true, value_name = "PATH", env = "KIFU_STORE", help_heading = GLOBAL)]
+    #[arg(
+        long,
+        global = true,
+        value_name = "PATH",
+        env = "KIFU_STORE",
+        hide_env_values = true,
+        help_heading = GLOBAL
+    )]
     store: Option<PathBuf>,
 
     /// How long to wait for another kifu process that is writing to the store before giving
@@ -61,6 +68,7 @@ struct Cli {
         global = true,
         value_name = "SECONDS",
         env = "KIFU_WAIT",
+        hide_env_values = true,
         default_value_t = 10.0,
         help_heading = GLOBAL
     )]
@@ -68,7 +76,14 @@ struct Cli {
 
     /// Talk to a kifu server (`kifu serve`) at this address instead of opening a store file:
     /// new, play, correct, legal, show, log, list, export and import work as on a store
-    #[arg(long, global = true, value_name = "URL", env = "KIFU_SERVER", help_heading = GLOBAL)]
+    #[arg(
+        long,
+        global = true,
+        value_name = "URL",
+        env = "KIFU_SERVER",
+        hide_env_values = true,
+        help_heading = GLOBAL
+    )]
     server: Option<String>,
 
     /// A record's token (from `new` on a server): a seat's enters and sees that seat's part, the
