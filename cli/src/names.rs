@@ -28,6 +28,11 @@ pub fn format(name: &str) -> Result<&'static dyn Format, CliError> {
     if let Some(format) = formats.iter().find(|f| f.name() == wanted) {
         return Ok(*format);
     }
+    if wanted == "svg" {
+        return Err(CliError::input(
+            "svg is a picture of a position: export writes it, nothing reads it back",
+        ));
+    }
     let mut names: Vec<&str> = vec!["kifu", "svg"];
     names.extend(formats.iter().map(|f| f.name()));
     Err(CliError::input(format!(
