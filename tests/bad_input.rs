@@ -25,7 +25,7 @@ fn a_file_without_games_is_refused_in_every_format() {
         assert!(run.stderr.contains("no games found"), "{name}: {}", run.stderr);
         assert!(run.stderr.contains(name), "{name}: {}", run.stderr);
     }
-    assert!(s.ok(&["list"]).trim().is_empty(), "nothing stored");
+    assert!(s.stored().is_empty(), "nothing stored");
 }
 
 /// Imports `text` as file `name`, expecting the game refused at `line` with `why`.
@@ -84,7 +84,7 @@ fn an_unreadable_line_is_named_in_every_line_based_format() {
         "only the root may set stones up",
     );
     refused(&s, "clear.sgf", "(;GM[4]SZ[15]AB[hh]AE[ii]PL[W];W[jj])", 1, "AE");
-    assert!(s.ok(&["list"]).trim().is_empty(), "nothing stored");
+    assert!(s.stored().is_empty(), "nothing stored");
 }
 
 #[test]

@@ -218,7 +218,7 @@ fn a_chess960_game_by_position_number_goes_out_as_pgn_and_uci_and_comes_back() {
             .ok(&[
                 "new",
                 "chess960",
-                "-o",
+                "-O",
                 &format!("position={position}"),
                 "-p",
                 "Ann",
@@ -270,7 +270,7 @@ fn a_chess960_game_by_position_number_goes_out_as_pgn_and_uci_and_comes_back() {
 fn a_chess960_file_without_its_start_imports_with_the_position_option() {
     let s = Session::new();
     let (_, played) = CHESS960[1];
-    let id = s.ok(&["new", "chess960", "-o", "position=959"]).trim().to_string();
+    let id = s.ok(&["new", "chess960", "-O", "position=959"]).trim().to_string();
     let mut args = vec!["play", id.as_str()];
     args.extend(played);
     s.ok(&args);

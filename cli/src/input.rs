@@ -54,7 +54,14 @@ pub fn source(store: &crate::store_path::Lazy, name: &str) -> Result<Source, Cli
     Ok(Source::Stored { id, record })
 }
 
+/// The full id of the record `name` names: an id, a unique prefix of 4 digits or more, or the
+/// header hash.
 pub fn resolve(store: &Store, name: &str) -> Result<String, CliError> {
+    if let Some(why) = kifu_records::id_form(name) {
+        return Err(CliError::input(format!(
+            "no record with id '{name}': {why} (and no file by that name)"
+        )));
+    }
     store
         .resolve(name)
         .map_err(|e| CliError::input(format!("{e} (and no file by that name)")))

@@ -27,6 +27,7 @@ mod clock;
 mod commands;
 mod exit;
 mod input;
+mod names;
 mod store_path;
 
 use std::path::PathBuf;
@@ -34,12 +35,30 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+/// The first lines of `kifu --help`'s examples: a session from the first record to a file.
+const EXAMPLES: &str = "Examples:
+  kifu new senet -p Ani -p Hunefer           # prints the new record's id
+  kifu play 6d1f 3 1-4                       # the sticks showed 3; p1 moves 1-4 (any 4+ digits of the id)
+  kifu show 6d1f --svg -o board.svg          # the board as a picture
+  kifu export 6d1f -o game.kifu && kifu verify game.kifu
+
+Every command's --help has examples of its own. Exit codes: 0 success; 1 a command refused, a
+record that fails verification, or records that differ; 2 bad usage or unreadable input;
+3 the store was busy.";
+
 /// kifu records games as append-only, hash-chained logs checked by each game's rules.
 #[derive(Parser)]
-#[command(name = "kifu", version, about, long_about = None)]
+#[command(name = "kifu", version, about, long_about = None, after_help = EXAMPLES)]
 struct Cli {
     /// The store file [default: $KIFU_STORE, else kifu/store.redb in the user's data folder]
-    #[arg(long, global = true, value_name = "PATH", env = "KIFU_STORE")]
+    #[arg(
+        long,
+        global = true,
+        value_name = "PATH",
+        env = "KIFU_STORE",
+        hide_env_values = true,
+        help_heading = GLOBAL
+    )]
     store: Option<PathBuf>,
 
     /// How long to wait for another kifu process that is writing to the store before giving
@@ -49,13 +68,22 @@ struct Cli {
         global = true,
         value_name = "SECONDS",
         env = "KIFU_WAIT",
-        default_value_t = 10.0
+        hide_env_values = true,
+        default_value_t = 10.0,
+        help_heading = GLOBAL
     )]
     wait: f64,
 
     /// Talk to a kifu server (`kifu serve`) at this address instead of opening a store file:
     /// new, play, correct, legal, show, log, list, export and import work as on a store
-    #[arg(long, global = true, value_name = "URL", env = "KIFU_SERVER")]
+    #[arg(
+        long,
+        global = true,
+        value_name = "URL",
+        env = "KIFU_SERVER",
+        hide_env_values = true,
+        help_heading = GLOBAL
+    )]
     server: Option<String>,
 
     /// A record's token (from `new` on a server): a seat's enters and sees that seat's part, the
@@ -65,13 +93,17 @@ struct Cli {
         global = true,
         value_name = "TOKEN",
         env = "KIFU_TOKEN",
-        hide_env_values = true
+        hide_env_values = true,
+        help_heading = GLOBAL
     )]
     token: Option<String>,
 
     #[command(subcommand)]
     command: Command,
 }
+
+/// The heading of the options every command takes.
+const GLOBAL: &str = "Store and server";
 
 #[derive(Subcommand)]
 enum Command {
@@ -97,10 +129,38 @@ enum Command {
     Perft(commands::perft::PerftArgs),
     Serve(commands::serve::ServeArgs),
     Token(commands::token::TokenArgs),
+    Completions(commands::shell::CompletionsArgs),
+    Man(commands::shell::ManArgs),
+}
+
+/// The commands that use no store and no server: the global options are hidden from their help.
+const STORELESS: &[&str] = &["games", "perft", "completions", "man"];
+
+/// The whole command line as clap knows it, the global options hidden where they mean nothing.
+pub fn command() -> clap::Command {
+    use clap::CommandFactory;
+    let mut command = Cli::command();
+    command.build();
+    for name in STORELESS {
+        // In place: the command is built, and its arguments keep their order.
+        command = command.mut_subcommand(name, |sub| {
+            sub.mut_args(|arg| {
+                let global = ["store", "wait", "server", "token"].contains(&arg.get_id().as_str());
+                arg.hide(global)
+            })
+        });
+    }
+    command
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match command()
+        .try_get_matches()
+        .and_then(|m| <Cli as clap::FromArgMatches>::from_arg_matches(&m))
+    {
+        Ok(cli) => cli,
+        Err(error) => error.exit(),
+    };
     let wait = std::time::Duration::try_from_secs_f64(cli.wait.max(0.0)).unwrap_or(kifu_records::DEFAULT_WAIT);
     let server = match &cli.server {
         Some(url) => match backend::Remote::new(url, cli.token.clone()) {
@@ -143,6 +203,8 @@ fn main() -> ExitCode {
         Command::Perft(args) => commands::perft::run(args),
         Command::Serve(args) => commands::serve::serve(&store, args),
         Command::Token(args) => commands::token::token(&store, args),
+        Command::Completions(args) => commands::shell::completions(args),
+        Command::Man(args) => commands::shell::man(args),
     };
     match result {
         Ok(code) => code,

@@ -1,6 +1,6 @@
 //! Where the store lives: `--store`, else `$KIFU_STORE` (both via clap), else
 //! `$XDG_DATA_HOME/kifu/store.redb`, else `~/.local/share/kifu/store.redb`. Opened on first use,
-//! so commands that need no store never create one. With `--server` it never opens a file:
+//! so commands that need no store never create one, and made only by a command that writes. With `--server` it never opens a file:
 //! a command that needs one is refused instead.
 
 use std::cell::OnceCell;
@@ -49,9 +49,29 @@ impl Lazy {
         self.open(|path| Store::open_with(path, kifu_games::registry(), self.wait))
     }
 
-    /// The store, opened for reading: never waits for a writer.
+    /// The store, opened for reading: never waits for a writer, and never makes one. A store
+    /// that is not there is an error naming the path (a mistyped `KIFU_STORE` must not look
+    /// like an empty store).
     pub fn reader(&self) -> Result<&Store, CliError> {
+        if self.store.get().is_none() {
+            self.refused()?;
+            let path = self.path()?;
+            if !path.exists() {
+                return Err(CliError::input(format!(
+                    "no store at {}: nothing has been recorded there (check --store or KIFU_STORE; 'kifu new' or 'kifu import' makes it)",
+                    path.display()
+                )));
+            }
+        }
         self.open(|path| Store::open_read_only(path, kifu_games::registry()))
+    }
+
+    /// The store file's path: `--store` (or `KIFU_STORE`), else the default.
+    fn path(&self) -> Result<PathBuf, CliError> {
+        match &self.path {
+            Some(path) => Ok(path.clone()),
+            None => default_path(),
+        }
     }
 
     /// The store opened so far, to change in place (compaction); `None` before any use.
@@ -63,11 +83,7 @@ impl Lazy {
     /// it for as long as it runs: the service.
     pub fn open_owned(&self) -> Result<Store, CliError> {
         self.refused()?;
-        let path = match &self.path {
-            Some(path) => path.clone(),
-            None => default_path()?,
-        };
-        Ok(Store::open_with(&path, kifu_games::registry(), self.wait)?)
+        Ok(Store::open_with(&self.path()?, kifu_games::registry(), self.wait)?)
     }
 
     fn open(
@@ -78,11 +94,7 @@ impl Lazy {
             return Ok(store);
         }
         self.refused()?;
-        let path = match &self.path {
-            Some(path) => path.clone(),
-            None => default_path()?,
-        };
-        let store = how(&path)?;
+        let store = how(&self.path()?)?;
         Ok(self.store.get_or_init(|| store))
     }
 }

@@ -42,6 +42,11 @@ pub trait Match: Send + Sync {
     fn sample_chance(&self, rng: &mut ChanceRng) -> String;
     fn render(&self, view: View) -> String;
     fn state_json(&self, view: View) -> serde_json::Value;
+    /// The position as an SVG picture for a view, if the game draws one (see `Rules::svg`).
+    fn svg(&self, view: View) -> Option<String> {
+        let _ = view;
+        None
+    }
     /// The state's bytes (bincode, standard configuration): what snapshots keep and hashes cover.
     fn snapshot(&self) -> Vec<u8>;
     /// blake3 of [`Match::snapshot`].
@@ -78,11 +83,14 @@ impl<R: Rules> Game for Erased<R> {
     fn start(&self, setup: &Setup) -> Result<Box<dyn Match>, RuleError> {
         let range = self.0.players();
         if !range.contains(&setup.players) {
+            let takes = if range.start() == range.end() {
+                format!("exactly {}", range.start())
+            } else {
+                format!("{} to {}", range.start(), range.end())
+            };
             return Err(RuleError::new(format!(
-                "{} takes {} to {} players, not {}",
+                "{} takes {takes} players, not {}",
                 self.0.name(),
-                range.start(),
-                range.end(),
                 setup.players
             )));
         }
@@ -155,6 +163,9 @@ impl<R: Rules> Match for Live<R> {
     }
     fn state_json(&self, view: View) -> serde_json::Value {
         self.rules.state_json(&self.state, view)
+    }
+    fn svg(&self, view: View) -> Option<String> {
+        self.rules.svg(&self.state, view)
     }
     fn snapshot(&self) -> Vec<u8> {
         bincode::serde::encode_to_vec(&self.state, bincode::config::standard()).unwrap_or_default()

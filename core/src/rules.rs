@@ -205,4 +205,11 @@ pub trait Rules: Clone + Send + Sync + 'static {
         let _ = view;
         serde_json::to_value(state).unwrap_or(serde_json::Value::Null)
     }
+    /// The position as a standalone SVG picture for a view, if the game draws one: what `kifu
+    /// show --svg` writes and the service's pages show. Each cell a move can name is a
+    /// `<g data-cell="NAME">` so a page can map a tap to it.
+    fn svg(&self, state: &Self::State, view: View) -> Option<String> {
+        let _ = (state, view);
+        None
+    }
 }

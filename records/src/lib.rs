@@ -291,16 +291,26 @@ impl Store {
         })
     }
 
-    /// The full id for a unique prefix of one (at least 4 hex digits).
+    /// The full id for a unique prefix of one (at least 4 hex digits), or for the record's
+    /// header hash (64 hex digits: the chain's first hash, on the `header` line of its text).
     pub fn resolve(&self, prefix: &str) -> Result<String, ReadError> {
         guarded(|| {
-            if prefix.len() < 4 || !prefix.bytes().all(|b| b.is_ascii_hexdigit()) {
+            if id_form(prefix).is_some() {
                 return Err(ReadError::NotFound(prefix.to_string()));
             }
             let prefix = prefix.to_ascii_lowercase();
             let txn = self.db.begin_read().map_err(StoreError::from)?;
             let headers = txn.open_table(HEADERS).map_err(StoreError::from)?;
             let mut found = Vec::new();
+            if prefix.len() == 64 {
+                // Longer than any id: a header hash, found by hashing every header.
+                for item in headers.iter().map_err(StoreError::from)? {
+                    let (key, text) = item.map_err(StoreError::from)?;
+                    if kifu_core::record::hex::encode(&kifu_core::record::header_hash(text.value())) == prefix {
+                        found.push(key.value().to_string());
+                    }
+                }
+            }
             for item in headers.range(prefix.as_str()..).map_err(StoreError::from)? {
                 let (key, _) = item.map_err(StoreError::from)?;
                 let key = key.value().to_string();
@@ -315,6 +325,20 @@ impl Store {
                 _ => Err(ReadError::Ambiguous(prefix)),
             }
         })
+    }
+}
+
+/// Why `name` cannot name a record (too short, or not hex), or `None` when it may: an id, a
+/// prefix of one of 4 digits or more, or a header hash.
+pub fn id_form(name: &str) -> Option<&'static str> {
+    if !name.bytes().all(|b| b.is_ascii_hexdigit()) {
+        Some("an id is hex digits, 0-9 and a-f")
+    } else if name.len() < 4 {
+        Some("an id prefix needs 4 digits or more")
+    } else if name.len() > 32 && name.len() != 64 {
+        Some("an id has 32 digits, a header hash 64")
+    } else {
+        None
     }
 }
 

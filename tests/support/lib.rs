@@ -105,6 +105,19 @@ impl Session {
         run
     }
 
+    /// The ids of the records stored, in `list`'s order; none when the store was never made
+    /// (a command that only reads never makes it, and `list` refuses a store not there).
+    pub fn stored(&self) -> Vec<String> {
+        if !self.store().exists() {
+            return Vec::new();
+        }
+        let listed = self.json(&["list", "--json"]);
+        let rows = listed.as_array().expect("list --json is an array");
+        rows.iter()
+            .map(|row| row["id"].as_str().expect("an id").to_string())
+            .collect()
+    }
+
     /// Runs and parses stdout as JSON.
     pub fn json(&self, args: &[&str]) -> serde_json::Value {
         let out = self.ok(args);

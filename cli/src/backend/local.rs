@@ -52,6 +52,30 @@ impl<'a> Local<'a> {
     }
 }
 
+impl Local<'_> {
+    /// The record `id` names, the view `name` asks for, and its replay after entry `at`.
+    fn position(
+        &self,
+        id: &str,
+        at: Option<u64>,
+        name: Option<&str>,
+    ) -> Result<(String, View, kifu_core::replay::Replay), CliError> {
+        let store = self.store.reader()?;
+        let id = resolve(store, id)?;
+        let fallback = self.default_view(store, &id)?;
+        let view = view(name, store.header(&id)?.players.len(), fallback)?;
+        let head = store.head(&id)?;
+        if let Some(at) = at.filter(|at| *at > head.0) {
+            return Err(CliError::input(format!(
+                "--at {at}: record {id} has {} entries",
+                head.0
+            )));
+        }
+        let replay = store.replay(&id, at)?;
+        Ok((id, view, replay))
+    }
+}
+
 impl Backend for Local<'_> {
     fn create(&self, new: NewRecord) -> Result<Created, CliError> {
         let game = new.game;
@@ -121,20 +145,10 @@ impl Backend for Local<'_> {
     }
 
     fn show(&self, id: &str, at: Option<u64>, name: Option<&str>) -> Result<Shown, CliError> {
-        let store = self.store.reader()?;
-        let id = resolve(store, id)?;
-        let fallback = self.default_view(store, &id)?;
-        let view = view(name, store.header(&id)?.players.len(), fallback)?;
-        let head = store.head(&id)?;
-        if let Some(at) = at.filter(|at| *at > head.0) {
-            return Err(CliError::input(format!(
-                "--at {at}: record {id} has {} entries",
-                head.0
-            )));
-        }
-        let replay = store.replay(&id, at)?;
+        let (id, view, replay) = self.position(id, at, name)?;
         Ok(Shown {
             game: replay.header.game.clone(),
+            players: replay.header.players.clone(),
             seq: replay.seq(),
             head: replay.head(),
             turn: replay.turn(),
@@ -143,6 +157,16 @@ impl Backend for Local<'_> {
             remarks: replay.remarks_in_force().into_iter().map(|r| (r.seq, r.text)).collect(),
             text: replay.render(view),
             id,
+        })
+    }
+
+    fn svg(&self, id: &str, at: Option<u64>, name: Option<&str>) -> Result<String, CliError> {
+        let (id, view, replay) = self.position(id, at, name)?;
+        replay.current().svg(view).ok_or_else(|| {
+            CliError::input(format!(
+                "record {id}: {} has no picture (show it as text or --json)",
+                replay.header.game
+            ))
         })
     }
 
@@ -181,11 +205,18 @@ impl Backend for Local<'_> {
         Ok(self.store.reader()?.list(&filter)?)
     }
 
-    fn export(&self, id: &str, format: &str, name: Option<&str>) -> Result<Vec<u8>, CliError> {
+    fn export(&self, id: &str, format: &str, at: Option<u64>, name: Option<&str>) -> Result<Vec<u8>, CliError> {
         let store = self.store.reader()?;
         let id = resolve(store, id)?;
         let fallback = self.default_view(store, &id)?;
-        let record = store.record(&id)?;
+        let mut record = store.record(&id)?;
+        if let Some(at) = at {
+            let entries = record.entries.len() as u64;
+            if at > entries {
+                return Err(CliError::input(format!("--at {at}: record {id} has {entries} entries")));
+            }
+            record.entries.truncate(at as usize);
+        }
         let view = view(name, record.header.players.len(), fallback)?;
         if view != View::Full {
             let seen = kifu_core::replay::log_view(kifu_games::registry(), &record, view)

@@ -70,6 +70,8 @@ pub struct Legal {
 pub struct Shown {
     pub id: String,
     pub game: String,
+    /// The players' names, in seat order.
+    pub players: Vec<String>,
     pub seq: u64,
     pub head: Hash,
     pub turn: Turn,
@@ -123,10 +125,13 @@ pub trait Backend {
     fn append(&self, id: &str, play: Play) -> Result<Appended, CliError>;
     fn legal(&self, id: &str) -> Result<Legal, CliError>;
     fn show(&self, id: &str, at: Option<u64>, view: Option<&str>) -> Result<Shown, CliError>;
+    /// The position drawn as an SVG picture by the game's own renderer.
+    fn svg(&self, id: &str, at: Option<u64>, view: Option<&str>) -> Result<String, CliError>;
     fn log(&self, id: &str, view: Option<&str>) -> Result<Logged, CliError>;
     fn list(&self, filter: Filter) -> Result<Vec<Row>, CliError>;
-    /// The record as a file: `format` is `kifu` or a notation's name.
-    fn export(&self, id: &str, format: &str, view: Option<&str>) -> Result<Vec<u8>, CliError>;
+    /// The record as a file, up to entry `at` when given: `format` is `kifu` or a notation's
+    /// name.
+    fn export(&self, id: &str, format: &str, at: Option<u64>, view: Option<&str>) -> Result<Vec<u8>, CliError>;
     /// A kifu text file already verified here (`text` is the file, `record` what it holds).
     fn import_kifu(&mut self, text: &str, record: Checked, extend: bool) -> Result<ImportOutcome, CliError>;
     fn import_file(&mut self, job: ImportJob<'_>) -> Result<ImportDone, CliError>;
@@ -135,17 +140,20 @@ pub trait Backend {
 /// The view named by `--as`, or by default the token's (`fallback`): `public`, `arbiter`
 /// (`full` is the same), or a seat `p1`, `p2`, ... of a record with `players` seats.
 pub fn view(name: Option<&str>, players: usize, fallback: View) -> Result<View, CliError> {
-    match name {
-        None => Ok(fallback),
-        Some("public") => Ok(View::Public),
-        Some("arbiter") | Some("full") => Ok(View::Full),
-        Some(other) => match Actor::parse(other) {
+    let Some(name) = name else {
+        return Ok(fallback);
+    };
+    match name.trim().to_lowercase().as_str() {
+        "public" => Ok(View::Public),
+        "arbiter" | "full" => Ok(View::Full),
+        other => match Actor::parse(other) {
             Some(Actor::Seat(seat)) if (seat as usize) < players => Ok(View::Seat(seat)),
             Some(Actor::Seat(_)) => Err(CliError::input(format!(
-                "--as '{other}': this record has {players} seats (p1 to p{players})"
+                "--as '{name}': this record has {players} seats (p1 to p{players})"
             ))),
             _ => Err(CliError::input(format!(
-                "--as '{other}': use public, arbiter, or a seat like p1"
+                "--as '{name}': use public, arbiter, or a seat like p1{}",
+                crate::names::did_you_mean(other, &["public", "arbiter"])
             ))),
         },
     }

@@ -35,8 +35,13 @@ impl Remote {
     fn resolve(&self, name: &str) -> Result<String, CliError> {
         let prefix = name.to_ascii_lowercase();
         let missing = || CliError::input(format!("no record with id '{prefix}' on {}", self.http.base));
-        if prefix.len() < 4 || !prefix.bytes().all(|b| b.is_ascii_hexdigit()) {
-            return Err(missing());
+        if let Some(why) = kifu_records::id_form(&prefix) {
+            return Err(CliError::input(format!("no record with id '{name}': {why}")));
+        }
+        if prefix.len() == 64 {
+            return Err(CliError::input(format!(
+                "'{name}' is a header hash: with --server give the record's id (a header hash names a record on a store file only)"
+            )));
         }
         if prefix.len() == 32 {
             return Ok(prefix);
@@ -85,7 +90,8 @@ impl Remote {
 
 /// `--as` over a server: the view is the token's, so `--as` may only name that one.
 fn check_view(asked: Option<&str>, given: &str) -> Result<(), CliError> {
-    match asked {
+    let asked = asked.map(|name| name.trim().to_lowercase());
+    match asked.as_deref() {
         None => Ok(()),
         Some(name) if name == given || (name == "full" && given == "arbiter") => Ok(()),
         Some(name) => Err(CliError::input(format!(
@@ -132,6 +138,10 @@ struct PositionOut {
     id: String,
     game: String,
     view: String,
+    #[serde(default)]
+    players: Vec<String>,
+    #[serde(default)]
+    svg: Option<String>,
     seq: u64,
     head: String,
     turn: Turn,
@@ -373,12 +383,26 @@ impl Backend for Remote {
         Ok(Shown {
             id: position.id,
             game: position.game,
+            players: position.players,
             seq: position.seq,
             head: hash(&position.head)?,
             turn: position.turn,
             state: position.state,
             remarks: position.remarks.into_iter().map(|r| (r.seq, r.text)).collect(),
             text: position.text,
+        })
+    }
+
+    fn svg(&self, id: &str, at: Option<u64>, view: Option<&str>) -> Result<String, CliError> {
+        let id = self.resolve(id)?;
+        let query = at.map(|at| format!("?at={at}")).unwrap_or_default();
+        let position: PositionOut = self.http.get(&format!("/v1/records/{id}{query}"))?.json(200, &[])?;
+        check_view(view, &position.view)?;
+        position.svg.ok_or_else(|| {
+            CliError::input(format!(
+                "record {id}: {} has no picture (show it as text or --json)",
+                position.game
+            ))
         })
     }
 
@@ -427,7 +451,7 @@ impl Backend for Remote {
         }
     }
 
-    fn export(&self, id: &str, format: &str, view: Option<&str>) -> Result<Vec<u8>, CliError> {
+    fn export(&self, id: &str, format: &str, at: Option<u64>, view: Option<&str>) -> Result<Vec<u8>, CliError> {
         let id = self.resolve(id)?;
         if view.is_some() {
             let position: PositionOut = self.http.get(&format!("/v1/records/{id}?at=0"))?.json(200, &[])?;
@@ -435,7 +459,11 @@ impl Backend for Remote {
         }
         // Hidden information a file cannot hide is bad usage, as `kifu export` says it.
         self.http
-            .get(&format!("/v1/records/{id}/export?format={}", encode(format)))?
+            .get(&format!(
+                "/v1/records/{id}/export?format={}{}",
+                encode(format),
+                at.map(|at| format!("&at={at}")).unwrap_or_default()
+            ))?
             .expect(200, &[(403, BAD_INPUT)])
     }
 

@@ -24,10 +24,15 @@ use crate::store_path::Lazy;
 /// first use: an Ed25519 key in a file beside the store (STORE.tlog-key), readable by its
 /// owner alone.
 #[derive(Args)]
+#[command(after_help = "Examples:
+  kifu key > club.pub
+  kifu key --key-file /secure/club.tlog-key")]
 pub struct KeyArgs {
     /// The signing key file [default: the store's path with .tlog-key added]
     #[arg(long, value_name = "PATH")]
     pub key_file: Option<PathBuf>,
+    #[arg(long, help = super::JSON_HELP)]
+    pub json: bool,
 }
 
 pub fn key(store: &Lazy, args: KeyArgs) -> CliResult {
@@ -35,7 +40,12 @@ pub fn key(store: &Lazy, args: KeyArgs) -> CliResult {
         .reader()?
         .log_key(args.key_file.as_deref(), true)
         .map_err(log_error)?;
-    out!("{}", key.verifier().to_text());
+    let verifier = key.verifier().to_text();
+    if args.json {
+        print_json(&json!({ "verifier": verifier }));
+    } else {
+        out!("{verifier}");
+    }
     Ok(ExitCode::SUCCESS)
 }
 
@@ -44,6 +54,9 @@ pub fn key(store: &Lazy, args: KeyArgs) -> CliResult {
 /// A C2SP signed note: the log's name, its size, its root hash. Refused (exit 1) when the log
 /// is not an extension of the last checkpoint signed.
 #[derive(Args)]
+#[command(after_help = "Examples:
+  kifu checkpoint > tonight.checkpoint
+  kifu checkpoint -o later.checkpoint && kifu consistency tonight.checkpoint later.checkpoint")]
 pub struct CheckpointArgs {
     /// The signing key file [default: the store's path with .tlog-key added]
     #[arg(long, value_name = "PATH")]
@@ -51,15 +64,23 @@ pub struct CheckpointArgs {
     /// Write the checkpoint to this file instead of standard output
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// Print JSON: the log's origin, size and root (base64), and the signed note
+    #[arg(long)]
+    pub json: bool,
 }
 
 pub fn checkpoint(store: &Lazy, args: CheckpointArgs) -> CliResult {
     let store = store.get()?;
     let key = store.log_key(args.key_file.as_deref(), true).map_err(log_error)?;
     let signed = store.sign_checkpoint(&key).map_err(log_error)?;
-    match &args.output {
-        Some(path) => write(path, &signed.note)?,
-        None => out_raw!("{}", signed.note),
+    if let Some(path) = &args.output {
+        write(path, &signed.note)?;
+    }
+    if args.json {
+        let c = &signed.checkpoint;
+        print_json(&json!({"origin": c.origin, "size": c.size, "root": BASE64.encode(c.root), "note": signed.note}));
+    } else if args.output.is_none() {
+        out_raw!("{}", signed.note);
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -70,8 +91,12 @@ pub fn checkpoint(store: &Lazy, args: CheckpointArgs) -> CliResult {
 /// the audit paths of its header and that entry to a checkpoint signed now, and the
 /// checkpoint. 'kifu verify FILE --proof BUNDLE --key VERIFIER' checks a file against it.
 #[derive(Args)]
+#[command(after_help = "Examples:
+  kifu prove 6d1f -o game.proof.json
+  kifu prove 6d1f --seq 10 --every-entry -o opening.proof.json
+  kifu export 6d1f -o game.kifu && kifu verify game.kifu --proof game.proof.json --key club.pub")]
 pub struct ProveArgs {
-    /// A record id (or prefix)
+    #[arg(help = super::ID_HELP)]
     pub record: String,
     /// The last entry to prove [default: the record's head]
     #[arg(long, value_name = "N")]
@@ -115,6 +140,10 @@ pub fn prove(store: &Lazy, args: ProveArgs) -> CliResult {
 /// RFC 6962 consistency: both signed by the key, the same log, and the older tree a prefix
 /// of the newer. The proof is read from --proof, else computed from this store's log.
 #[derive(Args)]
+#[command(after_help = "Examples:
+  kifu consistency tonight.checkpoint later.checkpoint --key club.pub
+  kifu consistency old.checkpoint new.checkpoint --save-proof proof.txt   # for someone without the store
+  kifu consistency old.checkpoint new.checkpoint --proof proof.txt --key club.pub --json")]
 pub struct ConsistencyArgs {
     /// The older checkpoint (a signed note file)
     pub old: PathBuf,
@@ -129,8 +158,7 @@ pub struct ConsistencyArgs {
     /// Write the proof used to this file, for someone without the store
     #[arg(long, value_name = "FILE")]
     pub save_proof: Option<PathBuf>,
-    /// Print JSON instead of text
-    #[arg(long)]
+    #[arg(long, help = super::JSON_HELP)]
     pub json: bool,
 }
 

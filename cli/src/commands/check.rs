@@ -12,17 +12,21 @@ use crate::exit::{CliResult, FAILED};
 use crate::input::{source, Source};
 use crate::store_path::Lazy;
 
-/// Verify a record (by id in the store, or a kifu text file): its hash chain, then every entry
-/// through the rules. Exit 1 names the first failing entry.
+/// Verify a record or a kifu text file: its hash chain, then every entry through the rules
 ///
-/// With --proof (a bundle from 'kifu prove') and --key, also that the log's signed checkpoint
-/// holds the record's header and its last entry, so a file cut short or rewritten fails.
+/// Exit 1 names the first failing entry (and the line of a file). With --proof (a bundle from
+/// 'kifu prove') and --key, also that the log's signed checkpoint holds the record's header
+/// and its last entry, so a file cut short or rewritten fails.
 #[derive(Args)]
+#[command(after_help = "Examples:
+  kifu verify game.kifu                      # \"game.kifu: ok, 42 entries, ...\" or \"FAILED at entry 17 ...\"
+  kifu verify 6d1f --json
+  kifu verify game.kifu --proof game.proof.json --key club.pub")]
 pub struct VerifyArgs {
-    /// A record id (or prefix) or the path of a kifu text file
+    /// The path of a kifu text file, or a stored record's id (a unique prefix of 4 digits or
+    /// more, or its header hash)
     pub record: String,
-    /// Print JSON instead of text
-    #[arg(long)]
+    #[arg(long, help = super::JSON_HELP)]
     pub json: bool,
     /// A proof bundle ('kifu prove') to check the record against
     #[arg(long, value_name = "BUNDLE", requires = "key")]
@@ -151,7 +155,8 @@ fn print_report(name: &str, report: &Report, as_json: bool, proven: Option<&kifu
             "record": name,
             "ok": report.failure.is_none(),
             "entries": report.entries,
-            "head": hex::encode(&report.head),
+            // The head of a record that holds together; a failed one has none to trust.
+            "head": report.failure.is_none().then(|| hex::encode(&report.head)),
             "turn": report.turn,
             "seed": seed,
             "failure": report.failure.as_ref().map(|f| json!({
@@ -181,19 +186,35 @@ fn print_report(name: &str, report: &Report, as_json: bool, proven: Option<&kifu
     }
 }
 
-/// Compare two records of one game: the first entry where they part, and a unified diff.
+/// Compare two records of one game: the first entry where they part, and a unified diff
+///
+/// Each is compared as it stands (corrections applied). Exit 0 when they are the same, 1 when
+/// they differ.
 #[derive(Args)]
+#[command(after_help = "Examples:
+  kifu diff 6d1f 9a0c                        # \"the records part at entry 12: Nf3 | Nc3\"
+  kifu diff mine.kifu theirs.kifu
+  kifu diff 6d1f theirs.kifu --json")]
 pub struct DiffArgs {
+    /// The first record: a kifu text file, or a stored record's id (or unique prefix)
     pub left: String,
+    /// The second record, as the first
     pub right: String,
-    /// Print JSON instead of text
-    #[arg(long)]
+    #[arg(long, help = super::JSON_HELP)]
     pub json: bool,
 }
 
 pub fn diff(store: &Lazy, args: DiffArgs) -> CliResult {
     let left = source(store, &args.left)?;
     let right = source(store, &args.right)?;
+    let (left_kind, right_kind) = (&left.record().header.game, &right.record().header.game);
+    if left_kind != right_kind {
+        return Err(crate::exit::CliError::input(format!(
+            "{} is a record of {left_kind} and {} of {right_kind}: diff compares two records of one game",
+            left.name(),
+            right.name()
+        )));
+    }
     // Two records of one game are compared as they stand: corrections applied.
     let corrected = |s: &crate::input::Source| {
         kifu_core::replay::in_force(kifu_games::registry(), s.record())

@@ -10,21 +10,34 @@ use kifu_core::record::{hex, ChanceMode, Header};
 use kifu_core::rules::{Turn, View};
 use kifu_records::{Append, Store};
 
-use super::ok;
+use serde_json::json;
+
+use super::{ok, print_json, JSON_HELP};
 use crate::exit::{CliError, CliResult};
 use crate::input::resolve;
 use crate::store_path::Lazy;
 
-/// Play random legal moves (one entry per move) until the game ends or --max moves are made.
+/// Finish a record with random legal moves
+///
+/// One entry per move, until the game ends or --max moves are made; a move that gives the
+/// game away (resigning, a losing move) is taken only when nothing else is left. The same
+/// --policy plays the same moves.
 #[derive(Args)]
+#[command(after_help = "Examples:
+  kifu playout 6d1f                          # to the end
+  kifu playout 6d1f --max 20 --policy 2a     # twenty moves of another random player
+  kifu playout 6d1f --json")]
 pub struct PlayoutArgs {
+    #[arg(help = super::ID_HELP)]
     pub id: String,
     /// The seed of the random move policy (hex)
-    #[arg(long, default_value = "00")]
+    #[arg(long, default_value = "00", value_name = "HEX")]
     pub policy: String,
     /// Stop after this many moves
     #[arg(long, default_value_t = 10_000)]
     pub max: usize,
+    #[arg(long, help = JSON_HELP)]
+    pub json: bool,
 }
 
 pub fn playout(store: &Lazy, args: PlayoutArgs) -> CliResult {
@@ -33,8 +46,12 @@ pub fn playout(store: &Lazy, args: PlayoutArgs) -> CliResult {
     let policy = hex::decode(&args.policy.to_ascii_lowercase()).ok_or_else(|| CliError::input("--policy is hex"))?;
     let made = play_randomly(store, &id, &policy, args.max)?;
     let (seq, head) = store.head(&id)?;
-    eprintln!("{made} moves played");
-    out!("{seq} {}", hex::encode(&head));
+    if args.json {
+        print_json(&json!({"id": id, "moves": made, "seq": seq, "head": hex::encode(&head)}));
+    } else {
+        eprintln!("{made} moves played");
+        out!("{seq} {}", hex::encode(&head));
+    }
     ok()
 }
 
@@ -90,24 +107,30 @@ fn choose(current: &dyn Match, legal: &[(Actor, String)], rng: &mut ChanceRng) -
     legal[pick].clone()
 }
 
-/// Record a whole seeded game with random moves and show the final board.
+/// Record a whole seeded game with random moves, verify it and show the final board
 #[derive(Args)]
+#[command(after_help = "Examples:
+  kifu --store /tmp/demo.redb demo           # a Senet game in a scratch store
+  kifu demo chess --policy 07
+  kifu demo condottiere --json | jq .record")]
 pub struct DemoArgs {
-    /// The game
+    /// The game, in any case (the list: `kifu games`)
     #[arg(default_value = "senet")]
     pub game: String,
     /// The chance seed (16 to 64 bytes of hex) [default: 32 random bytes]
-    #[arg(long)]
+    #[arg(long, value_name = "HEX")]
     pub seed: Option<String>,
     /// The move policy's seed (hex)
-    #[arg(long, default_value = "01")]
+    #[arg(long, default_value = "01", value_name = "HEX")]
     pub policy: String,
+    /// Print JSON: the record, its entries and moves, the final turn and state, verified
+    #[arg(long)]
+    pub json: bool,
 }
 
 pub fn demo(store: &Lazy, args: DemoArgs) -> CliResult {
     let store = store.get()?;
-    let game = kifu_games::find(&args.game)
-        .ok_or_else(|| CliError::input(format!("unknown game '{}' (see 'kifu games')", args.game)))?;
+    let game = crate::names::game(&args.game)?;
     let seed = match &args.seed {
         Some(text) => super::seed_from_hex(text, "--seed")?,
         None => super::random_seed()?,
@@ -128,24 +151,32 @@ pub fn demo(store: &Lazy, args: DemoArgs) -> CliResult {
     let created = store.create(header, Some(&seed), None)?;
     let moves = play_randomly(store, &created.id, &policy, 100_000)?;
     let replay = store.replay(&created.id, None)?;
+    let report = store.audit(&created.id)?;
+    if let Some(f) = report.failure {
+        return Err(CliError::rejected(format!("the demo record does not verify: {f}")));
+    }
+    let players = &replay.header.players;
+    if args.json {
+        print_json(&json!({
+            "record": created.id, "game": game.name(), "entries": replay.seq(), "moves": moves,
+            "head": hex::encode(&replay.head()), "turn": super::turn_json(&replay.turn(), players),
+            "state": replay.current().state_json(View::Full), "verified": true,
+        }));
+        return ok();
+    }
     out!("{}", replay.render(View::Full).trim_end());
     out!();
     out!(
         "record {}: {} entries ({moves} moves), {}",
         created.id,
         replay.seq(),
-        replay.turn()
+        super::turn_text(&replay.turn(), players)
     );
-    let report = store.audit(&created.id)?;
-    match report.failure {
-        None => out!("verified: chain and rules hold; seeded chance checked against the revealed seed"),
-        Some(f) => return Err(CliError::rejected(format!("the demo record does not verify: {f}"))),
-    }
-    out!(
-        "try: kifu log {} | kifu export {} | kifu show {} --at 10",
-        created.id,
-        created.id,
-        created.id
-    );
+    out!("verified: chain and rules hold; seeded chance checked against the revealed seed");
+    let short = &created.id[..8];
+    out!("try:");
+    out!("  kifu log {short}");
+    out!("  kifu show {short} --at 10");
+    out!("  kifu export {short} -o demo.kifu");
     ok()
 }

@@ -2,7 +2,6 @@
 //! written once over a backend (the store file or a kifu server). A kifu file is verified here
 //! before either backend stores it; nothing here opens a store or speaks HTTP.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
@@ -10,54 +9,93 @@ use kifu_core::format::Format;
 use kifu_core::record::text;
 use kifu_core::replay::{verify_text, Checked};
 
+use serde_json::json;
+
 use super::ok;
 use crate::backend::{Backend, ImportJob};
 use crate::exit::{CliError, CliResult};
 use crate::input::read_text;
 
-/// Write a record as kifu text (the default) or in a notation format (see `kifu games`).
+/// Write a record as kifu text, in a notation, or as an SVG picture
+///
+/// kifu text is the default (or the format -o's extension names); `kifu games` lists the
+/// notations. --at SEQ cuts the record after entry SEQ: a position format (fen, epd, svg) then
+/// gives the position there, a game format the game up to there.
 #[derive(Args)]
+#[command(after_help = "Examples:
+  kifu export 6d1f -o game.kifu              # verify it anywhere with 'kifu verify game.kifu'
+  kifu export 6d1f --format pgn > game.pgn
+  kifu export 6d1f --format fen --at 20      # the position after entry 20
+  kifu export 6d1f -o board.svg --at 5       # the picture after entry 5 (format from the extension)")]
 pub struct ExportArgs {
+    #[arg(help = crate::commands::ID_HELP)]
     pub id: String,
-    /// kifu, or a format name [default: kifu, or guessed from -o's extension]
+    /// kifu, svg, or a notation's name, in any case [default: -o's extension, else kifu]
     #[arg(long, short = 'f')]
     pub format: Option<String>,
     /// Write to this file instead of standard output
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// Only the record up to this entry (0: the start): the position after it
+    #[arg(long, value_name = "SEQ")]
+    pub at: Option<u64>,
     /// Whose eyes: public (the default) or arbiter. A record that holds hidden information
     /// (a hand, a deal) is exported whole only --as arbiter, since no file can hide part of it
     #[arg(long = "as", value_name = "VIEW")]
     pub view: Option<String>,
+    /// Print JSON: {record, format, at, bytes, file} with -o, else the file itself as "text" (or
+    /// "base64" for a binary format)
+    #[arg(long)]
+    pub json: bool,
 }
 
 pub fn export(backend: &dyn Backend, args: ExportArgs) -> CliResult {
-    let name = args
-        .format
-        .clone()
-        .or_else(|| args.output.as_deref().and_then(guess_format))
-        .unwrap_or("kifu".into());
-    if name != "kifu" {
-        find_format(&name)?;
-    }
-    let out = backend.export(&args.id, &name, args.view.as_deref())?;
-    match &args.output {
-        Some(path) => std::fs::write(path, out).map_err(|e| CliError::input(format!("{}: {e}", path.display())))?,
-        None => {
-            if let Err(error) = std::io::stdout().lock().write_all(&out) {
-                crate::exit::stdout_failed(error);
-            }
+    let name = match args.format.as_deref().map(|f| f.trim().to_lowercase()) {
+        Some(name) => name,
+        None => args.output.as_deref().and_then(guess_format).unwrap_or("kifu".into()),
+    };
+    let out = if name == "svg" {
+        backend.svg(&args.id, args.at, args.view.as_deref())?.into_bytes()
+    } else {
+        if name != "kifu" {
+            find_format(&name)?;
         }
+        backend.export(&args.id, &name, args.at, args.view.as_deref())?
+    };
+    if !args.json {
+        return super::write_output(args.output.as_deref(), &out);
     }
+    let mut answer = json!({"record": args.id, "format": name, "at": args.at, "bytes": out.len()});
+    match &args.output {
+        Some(path) => {
+            super::write_output(Some(path), &out)?;
+            answer["file"] = json!(path.display().to_string());
+        }
+        None => match String::from_utf8(out) {
+            Ok(text) => answer["text"] = json!(text),
+            Err(bytes) => {
+                use base64::Engine;
+                answer["base64"] = json!(base64::engine::general_purpose::STANDARD.encode(bytes.as_bytes()))
+            }
+        },
+    }
+    super::print_json(&answer);
     ok()
 }
 
-/// Import a kifu text file (verified first) or a notation file with any number of games.
-/// Each bad game is reported with its place and skipped; the others are stored.
+/// Import a kifu text file or a notation file with any number of games
+///
+/// A kifu file is verified first and stored whole or not at all. In a notation file each bad
+/// game is reported with its place (game, line, ply) and skipped; the others are stored.
 #[derive(Args)]
+#[command(after_help = "Examples:
+  kifu import club.pgn                       # every game; a broken one is named and skipped
+  kifu import game.kifu --extend             # a longer version of a stored game is appended to it
+  kifu import round3.txt --format coords -O fouls=claim")]
 pub struct ImportArgs {
+    /// The file to read: kifu text, or a notation file (`kifu games` lists the formats)
     pub file: PathBuf,
-    /// kifu, or a format name [default: guessed from the file's extension]
+    /// kifu, or a format name, in any case [default: guessed from the file's extension]
     #[arg(long, short = 'f')]
     pub format: Option<String>,
     /// Games stored per transaction
@@ -71,18 +109,18 @@ pub struct ImportArgs {
     #[arg(long)]
     pub extend: bool,
     /// A game option, KEY=VALUE (repeatable), for files that cannot say it (`fouls=claim` for
-    /// a Renju game whose foul stood); it overrides what the file says. Checked as `kifu new -o`
+    /// a Renju game whose foul stood); it overrides what the file says. Checked as `kifu new -O`
     #[arg(long = "option", short = 'O', value_name = "K=V")]
     pub options: Vec<String>,
-    /// Print JSON instead of text
-    #[arg(long)]
+    #[arg(long, help = crate::commands::JSON_HELP)]
     pub json: bool,
 }
 
 pub fn import(backend: &mut dyn Backend, args: ImportArgs) -> CliResult {
     let name = args
         .format
-        .clone()
+        .as_deref()
+        .map(|f| f.trim().to_lowercase())
         .or_else(|| guess_format(&args.file))
         .ok_or_else(|| {
             CliError::input(format!(
@@ -128,16 +166,13 @@ pub fn import(backend: &mut dyn Backend, args: ImportArgs) -> CliResult {
 }
 
 pub fn find_format(name: &str) -> Result<&'static dyn Format, CliError> {
-    kifu_games::format(name).ok_or_else(|| {
-        let names: Vec<&str> = kifu_games::formats().iter().map(|f| f.name()).collect();
-        CliError::input(format!("unknown format '{name}' (known: kifu, {})", names.join(", ")))
-    })
+    crate::names::format(name)
 }
 
 fn guess_format(path: &Path) -> Option<String> {
     let ext = path.extension()?.to_str()?.to_ascii_lowercase();
-    if ext == "kifu" {
-        return Some("kifu".into());
+    if ext == "kifu" || ext == "svg" {
+        return Some(ext);
     }
     kifu_games::formats()
         .iter()

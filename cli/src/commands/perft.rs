@@ -8,24 +8,29 @@ use serde_json::json;
 use super::{ok, print_json};
 use crate::exit::{CliError, CliResult};
 
-/// Count the leaf positions N moves deep (chess and its variants).
+/// Count the leaf positions N moves deep (chess and its variants)
+///
+/// To check the move generator against published counts or another engine.
 #[derive(Args)]
+#[command(after_help = "Examples:
+  kifu perft --depth 4                       # 197281
+  kifu perft --variant atomic --depth 3 --divide
+  kifu perft --fen \"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\" --depth 2 --json")]
 pub struct PerftArgs {
     /// The variant: chess, chess960, crazyhouse, atomic, antichess, horde, kingofthehill,
     /// threecheck, racingkings, and the fairy variants of seeds/chess/ (lichess names are read too)
     #[arg(long, default_value = "chess")]
     pub variant: String,
     /// The position [default: the variant's start]
-    #[arg(long)]
+    #[arg(long, value_name = "FEN")]
     pub fen: Option<String>,
     /// How many plies deep
-    #[arg(long)]
+    #[arg(long, value_name = "N")]
     pub depth: u32,
     /// Count per first move (UCI), as engines print it
     #[arg(long)]
     pub divide: bool,
-    /// Print JSON instead of text
-    #[arg(long)]
+    #[arg(long, help = super::JSON_HELP)]
     pub json: bool,
 }
 

@@ -9,17 +9,26 @@ use kifu_core::record::hex;
 use kifu_records::Filter;
 use serde_json::json;
 
-use super::{ok, pairs, print_json, seed_from_hex};
+use super::{ok, pairs, print_json, seed_from_hex, turn_json, turn_text, ID_HELP, JSON_HELP};
 use crate::backend::{Backend, Chance, NewRecord, Play};
 use crate::exit::{CliError, CliResult};
 
-/// Start a new record; prints its id.
+/// Start a new record and print its id
+///
+/// The record starts empty (or with the chance entries a seeded game draws at once). Chance is
+/// observed unless --seed or --random-seed: you then enter what the dice, sticks or deck
+/// showed.
 #[derive(Args)]
+#[command(after_help = "Examples:
+  kifu new chess -p Ann -p Ben -t Event=\"Club night\"
+  kifu new senet -p Ani -p Hunefer --random-seed     # kifu throws the sticks, from a sealed seed
+  kifu new renju -O fouls=claim -p Kim -p Lee        # a foul stands unless claimed
+  kifu new chess960 -O position=518 --json")]
 pub struct NewArgs {
-    /// The game (see `kifu games`)
+    /// The game, in any case (the list: `kifu games`)
     pub game: String,
-    /// A game option, KEY=VALUE (repeatable)
-    #[arg(long = "option", short = 'o', value_name = "K=V")]
+    /// A game option, KEY=VALUE (repeatable; `kifu games GAME` lists the keys)
+    #[arg(long = "option", short = 'O', value_name = "K=V")]
     pub options: Vec<String>,
     /// A player's name, in seat order (repeatable); the count sets the number of players
     #[arg(long = "player", short = 'p', value_name = "NAME")]
@@ -37,17 +46,23 @@ pub struct NewArgs {
     /// Observed chance: you enter what the dice, sticks or deck showed [the default]
     #[arg(long)]
     pub observed: bool,
-    /// Start from this position, in the game's own position notation
+    /// Start from this position, in the game's own position notation (a FEN for chess)
     #[arg(long, value_name = "POSITION")]
     pub start: Option<String>,
-    /// Print JSON instead of text
-    #[arg(long)]
+    #[arg(long, help = JSON_HELP)]
     pub json: bool,
 }
 
 pub fn new(backend: &dyn Backend, args: NewArgs) -> CliResult {
-    let game = kifu_games::find(&args.game)
-        .ok_or_else(|| CliError::input(format!("unknown game '{}' (see 'kifu games')", args.game)))?;
+    let game = crate::names::game(&args.game)?;
+    for (index, name) in args.players.iter().enumerate() {
+        if name.trim().is_empty() {
+            return Err(CliError::input(format!(
+                "--player {}: a player's name is empty (leave --player out and the seats are named '?')",
+                index + 1
+            )));
+        }
+    }
     let chance = match (&args.seed, args.random_seed) {
         (Some(text), _) => Chance::Seed(seed_from_hex(text, "--seed")?),
         (None, true) => Chance::Random,
@@ -78,10 +93,18 @@ pub fn new(backend: &dyn Backend, args: NewArgs) -> CliResult {
     ok()
 }
 
-/// Enter commands, in order, all or none; prints the new head (seq and chain hash).
+/// Enter commands, in order, all or none; print the new head
+///
+/// Each command is checked by the game's rules before any is stored. Prints the new entries
+/// on standard error and `SEQ HEAD` (the entry count and the chain hash) on standard output.
 #[derive(Args)]
+#[command(after_help = "Examples:
+  kifu play 6d1f e4 e5 Nf3                   # three moves, in the game's notation
+  kifu play 6d1f chance:3 p1:1-4             # name the actor: chance, arbiter, p1, p2, ...
+  kifu play 6d1f --expect-head 9a0c...e1 Nc6 # refused if someone else entered first
+  kifu play 6d1f -- -resign                  # a command that starts with '-'")]
 pub struct PlayArgs {
-    /// The record id (or a unique prefix)
+    #[arg(help = ID_HELP)]
     pub id: String,
     /// Commands in the game's notation; prefix `p2:` (or `chance:`, `arbiter:`) to name the actor.
     /// A command that starts with `-` goes after `--`
@@ -96,8 +119,7 @@ pub struct PlayArgs {
     /// Do not stamp the entries with the wall-clock time
     #[arg(long)]
     pub no_time: bool,
-    /// Print JSON instead of text
-    #[arg(long)]
+    #[arg(long, help = JSON_HELP)]
     pub json: bool,
 }
 
@@ -129,15 +151,18 @@ pub fn play(backend: &dyn Backend, args: PlayArgs) -> CliResult {
     ok()
 }
 
-/// Correct a mistake: the arbiter withdraws every entry after SEQ, and play goes on from the
-/// position after SEQ. The withdrawn entries stay in the log and the chain, marked withdrawn.
+/// Correct a mistake: withdraw every entry after an entry, as the arbiter
+///
+/// Play goes on from the position after entry --to. The withdrawn entries stay in the log and
+/// the chain, marked withdrawn.
 #[derive(Args)]
-#[command(
-    after_help = "Example: the recorder entered a throw of 2 at entry 3, the sticks showed 4:\n  \
-    kifu correct 6d1f --to 2 --reason \"entry 3 misread: the throw was 4\"\n  kifu play 6d1f 4"
-)]
+#[command(after_help = "Examples:
+  # the recorder entered a throw of 2 at entry 3; the sticks showed 4:
+  kifu correct 6d1f --to 2 --reason \"entry 3 misread: the throw was 4\"
+  kifu play 6d1f 4
+  kifu correct 6d1f --to 0 --reason \"wrong game\" --json   # back to the start")]
 pub struct CorrectArgs {
-    /// The record id (or a unique prefix)
+    #[arg(help = ID_HELP)]
     pub id: String,
     /// The last entry that stands (0: back to the start)
     #[arg(long, value_name = "SEQ")]
@@ -151,8 +176,7 @@ pub struct CorrectArgs {
     /// Do not stamp the entry with the wall-clock time
     #[arg(long)]
     pub no_time: bool,
-    /// Print JSON instead of text
-    #[arg(long)]
+    #[arg(long, help = JSON_HELP)]
     pub json: bool,
 }
 
@@ -170,12 +194,18 @@ pub fn correct(backend: &dyn Backend, args: CorrectArgs) -> CliResult {
     )
 }
 
-/// List what may be entered now (chance outcomes too, when chance acts in an observed record).
+/// List what may be entered now
+///
+/// The commands in the game's canonical notation; chance outcomes too when chance acts in an
+/// observed record, and each with its actor (`p2:...`) when several seats act at once.
 #[derive(Args)]
+#[command(after_help = "Examples:
+  kifu legal 6d1f                            # e.g. \"a3 a4 b3 ... Nh3\"
+  kifu legal 6d1f --json | jq length")]
 pub struct LegalArgs {
+    #[arg(help = ID_HELP)]
     pub id: String,
-    /// Print JSON instead of text
-    #[arg(long)]
+    #[arg(long, help = JSON_HELP)]
     pub json: bool,
 }
 
@@ -204,62 +234,95 @@ pub fn legal(backend: &dyn Backend, args: LegalArgs) -> CliResult {
     ok()
 }
 
-/// Show the position (at the head, or after entry --at).
+/// Show the position, as text, JSON or an SVG picture
+///
+/// The position at the head, or after entry --at; whose turn it is, the remarks on entries in
+/// force (an illegal move that stood) and the head hash.
 #[derive(Args)]
+#[command(after_help = "Examples:
+  kifu show 6d1f                             # the board as text, whose turn, the head
+  kifu show 6d1f --at 10 --as p2             # after entry 10, as p2 sees it
+  kifu show 6d1f --svg -o board.svg          # the board as a picture
+  kifu show 6d1f --json | jq .state")]
 pub struct ShowArgs {
+    #[arg(help = ID_HELP)]
     pub id: String,
-    /// The position after this entry (0 is the start)
+    /// The position after this entry (0 is the start) [default: the head]
     #[arg(long, value_name = "SEQ")]
     pub at: Option<u64>,
-    /// Whose eyes: public (the default: what a spectator may see), arbiter (everything the
-    /// record knows), or a seat like p1 (that player's own hidden information too)
-    #[arg(long = "as", value_name = "VIEW")]
+    #[arg(long = "as", value_name = "VIEW", help = VIEW_HELP)]
     pub view: Option<String>,
-    /// Print JSON instead of text: seq, head, whose turn, the state and the remarks on entries
-    /// in force (an illegal move that stood)
-    #[arg(long)]
+    /// Print the JSON of the position: id, game, players, seq, head, turn, state, remarks
+    #[arg(long, conflicts_with = "svg")]
     pub json: bool,
+    /// Draw the position as an SVG picture
+    #[arg(long)]
+    pub svg: bool,
+    /// Write to this file instead of standard output
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub output: Option<std::path::PathBuf>,
 }
 
+/// What --as takes, for the commands that show a record.
+pub const VIEW_HELP: &str = "Whose eyes, in any case: public (the default: what a spectator may see), arbiter \
+(everything the record knows), or a seat like p1 (that player's own hidden information too)";
+
 pub fn show(backend: &dyn Backend, args: ShowArgs) -> CliResult {
+    if args.svg {
+        let picture = backend.svg(&args.id, args.at, args.view.as_deref())?;
+        return super::write_output(args.output.as_deref(), picture.as_bytes());
+    }
     let shown = backend.show(&args.id, args.at, args.view.as_deref())?;
     let remarks: Vec<_> = shown
         .remarks
         .iter()
         .map(|(seq, text)| json!({"seq": seq, "text": text}))
         .collect();
-    if args.json {
-        print_json(&json!({
+    let text = if args.json {
+        serde_json::to_string(&json!({
             "id": shown.id,
             "game": shown.game,
+            "players": shown.players,
             "seq": shown.seq,
             "head": hex::encode(&shown.head),
-            "turn": shown.turn,
+            "turn": turn_json(&shown.turn, &shown.players),
             "state": shown.state,
             "remarks": remarks,
-        }));
+        }))
+        .unwrap_or_default()
     } else {
-        out!("{}", shown.text.trim_end());
+        let mut lines = vec![shown.text.trim_end().to_string()];
         for (seq, text) in &shown.remarks {
-            out!("entry {seq}: {text}");
+            lines.push(format!("entry {seq}: {text}"));
         }
-        out!("{} | entry {} | {}", shown.id, shown.seq, shown.turn);
-        out!("head {}", hex::encode(&shown.head));
-    }
-    ok()
+        lines.push(format!(
+            "{}: entry {}, {}",
+            shown.id,
+            shown.seq,
+            turn_text(&shown.turn, &shown.players)
+        ));
+        lines.push(format!("head {}", hex::encode(&shown.head)));
+        lines.join("\n")
+    };
+    super::write_output(args.output.as_deref(), format!("{text}\n").as_bytes())
 }
 
-/// Print a record's entries, one canonical line each; marked after it when a correction withdrew
-/// it or the game remarks on it (`[illegal move Ke1e3 by white, stood (FIDE 7.5)]`).
+/// Print a record's header and entries, one canonical line each
+///
+/// An entry is marked after it when a correction withdrew it or the game remarks on it
+/// (`[illegal move Ke1e3 by white, stood (FIDE 7.5)]`). Hidden cards in other players' hands
+/// are shown only as counts.
 #[derive(Args)]
+#[command(after_help = "Examples:
+  kifu log 6d1f
+  kifu log 6d1f --as arbiter | tail -3
+  kifu log 6d1f --json | jq '.entries[].command'")]
 pub struct LogArgs {
+    #[arg(help = ID_HELP)]
     pub id: String,
-    /// Whose eyes: public (the default), arbiter (the record as it is), or a seat like p1:
-    /// hidden cards in other players' hands are shown only as counts
-    #[arg(long = "as", value_name = "VIEW")]
+    #[arg(long = "as", value_name = "VIEW", help = VIEW_HELP)]
     pub view: Option<String>,
-    /// Print JSON instead of text
-    #[arg(long)]
+    #[arg(long, help = JSON_HELP)]
     pub json: bool,
 }
 
@@ -294,42 +357,126 @@ pub fn log(backend: &dyn Backend, args: LogArgs) -> CliResult {
     ok()
 }
 
-/// List records in the store, optionally by game, player or tag.
+/// List the records, oldest first, filtered by game, player or tag
+///
+/// --game and --player match any part of the name, in any case; --tag matches a tag exactly.
 #[derive(Args)]
+#[command(after_help = "Examples:
+  kifu list                                  # every record: id, game, entries, players, turn
+  kifu list --player smith --game chess      # \"Smith, John\" and \"Anna Smithson\" too
+  kifu list --tag Event=\"Club night\" --sort entries
+  kifu list --json | jq -r '.[].id'")]
 pub struct ListArgs {
-    #[arg(long)]
+    /// Only records of a game whose name holds this (any case): `chess` also finds chess960
+    #[arg(long, value_name = "TEXT")]
     pub game: Option<String>,
-    #[arg(long)]
+    /// Only records with a player whose name holds this (any case)
+    #[arg(long, value_name = "TEXT")]
     pub player: Option<String>,
-    /// KEY=VALUE
+    /// Only records with this tag, KEY=VALUE, exactly
     #[arg(long, value_name = "K=V")]
     pub tag: Option<String>,
-    /// Print JSON instead of text
-    #[arg(long)]
+    /// The order
+    #[arg(long, value_enum, default_value_t = Sort::Created)]
+    pub sort: Sort,
+    #[arg(long, help = JSON_HELP)]
     pub json: bool,
 }
 
+/// How `list` orders its rows (ties by id).
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub enum Sort {
+    /// When the record was made, oldest first (imported records without a date first)
+    Created,
+    Id,
+    Game,
+    /// Most entries first
+    Entries,
+    Players,
+}
+
 pub fn list(backend: &dyn Backend, args: ListArgs) -> CliResult {
+    // The store matches tags exactly; names are matched here, by any part in any case.
     let filter = Filter {
-        game: args.game,
-        player: args.player,
+        game: None,
+        player: None,
         tag: args.tag,
     };
-    let rows = backend.list(filter)?;
+    let holds = |text: &str, part: &str| text.to_lowercase().contains(&part.to_lowercase());
+    let mut rows: Vec<_> = backend
+        .list(filter)?
+        .into_iter()
+        .filter(|row| args.game.as_deref().is_none_or(|g| holds(&row.game, g)))
+        .filter(|row| {
+            args.player
+                .as_deref()
+                .is_none_or(|p| row.players.iter().any(|name| holds(name, p)))
+        })
+        .collect();
+    match args.sort {
+        Sort::Created => rows.sort_by(|a, b| (&a.created, &a.id).cmp(&(&b.created, &b.id))),
+        Sort::Id => rows.sort_by(|a, b| a.id.cmp(&b.id)),
+        Sort::Game => rows.sort_by(|a, b| (&a.game, &a.id).cmp(&(&b.game, &b.id))),
+        Sort::Entries => rows.sort_by(|a, b| (b.entries, &a.id).cmp(&(a.entries, &b.id))),
+        Sort::Players => rows.sort_by(|a, b| (a.players.join(" v "), &a.id).cmp(&(b.players.join(" v "), &b.id))),
+    }
     if args.json {
-        print_json(&serde_json::to_value(&rows).unwrap_or_default());
+        let rows: Vec<_> = rows
+            .iter()
+            .map(|row| {
+                let mut value = serde_json::to_value(row).unwrap_or_default();
+                if let Some(turn) = &row.turn {
+                    value["turn"] = turn_json(turn, &row.players);
+                }
+                value
+            })
+            .collect();
+        print_json(&json!(rows));
         return Ok(ExitCode::SUCCESS);
     }
-    for row in rows {
-        let turn = row.turn.map(|t| t.to_string()).unwrap_or_default();
-        out!(
-            "{}  {:<12} {:>4} entries  {:<30} {}",
+    let width = |rows: &[kifu_records::Summary], cell: &dyn Fn(&kifu_records::Summary) -> String| {
+        rows.iter().map(|r| display_width(&cell(r))).max().unwrap_or(0)
+    };
+    let players = |r: &kifu_records::Summary| r.players.join(" v ");
+    let game_width = width(&rows, &|r| r.game.clone());
+    let players_width = width(&rows, &players);
+    for row in &rows {
+        let turn = row
+            .turn
+            .as_ref()
+            .map(|t| turn_text(t, &row.players))
+            .unwrap_or_default();
+        let line = format!(
+            "{}  {}  {:>4} entries  {}  {turn}",
             row.id,
-            row.game,
+            pad(&row.game, game_width),
             row.entries,
-            row.players.join(" v "),
-            turn
+            pad(&players(row), players_width),
         );
+        out!("{}", line.trim_end());
     }
     ok()
+}
+
+/// How many terminal cells `text` takes (a Hangul syllable or a CJK character takes two).
+fn display_width(text: &str) -> usize {
+    unicode_width::UnicodeWidthStr::width(text)
+}
+
+/// `text` padded with spaces to `width` cells.
+fn pad(text: &str, width: usize) -> String {
+    format!("{text}{}", " ".repeat(width.saturating_sub(display_width(text))))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hangul_names_take_two_cells_each_letter() {
+        assert_eq!(display_width("Kim"), 3);
+        assert_eq!(display_width("김정수"), 6);
+        assert_eq!(pad("김", 4), "김  ");
+        assert_eq!(display_width(&pad("김정수", 8)), 8);
+    }
 }

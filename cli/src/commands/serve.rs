@@ -13,10 +13,16 @@ use super::ok;
 use crate::exit::{CliError, CliResult};
 use crate::store_path::Lazy;
 
-/// Serve the store over HTTP (the API under /v1, described at /v1/openapi.json, and the
-/// transparency log read-only under /log in the C2SP tlog-tiles layout) until SIGINT or
+/// Serve the store over HTTP: the API, the pages, the transparency log
+///
+/// The API under /v1 (described at /v1/openapi.json), the browser pages at /, and the
+/// transparency log read-only under /log in the C2SP tlog-tiles layout, until SIGINT or
 /// SIGTERM. Prints `listening on http://ADDR` first; logs one line per request on stderr.
 #[derive(Args)]
+#[command(after_help = "Examples:
+  kifu serve --store ~/club.redb             # http://127.0.0.1:8080/
+  kifu serve --listen 127.0.0.1:0            # a free port: the first line says which
+  kifu --server http://127.0.0.1:8080 list   # the CLI as its client")]
 pub struct ServeArgs {
     /// The address to listen on; port 0 picks a free port. Loopback by default: put a TLS
     /// reverse proxy in front to serve other machines

@@ -10,21 +10,26 @@ use super::{ok, print_json};
 use crate::exit::{CliError, CliResult};
 use crate::store_path::Lazy;
 
-/// Issue a new service token for a seat or the arbiter of a record (the old one stops working)
+/// Issue a new service token for a seat or the arbiter of a record
+///
+/// The token this seat (or the arbiter) had stops working. Printed once: the store keeps only
+/// its hash. Run it while no `kifu serve` holds the store.
 #[derive(Args)]
+#[command(after_help = "Examples:
+  kifu token 6d1f --as p1                    # give it to p1's recorder: /r/ID#token=...
+  kifu token 6d1f --as arbiter --json")]
 pub struct TokenArgs {
-    /// The record (id or unique prefix)
+    #[arg(help = super::ID_HELP)]
     pub id: String,
-    /// Whose token: arbiter, p1, p2, ...
+    /// Whose token, in any case: arbiter, p1, p2, ...
     #[arg(long = "as", value_name = "WHO")]
     pub who: String,
-    /// Print JSON instead of text
-    #[arg(long)]
+    #[arg(long, help = super::JSON_HELP)]
     pub json: bool,
 }
 
 pub fn token(store: &Lazy, args: TokenArgs) -> CliResult {
-    let actor = match Actor::parse(&args.who) {
+    let actor = match Actor::parse(&args.who.trim().to_lowercase()) {
         Some(actor @ (Actor::Seat(_) | Actor::Arbiter)) => actor,
         _ => {
             return Err(CliError::input(format!(

@@ -47,6 +47,10 @@ pub struct Position {
     remarks: Vec<RemarkOut>,
     /// The position drawn as text for the view, as `kifu show` prints it.
     text: String,
+    /// The position drawn as an SVG picture for the view by the game's own renderer (what
+    /// `kifu show --svg` writes and the pages show); null for a game that draws none. Each cell
+    /// a move can name is a `<g data-cell="NAME" data-x data-y>`.
+    svg: Option<String>,
 }
 
 /// The position at the head (or after entry `at`), in the bearer's view.
@@ -85,6 +89,7 @@ pub async fn show(
                 })
                 .collect(),
             text: replay.render(access.view()),
+            svg: replay.current().svg(access.view()),
             id,
         }))
     })
@@ -270,6 +275,9 @@ impl Seen {
 pub struct FormatQuery {
     /// `kifu` (the default) or a notation format that carries the game (see `/v1/games`).
     format: Option<String>,
+    /// Only the record up to this entry (0: the start): a position format gives the position
+    /// after it.
+    at: Option<u64>,
 }
 
 /// The record as a file: kifu text, or a notation (the game as corrections left it). A record
@@ -291,12 +299,19 @@ pub async fn export(
     let id = record_id(&id)?;
     app.blocking(move |store, _| {
         let access = access(store, &id, &bearer)?;
-        let seen = Seen::read(store, &id, access.view())?;
+        let mut seen = Seen::read(store, &id, access.view())?;
         if let Some(seq) = seen.hidden() {
             return Err(ApiError::forbidden(format!(
                 "record {id} holds hidden information (entry {seq} shows more to the arbiter than to {}); a file cannot hide it: export it with the arbiter's token",
                 access.name()
             )));
+        }
+        if let Some(at) = query.at {
+            let entries = seen.record.entries.len() as u64;
+            if at > entries {
+                return Err(ApiError::bad_request(format!("at={at}: record {id} has {entries} entries")));
+            }
+            seen.record.entries.truncate(at as usize);
         }
         let name = query.format.unwrap_or_else(|| "kifu".into());
         if name == "kifu" {

@@ -30,6 +30,7 @@ pub mod rules;
 pub mod san;
 pub mod shape;
 pub mod start;
+pub mod svg;
 pub mod uci;
 pub mod validate;
 pub mod variant;

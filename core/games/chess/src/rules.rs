@@ -368,6 +368,10 @@ impl Rules for ChessRules {
         value
     }
 
+    fn svg(&self, state: &ChessState, _view: View) -> Option<String> {
+        self.position(state).ok().map(|pos| super::svg::svg(&pos))
+    }
+
     fn render(&self, state: &ChessState, _view: View) -> String {
         let mut out = match self.position(state) {
             Ok(pos) => render_position(&pos),

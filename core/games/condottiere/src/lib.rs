@@ -9,6 +9,7 @@ mod map;
 mod notation;
 mod round;
 mod state;
+mod svg;
 mod view;
 
 #[cfg(test)]
@@ -55,9 +56,11 @@ fn show(state: &mut State, seat: u8, cards: &[Card]) -> Result<(), RuleError> {
     for card in Card::ALL {
         let more = shown.count(card).saturating_sub(player.hand.count(card));
         if more > 0 && deck::unaccounted(state, card) < more {
+            let count = shown.count(card);
             kifu_core::refuse!(
-                "{who} cannot hold that many {}: {}",
+                "{who} cannot hold {count} '{}' card{}: {}",
                 card.name(),
+                if count == 1 { "" } else { "s" },
                 deck::why_impossible(state, card)
             );
         }
@@ -321,6 +324,10 @@ impl Rules for Condottiere {
     }
     fn state_json(&self, state: &State, view: View) -> serde_json::Value {
         view::json(state, view)
+    }
+
+    fn svg(&self, state: &State, view: View) -> Option<String> {
+        Some(svg::svg(&view::redacted(state, view)))
     }
 }
 

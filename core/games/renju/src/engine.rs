@@ -395,4 +395,8 @@ impl Rules for FiveInRow {
     fn state_json(&self, state: &State, _view: View) -> serde_json::Value {
         super::view::json(state)
     }
+
+    fn svg(&self, state: &State, _view: View) -> Option<String> {
+        Some(super::svg::svg(state))
+    }
 }

@@ -10,6 +10,7 @@ pub mod notation;
 pub mod opening;
 pub mod position;
 pub mod ruleset;
+pub mod svg;
 pub mod view;
 
 #[cfg(test)]

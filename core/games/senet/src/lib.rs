@@ -7,6 +7,7 @@ mod notation;
 mod position;
 mod render;
 mod state;
+mod svg;
 #[cfg(test)]
 mod tests;
 
@@ -146,6 +147,10 @@ impl Rules for Senet {
 
     fn state_json(&self, state: &State, _view: View) -> serde_json::Value {
         render::json(state)
+    }
+
+    fn svg(&self, state: &State, _view: View) -> Option<String> {
+        Some(svg::svg(state))
     }
 }
 
