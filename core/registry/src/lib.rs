@@ -62,6 +62,7 @@ pub fn all() -> Vec<&'static dyn Game> {
         kifu_senet::games(),
         kifu_renju::games(),
         kifu_condottiere::games(),
+        kifu_tablut::games(),
     ]
     .concat()
 }
@@ -78,6 +79,7 @@ pub fn formats() -> Vec<&'static dyn Format> {
         kifu_senet::formats(),
         kifu_renju::formats(),
         kifu_condottiere::formats(),
+        kifu_tablut::formats(),
     ]
     .concat()
 }

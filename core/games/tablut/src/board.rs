@@ -125,7 +125,9 @@ impl Board {
         self.squares[usize::from(square.0)] = piece;
     }
     pub fn king(&self) -> Option<Square> {
-        self.all().find(|(_, piece)| *piece == Piece::King).map(|(square, _)| square)
+        self.all()
+            .find(|(_, piece)| *piece == Piece::King)
+            .map(|(square, _)| square)
     }
     /// Every occupied square with its piece, a1 first.
     pub fn all(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
@@ -144,7 +146,12 @@ impl Board {
             .trim()
             .strip_prefix('/')
             .and_then(|t| t.strip_suffix('/'))
-            .ok_or_else(|| format!("'{}' is not a position record: it starts and ends with '/'", text.trim()))?;
+            .ok_or_else(|| {
+                format!(
+                    "'{}' is not a position record: it starts and ends with '/'",
+                    text.trim()
+                )
+            })?;
         let rows: Vec<&str> = inner.split('/').collect();
         if rows.len() != SIZE {
             return Err(format!("a Tablut position has 9 ranks, not {}", rows.len()));

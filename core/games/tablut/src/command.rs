@@ -2,8 +2,9 @@
 //! symbols `+` (the king could be taken next), `-` (the king has a way out), `++` (taken),
 //! `--` (escaped). Read leniently, written canonically; reading never changes the state.
 
-use super::board::{Piece, Side, Square};
-use super::moves::{make, side_moves, Move};
+use super::board::{Board, Piece, Square, DIRECTIONS};
+use super::moves::{make, piece_moves, Move};
+use super::ruleset::RuleSet;
 use super::state::State;
 use kifu_core::rules::RuleError;
 
@@ -14,44 +15,52 @@ pub struct Effect {
 }
 
 pub fn effect(state: &State, mv: Move) -> Effect {
-    let mut after = state.clone();
-    let taken = after.play(mv, "");
-    let info = match after.board.king() {
+    let rules = &state.rules;
+    let mut board = state.board.clone();
+    let taken = make(rules, &mut board, mv);
+    let info = match board.king() {
         None => "++",
-        Some(king) if state.rules.is_escape(king) => "--",
-        Some(_) if king_in_danger(&after) => "+",
-        Some(king) if king_can_escape(&after, king) => "-",
+        Some(king) if rules.is_escape(king) => "--",
+        Some(king) if king_in_danger(rules, &board, king) => "+",
+        Some(king) if piece_moves(rules, &board, king).iter().any(|m| rules.is_escape(m.to)) => "-",
         Some(_) => "",
     };
     Effect { taken, info }
 }
 
-/// Whether some black move in this position would take the king.
-fn king_in_danger(state: &State) -> bool {
-    side_moves(&state.rules, &state.board, Side::Black).into_iter().any(|mv| {
-        let mut board = state.board.clone();
-        make(&state.rules, &mut board, mv);
-        board.king().is_none()
-    })
-}
-
-/// Whether the king could reach an escape square in one move.
-fn king_can_escape(state: &State, king: Square) -> bool {
-    super::moves::piece_moves(&state.rules, &state.board, king)
-        .iter()
-        .any(|mv| state.rules.is_escape(mv.to))
+/// Whether some black move to a square beside the king would take it.
+fn king_in_danger(rules: &RuleSet, board: &Board, king: Square) -> bool {
+    let beside: Vec<Square> = DIRECTIONS.iter().filter_map(|d| king.step(*d)).collect();
+    board
+        .all()
+        .filter(|(_, piece)| *piece == Piece::Black)
+        .flat_map(|(square, _)| piece_moves(rules, board, square))
+        .filter(|mv| beside.contains(&mv.to))
+        .any(|mv| {
+            let mut after = board.clone();
+            make(rules, &mut after, mv);
+            after.king().is_none()
+        })
 }
 
 /// The canonical text: `[K]from-to[xa/b][info]`.
 pub fn format(state: &State, mv: Move) -> String {
     let effect = effect(state, mv);
-    let king = if state.board.at(mv.from) == Some(Piece::King) { "K" } else { "" };
+    let king = if state.board.at(mv.from) == Some(Piece::King) {
+        "K"
+    } else {
+        ""
+    };
     let mut text = format!("{king}{}-{}", mv.from, mv.to);
     let names: Vec<String> = effect
         .taken
         .iter()
         .map(|s| {
-            let k = if state.board.at(*s) == Some(Piece::King) { "K" } else { "" };
+            let k = if state.board.at(*s) == Some(Piece::King) {
+                "K"
+            } else {
+                ""
+            };
             format!("{k}{s}")
         })
         .collect();
@@ -68,18 +77,25 @@ pub fn format(state: &State, mv: Move) -> String {
 pub fn parse(state: &State, text: &str) -> Result<Move, RuleError> {
     let raw = text.trim();
     if raw == "---" {
-        return Err(RuleError::new("'---' (resignation) is not a move: kifu records no resignation in Tablut"));
+        return Err(RuleError::new(
+            "'---' (resignation) is not a move: kifu records no resignation in Tablut",
+        ));
     }
     let body = raw.trim_end_matches(['+', '-']);
     let info = &raw[body.len()..];
     if !["", "+", "-", "++", "--"].contains(&info) {
-        return Err(RuleError::new(format!("'{info}' is not an OpenTafl info symbol (+, -, ++ or --)")));
+        return Err(RuleError::new(format!(
+            "'{info}' is not an OpenTafl info symbol (+, -, ++ or --)"
+        )));
     }
     let (body, captures) = match body.split_once('x') {
         Some((m, c)) => (m, Some(c)),
         None => (body, None),
     };
-    let body = body.strip_prefix(['K', 'k', 'T', 't']).filter(|b| !b.is_empty()).unwrap_or(body);
+    let body = body
+        .strip_prefix(['K', 'k', 'T', 't'])
+        .filter(|b| !b.is_empty())
+        .unwrap_or(body);
     let spaced = body.replace('-', " ");
     let words: Vec<&str> = spaced.split_whitespace().collect();
     let [from, to] = words.as_slice() else {
@@ -99,7 +115,10 @@ pub fn parse(state: &State, text: &str) -> Result<Move, RuleError> {
     if let Some(list) = captures {
         let mut written: Vec<Square> = Vec::new();
         for name in list.split('/') {
-            let name = name.strip_prefix(['K', 'k', 'T', 't']).filter(|n| !n.is_empty()).unwrap_or(name);
+            let name = name
+                .strip_prefix(['K', 'k', 'T', 't'])
+                .filter(|n| !n.is_empty())
+                .unwrap_or(name);
             written.push(square(name)?);
         }
         let mut made = effect.taken.clone();
@@ -107,8 +126,15 @@ pub fn parse(state: &State, text: &str) -> Result<Move, RuleError> {
         made.sort();
         if written != made {
             let names: Vec<String> = made.iter().map(Square::to_string).collect();
-            let said = if names.is_empty() { "nothing".to_string() } else { names.join("/") };
-            return Err(RuleError::new(format!("{}-{} captures {said}, not {list}", mv.from, mv.to)));
+            let said = if names.is_empty() {
+                "nothing".to_string()
+            } else {
+                names.join("/")
+            };
+            return Err(RuleError::new(format!(
+                "{}-{} captures {said}, not {list}",
+                mv.from, mv.to
+            )));
         }
     }
     let ends = ["++", "--"];

@@ -67,15 +67,22 @@ pub fn piece_moves(rules: &RuleSet, board: &Board, from: Square) -> Vec<Move> {
     moves
 }
 
-/// Every move of `side`, sorted by square names.
+/// Every move of `side`, sorted by square names (file, then rank).
 pub fn side_moves(rules: &RuleSet, board: &Board, side: Side) -> Vec<Move> {
     let mut moves: Vec<Move> = board
         .all()
         .filter(|(_, piece)| piece.side() == side)
         .flat_map(|(square, _)| piece_moves(rules, board, square))
         .collect();
-    moves.sort_by_key(|m| (m.from.to_string(), m.to.to_string()));
+    moves.sort_by_key(|m| (m.from.file(), m.from.rank(), m.to.file(), m.to.rank()));
     moves
+}
+
+/// Whether `side` has any move at all.
+pub fn can_move(rules: &RuleSet, board: &Board, side: Side) -> bool {
+    board
+        .all()
+        .any(|(square, piece)| piece.side() == side && !piece_moves(rules, board, square).is_empty())
 }
 
 /// Whether `square` counts as an enemy of the piece on `target` for a capture by `side`:

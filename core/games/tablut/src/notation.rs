@@ -16,6 +16,8 @@ use super::ruleset::RuleSet;
 const KIFU_OPTIONS: &str = "kifu-options";
 /// Tags the format reads itself; the rest become the header's tags.
 const OWN_TAGS: [&str; 4] = ["rules", "attackers", "defenders", KIFU_OPTIONS];
+/// Tags kifu works out from the moves: read past, written from the game's end.
+const RESULT_TAGS: [&str; 2] = ["result", "termination"];
 
 pub struct OpenTaflFormat;
 
@@ -101,7 +103,7 @@ fn read_game(text: &str) -> Result<Draft, FormatError> {
         line: 1,
         ..Draft::default()
     };
-    let mut rules_seen = false;
+    let mut rules_tag: Option<(String, usize)> = None;
     let mut kifu_options: Option<BTreeMap<String, String>> = None;
     let mut moves_begun = false;
     let mut expected_turn = 1;
@@ -113,29 +115,25 @@ fn read_game(text: &str) -> Result<Draft, FormatError> {
                     .ok_or_else(|| FormatError::at_line(line, format!("'[{body}]' is not a [tag:value] line")))?;
                 let value = value.split_whitespace().collect::<Vec<_>>().join(" ");
                 match key.trim() {
-                    "rules" => {
-                        let (options, start) =
-                            RuleSet::from_otn(&value).map_err(|e| FormatError::at_line(line, format!("rules: {e}")))?;
-                        draft.options = options;
-                        draft.start = (start != START).then_some(start);
-                        rules_seen = true;
-                    }
+                    "rules" => rules_tag = Some((value, line)),
                     "attackers" => draft.players[0] = value,
                     "defenders" => draft.players[1] = value,
                     KIFU_OPTIONS => {
                         let mut options = BTreeMap::new();
                         for pair in value.split_whitespace() {
-                            let (k, v) = pair
-                                .split_once('=')
-                                .ok_or_else(|| FormatError::at_line(line, format!("{KIFU_OPTIONS}: '{pair}' is not key=value")))?;
+                            let (k, v) = pair.split_once('=').ok_or_else(|| {
+                                FormatError::at_line(line, format!("{KIFU_OPTIONS}: '{pair}' is not key=value"))
+                            })?;
                             options.insert(k.to_string(), v.to_string());
                         }
-                        RuleSet::from_options(&options).map_err(|e| FormatError::at_line(line, format!("{KIFU_OPTIONS}: {e}")))?;
-                        kifu_options = Some(options);
+                        let rules = RuleSet::from_options(&options)
+                            .map_err(|e| FormatError::at_line(line, format!("{KIFU_OPTIONS}: {e}")))?;
+                        kifu_options = Some(rules.options());
                     }
                     other if other.is_empty() || other.contains(char::is_whitespace) => {
                         return Err(FormatError::at_line(line, format!("'{other}' is not a tag name")))
                     }
+                    other if RESULT_TAGS.contains(&other) => {}
                     other => {
                         if !value.is_empty() {
                             draft.tags.insert(other.to_string(), value);
@@ -149,17 +147,22 @@ fn read_game(text: &str) -> Result<Draft, FormatError> {
                 moves_begun = true;
                 let mut words = line_text.split_whitespace();
                 let number = words.next().unwrap_or_default();
-                let turn: usize = number
-                    .strip_suffix('.')
-                    .and_then(|n| n.parse().ok())
-                    .ok_or_else(|| FormatError::at_line(line, format!("'{line_text}' is not a turn ('1. e2-g2 e3-h3')")))?;
+                let turn: usize = number.strip_suffix('.').and_then(|n| n.parse().ok()).ok_or_else(|| {
+                    FormatError::at_line(line, format!("'{line_text}' is not a turn ('1. e2-g2 e3-h3')"))
+                })?;
                 if turn != expected_turn {
-                    return Err(FormatError::at_line(line, format!("turn {turn} where turn {expected_turn} was due")));
+                    return Err(FormatError::at_line(
+                        line,
+                        format!("turn {turn} where turn {expected_turn} was due"),
+                    ));
                 }
                 expected_turn += 1;
                 let moves: Vec<&str> = words.collect();
                 if moves.is_empty() || moves.len() > 2 {
-                    return Err(FormatError::at_line(line, format!("turn {turn} has {} moves, not one or two", moves.len())));
+                    return Err(FormatError::at_line(
+                        line,
+                        format!("turn {turn} has {} moves, not one or two", moves.len()),
+                    ));
                 }
                 for text in moves {
                     draft.moves.push(DraftMove {
@@ -171,19 +174,39 @@ fn read_game(text: &str) -> Result<Draft, FormatError> {
             }
         }
     }
-    if !rules_seen && kifu_options.is_none() {
-        return Err(FormatError::at_line(1, "no [rules:...] tag: an OpenTafl game names its rules"));
-    }
-    if let Some(options) = kifu_options {
-        draft.options = options;
-    }
+    let Some((rules, line)) = rules_tag else {
+        return Err(FormatError::at_line(
+            1,
+            "no [rules:...] tag: an OpenTafl game names its rules",
+        ));
+    };
+    let (start, options) = match kifu_options {
+        // kifu's own tag names the rule set; the rules string still gives the start.
+        Some(options) => {
+            let start = rules.split_once("start:").map(|(_, s)| s.trim().to_string());
+            (
+                start.ok_or_else(|| FormatError::at_line(line, "rules: no start: position"))?,
+                options,
+            )
+        }
+        None => {
+            let (options, start) =
+                RuleSet::from_otn(&rules).map_err(|e| FormatError::at_line(line, format!("rules: {e}")))?;
+            (start, options)
+        }
+    };
+    draft.options = options;
+    draft.start = (start != START).then_some(start);
     Ok(draft)
 }
 
 fn write_game(record: &Record) -> Result<String, FormatError> {
     let header = &record.header;
     if header.game != "tablut" {
-        return Err(FormatError::new(format!("the opentafl format holds tablut games, not {}", header.game)));
+        return Err(FormatError::new(format!(
+            "the opentafl format holds tablut games, not {}",
+            header.game
+        )));
     }
     let rules = RuleSet::from_options(&header.options).map_err(FormatError::new)?;
     let start = header.start.clone().unwrap_or_else(|| START.to_string());
@@ -194,14 +217,19 @@ fn write_game(record: &Record) -> Result<String, FormatError> {
         _ => None,
     };
     for (key, value) in &header.tags {
-        if OWN_TAGS.contains(&key.as_str()) || value.contains([']', '[']) {
-            return Err(FormatError::new(format!("the tag '{key}' cannot be written as an OpenTafl tag")));
+        let own = OWN_TAGS.contains(&key.as_str()) || RESULT_TAGS.contains(&key.as_str());
+        if own || value.contains([']', '[']) {
+            return Err(FormatError::new(format!(
+                "the tag '{key}' cannot be written as an OpenTafl tag"
+            )));
         }
         out.push_str(&format!("[{key}:{value}]\n"));
     }
     for (key, name) in [("attackers", &header.players[0]), ("defenders", &header.players[1])] {
         if name.contains([']', '[']) {
-            return Err(FormatError::new(format!("the player '{name}' cannot be written in a tag")));
+            return Err(FormatError::new(format!(
+                "the player '{name}' cannot be written in a tag"
+            )));
         }
         out.push_str(&format!("[{key}:{name}]\n"));
     }
@@ -211,19 +239,13 @@ fn write_game(record: &Record) -> Result<String, FormatError> {
             Some(_) => "-1",
             None => "0",
         };
-        if !header.tags.contains_key("result") {
-            out.push_str(&format!("[result:{result}]\n"));
-        }
-        if !header.tags.contains_key("termination") {
-            out.push_str(&format!("[termination:{}]\n", outcome.reason));
-        }
+        out.push_str(&format!("[result:{result}]\n[termination:{}]\n", outcome.reason));
     }
     let otn = rules.otn_rules(&start);
     out.push_str(&format!("[rules:{otn}]\n"));
     let read_back = RuleSet::from_otn(&otn).ok().map(|(options, _)| options);
     if read_back.as_ref() != Some(&header.options) {
-        let pairs: Vec<String> = header.options.iter().map(|(k, v)| format!("{k}={v}")).collect();
-        out.push_str(&format!("[{KIFU_OPTIONS}:{}]\n", pairs.join(" ")));
+        out.push_str(&format!("[{KIFU_OPTIONS}:{}]\n", rules.explicit()));
     }
     out.push('\n');
     let mut moves = Vec::new();

@@ -23,7 +23,9 @@ fn mark(state: &State, square: Square) -> char {
 pub fn render(state: &State) -> String {
     let mut out = String::new();
     for rank in (0..SIZE).rev() {
-        let row: Vec<String> = (0..SIZE).map(|file| mark(state, Square::at(file, rank)).to_string()).collect();
+        let row: Vec<String> = (0..SIZE)
+            .map(|file| mark(state, Square::at(file, rank)).to_string())
+            .collect();
         out.push_str(&format!("{} {}\n", rank + 1, row.join(" ")));
     }
     out.push_str("  a b c d e f g h i\n");
@@ -39,7 +41,11 @@ pub fn render(state: &State) -> String {
     }
     match &state.outcome {
         Some(outcome) => out.push_str(&format!("  {outcome}\n")),
-        None => out.push_str(&format!("  {} ({}) to move\n", state.to_move.name(), Actor::Seat(state.to_move.seat()))),
+        None => out.push_str(&format!(
+            "  {} ({}) to move\n",
+            state.to_move.name(),
+            Actor::Seat(state.to_move.seat())
+        )),
     }
     out
 }
@@ -47,10 +53,18 @@ pub fn render(state: &State) -> String {
 pub fn json(state: &State) -> serde_json::Value {
     let squares: Vec<Vec<Option<char>>> = (0..SIZE)
         .rev()
-        .map(|rank| (0..SIZE).map(|file| state.board.at(Square::at(file, rank)).map(|p| p.letter())).collect())
+        .map(|rank| {
+            (0..SIZE)
+                .map(|file| state.board.at(Square::at(file, rank)).map(|p| p.letter()))
+                .collect()
+        })
         .collect();
     let special = |test: &dyn Fn(Square) -> bool| -> Vec<String> {
-        (0..(SIZE * SIZE) as u8).map(Square).filter(|s| test(*s)).map(|s| s.to_string()).collect()
+        (0..(SIZE * SIZE) as u8)
+            .map(Square)
+            .filter(|s| test(*s))
+            .map(|s| s.to_string())
+            .collect()
     };
     json!({
         "position": state.board.write(),

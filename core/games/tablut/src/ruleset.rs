@@ -63,7 +63,10 @@ impl RuleSet {
     /// The rule set named by a header's options (`rules`, `escape`, `capture`).
     pub fn from_options(options: &BTreeMap<String, String>) -> Result<RuleSet, String> {
         if let Some(key) = options.keys().find(|k| !OPTIONS.contains(&k.as_str())) {
-            return Err(format!("unknown option '{key}' (this game takes: {})", OPTIONS.join(", ")));
+            return Err(format!(
+                "unknown option '{key}' (this game takes: {})",
+                OPTIONS.join(", ")
+            ));
         }
         let get = |key: &str| options.get(key).map(String::as_str);
         let preset = match get("rules").unwrap_or("seed") {
@@ -105,13 +108,37 @@ impl RuleSet {
             options.insert("rules".to_string(), name.to_string());
         }
         if self.escape != escape {
-            let word = if self.escape == Escape::Corner { "corner" } else { "edge" };
+            let word = if self.escape == Escape::Corner {
+                "corner"
+            } else {
+                "edge"
+            };
             options.insert("escape".to_string(), word.to_string());
         }
         if self.line_capture != line {
             options.insert("capture".to_string(), "single".to_string());
         }
         options
+    }
+
+    /// Every option spelled out, as `rules=seed escape=corner capture=line`.
+    pub fn explicit(&self) -> String {
+        let rules = match self.preset {
+            Preset::Seed => "seed",
+            Preset::Linnaeus => "linnaeus",
+            Preset::Ashton => return "rules=ashton".to_string(),
+        };
+        let escape = if self.escape == Escape::Corner {
+            "corner"
+        } else {
+            "edge"
+        };
+        let capture = match (self.preset, self.line_capture) {
+            (Preset::Seed, true) => " capture=line",
+            (Preset::Seed, false) => " capture=single",
+            _ => "",
+        };
+        format!("rules={rules} escape={escape}{capture}")
     }
 
     pub fn first(&self) -> Side {

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::board::{Board, Piece, Side};
-use super::moves::{make, side_moves, Move};
+use super::moves::{can_move, make, side_moves, Move};
 use super::ruleset::{Preset, RuleSet};
 use kifu_core::rules::Outcome;
 
@@ -86,7 +86,7 @@ impl State {
             // pytablut checks both sides after every move, white first, then repetition.
             for side in [Side::White, Side::Black] {
                 let pieces = self.board.all().any(|(_, p)| p.side() == side);
-                if pieces && side_moves(&self.rules, &self.board, side).is_empty() {
+                if pieces && !can_move(&self.rules, &self.board, side) {
                     let why = format!("{} cannot move", side.name());
                     return Some(Outcome::win(side.other().seat(), why));
                 }
@@ -103,7 +103,7 @@ impl State {
 
     /// The side to move loses when it has no move (under Ashton: no piece at all).
     fn no_move_outcome(&self) -> Option<Outcome> {
-        if side_moves(&self.rules, &self.board, self.to_move).is_empty() {
+        if !can_move(&self.rules, &self.board, self.to_move) {
             let side = self.to_move;
             let why = if self.board.all().any(|(_, p)| p.side() == side) {
                 format!("{} cannot move", side.name())

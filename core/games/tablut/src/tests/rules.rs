@@ -72,7 +72,16 @@ fn the_seed_takes_a_whole_line_between_two_pieces() {
 
 #[test]
 fn several_directions_capture_at_once() {
-    let start = board(&[("e5", 'K'), ("c7", 't'), ("c6", 'T'), ("a5", 't'), ("b5", 'T'), ("d4", 'T'), ("d3", 't'), ("d6", 'T')]);
+    let start = board(&[
+        ("e5", 'K'),
+        ("c7", 't'),
+        ("c6", 'T'),
+        ("a5", 't'),
+        ("b5", 'T'),
+        ("d4", 'T'),
+        ("d3", 't'),
+        ("d6", 'T'),
+    ]);
     let mut state = game(&[("capture", "single")], Some(&start)).unwrap();
     // c5: takes c6 (c7 beyond), b5 (a5 beyond), not d5 (empty).
     let text = play(&mut state, "d3-c3").unwrap();
@@ -229,13 +238,31 @@ fn the_third_repetition_is_a_draw() {
         assert!(over(&state).is_none());
         play(&mut state, "c4-c3").unwrap();
     }
-    assert_eq!(over(&state), Some((vec![], "the same position stood a third time".to_string())));
+    assert_eq!(
+        over(&state),
+        Some((vec![], "the same position stood a third time".to_string()))
+    );
 }
 
 #[test]
 fn a_side_without_a_move_loses() {
     // Every white piece is boxed in; whatever black plays, white then has no move.
-    let start = board(&[("e5", 'K'), ("d5", 'T'), ("f5", 'T'), ("e4", 'T'), ("e6", 'T'), ("c5", 't'), ("g5", 't'), ("e3", 't'), ("e8", 't'), ("d6", 't'), ("f6", 't'), ("d4", 't'), ("f4", 't'), ("e7", 't')]);
+    let start = board(&[
+        ("e5", 'K'),
+        ("d5", 'T'),
+        ("f5", 'T'),
+        ("e4", 'T'),
+        ("e6", 'T'),
+        ("c5", 't'),
+        ("g5", 't'),
+        ("e3", 't'),
+        ("e8", 't'),
+        ("d6", 't'),
+        ("f6", 't'),
+        ("d4", 't'),
+        ("f4", 't'),
+        ("e7", 't'),
+    ]);
     let mut state = game(&[], Some(&start)).unwrap();
     assert!(over(&state).is_none());
     play(&mut state, "e8-e9").unwrap();
@@ -291,7 +318,10 @@ fn ashton_camps_and_castle() {
     let mut state = game(&[("rules", "ashton")], None).unwrap();
     // White may not enter a camp or cross the castle.
     let err = play(&mut state.clone(), "e3-e2").unwrap_err();
-    assert!(err.reason.contains("occupied") || err.reason.contains("closed"), "{err}");
+    assert!(
+        err.reason.contains("occupied") || err.reason.contains("closed"),
+        "{err}"
+    );
     let boxed = crate::tests::board(&[("e5", 'K'), ("c2", 'T'), ("e7", 't'), ("a9", 't')]);
     let mut soldier = game(&[("rules", "ashton")], Some(&boxed)).unwrap();
     let err = play(&mut soldier.clone(), "c2-e2").unwrap_err();
