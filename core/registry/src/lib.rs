@@ -66,6 +66,7 @@ pub fn all() -> Vec<&'static dyn Game> {
         kifu_splendor::games(),
         kifu_fakeartist::games(),
         kifu_concordia::games(),
+        kifu_redblackwar::games(),
     ]
     .concat()
 }
@@ -86,6 +87,7 @@ pub fn formats() -> Vec<&'static dyn Format> {
         kifu_splendor::formats(),
         kifu_fakeartist::formats(),
         kifu_concordia::formats(),
+        kifu_redblackwar::formats(),
     ]
     .concat()
 }
