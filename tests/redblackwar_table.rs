@@ -49,12 +49,19 @@ fn a_card_laid_down_is_hidden_until_opened_and_the_war_round_trips() {
     let own = s.ok(&["log", &id, "--as", "p2"]);
     assert!(own.contains('K'), "{own}");
     let run = s.fails(&["play", &id, "p2:Q"], 1);
-    assert!(run.stderr.contains("p2 may not act now: p1, p3, p4 to act at once"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("p2 may not act now: p1, p3, p4 to act at once"),
+        "{}",
+        run.stderr
+    );
     s.ok(&["play", &id, "p1:3", "p3:4", "p4:2", "open"]);
     let public = s.ok(&["log", &id, "--as", "public"]);
     assert!(public.contains("open 3 K 4 2"), "{public}");
     let file = s.ok(&["export", &id, "--as", "arbiter", "--format", "redblackwar"]);
-    assert!(file.starts_with("Game: redblackwar\n") && file.contains("\nopen 3 K 4 2\n"), "{file}");
+    assert!(
+        file.starts_with("Game: redblackwar\n") && file.contains("\nopen 3 K 4 2\n"),
+        "{file}"
+    );
     let path = s.path("war.rbw");
     std::fs::write(&path, &file).unwrap();
     let imported = s.ok(&["import", path.to_str().unwrap()]);

@@ -112,13 +112,10 @@ pub fn fight(state: &State, cards: &[Card; 4]) -> Result {
     let attacks = attacks(state, cards);
     let first = 0u8;
     let second = state.allies[0];
-    let sides: Vec<[u8; 2]> = vec![
-        [first, second],
-        {
-            let mut rest = (0..4u8).filter(|s| *s != first && *s != second);
-            [rest.next().unwrap_or(1), rest.next().unwrap_or(3)]
-        },
-    ];
+    let sides: Vec<[u8; 2]> = vec![[first, second], {
+        let mut rest = (0..4u8).filter(|s| *s != first && *s != second);
+        [rest.next().unwrap_or(1), rest.next().unwrap_or(3)]
+    }];
     let sums: Vec<Attack> = sides
         .iter()
         .map(|side| {
@@ -132,7 +129,14 @@ pub fn fight(state: &State, cards: &[Card; 4]) -> Result {
         .collect();
     let stake = state.carried + state.fresh;
     let played: Vec<String> = (0..4u8)
-        .map(|s| format!("{} {} ({})", seat_name(s), cards[usize::from(s)].code(), attacks[usize::from(s)].text()))
+        .map(|s| {
+            format!(
+                "{} {} ({})",
+                seat_name(s),
+                cards[usize::from(s)].code(),
+                attacks[usize::from(s)].text()
+            )
+        })
         .collect();
     let mut text = format!(
         "battle {}: {}; {}+{} {} against {}+{} {}",

@@ -38,7 +38,11 @@ impl Card {
             "Q" => Some(Q),
             "K" => Some(K),
             "A" => Some(Card(0)),
-            digits => digits.parse::<u8>().ok().filter(|n| (1..=18).contains(n)).map(Card::rank),
+            digits => digits
+                .parse::<u8>()
+                .ok()
+                .filter(|n| (1..=18).contains(n))
+                .map(Card::rank),
         }
     }
 }

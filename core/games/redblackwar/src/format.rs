@@ -203,7 +203,10 @@ fn moves(draft: &mut Draft, line: &str, number: usize) -> Result<(), String> {
     let words: Vec<&str> = line.split_whitespace().collect();
     for pair in words.chunks(2) {
         let [who, token] = pair else {
-            return Err(format!("'{}' has no entry after it: write pairs as p1 11 p2 K", pair[0]));
+            return Err(format!(
+                "'{}' has no entry after it: write pairs as p1 11 p2 K",
+                pair[0]
+            ));
         };
         let seat = player_field(&who.to_ascii_lowercase())
             .ok_or_else(|| format!("'{who}' is not a kingdom (p1 to p4), 'open' or 'situation'"))?;

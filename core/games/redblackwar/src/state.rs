@@ -49,24 +49,38 @@ pub enum Phase {
     /// Chance turns up a situation card before this battle.
     Situation,
     /// The flag holder gives the comeback horn to one of the tied poorest kingdoms.
-    GiveHorn { candidates: Vec<u8> },
+    GiveHorn {
+        candidates: Vec<u8>,
+    },
     /// The flag holder takes one spoil from a kingdom (hegemony).
     Take,
     /// These kingdoms, first first, still redeploy.
-    Redeploy { order: Vec<u8> },
+    Redeploy {
+        order: Vec<u8>,
+    },
     /// The kingdoms that have not played lay a card face down, all at once.
     Play,
     /// Every card is down: chance turns them up together.
     Open,
     /// The horn's holder decides whether to blow it in this battle.
-    Horn { seat: u8 },
+    Horn {
+        seat: u8,
+    },
     /// The lone J's player may raise the next battle's fresh spoil.
-    Stake { seat: u8 },
+    Stake {
+        seat: u8,
+    },
     /// The lone K's player may choose the alliances from the next battle on.
-    Ally { seat: u8 },
+    Ally {
+        seat: u8,
+    },
     /// The flag holder orders the kingdoms tied for first.
-    Rank { tied: Vec<u8> },
-    Over { outcome: Outcome },
+    Rank {
+        tied: Vec<u8>,
+    },
+    Over {
+        outcome: Outcome,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -155,7 +169,7 @@ impl State {
             .collect()
     }
     /// Seats in order from the flag holder round the table.
-    pub fn from_flag(&self) -> Vec<u8> {
+    pub fn round_from_flag(&self) -> Vec<u8> {
         (0..4).map(|i| (self.flag + i) % 4).collect()
     }
 }

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use super::battle::{alliance_sum, attacks, fight, Attack};
 use super::cards::{Card, J, K, Q};
 use super::notation::parse;
-use super::state::{Phase, Situation, State};
+use super::state::{Phase, State};
 use super::RedBlackWar;
 use kifu_core::record::Actor;
 use kifu_core::rules::{Rules, Setup, Turn, View};
@@ -71,7 +71,11 @@ fn seed_example_two_draws_then_eight_and_nine_beat_three_and_eleven() {
 fn seed_example_four_from_battle_five_is_a_five_so_one_stays_one() {
     assert_eq!(attacks_in(5, ["1", "2", "4", "2"])[0], n(1));
     assert_eq!(attacks_in(5, ["1", "2", "4", "2"])[2], n(5));
-    assert_eq!(attacks_in(4, ["1", "2", "4", "2"])[0], n(11), "before battle 5 the 4 is a 4");
+    assert_eq!(
+        attacks_in(4, ["1", "2", "4", "2"])[0],
+        n(11),
+        "before battle 5 the 4 is a 4"
+    );
 }
 
 #[test]
@@ -114,7 +118,11 @@ fn seed_example_great_battle_triples_one_spoil_only() {
     enter(&mut state, Actor::Seat(0), "x3").unwrap();
     assert_eq!(state.carried + state.fresh, 7, "4 + 1*3, not (4+1)*3");
     battle(&mut state, ["18", "1", "17", "3"]);
-    assert_eq!(&state.spoils[..], &[7, 0, 8, 0], "35 beats 11 + 3; 17 is the lower card");
+    assert_eq!(
+        &state.spoils[..],
+        &[7, 0, 8, 0],
+        "35 beats 11 + 3; 17 is the lower card"
+    );
 }
 
 #[test]
@@ -133,7 +141,11 @@ fn seed_example_noblesse_pays_four_for_j_q_and_k() {
 fn ace_recruit_beside_a_low_card_is_eleven() {
     assert_eq!(attacks_in(1, ["1", "2", "3", "2"])[0], n(11));
     assert_eq!(attacks_in(1, ["1", "2", "5", "2"])[0], n(1));
-    assert_eq!(attacks_in(1, ["1", "2", "1", "2"])[..], [n(11), n(2), n(11), n(2)], "each 1 sees the other's 1");
+    assert_eq!(
+        attacks_in(1, ["1", "2", "1", "2"])[..],
+        [n(11), n(2), n(11), n(2)],
+        "each 1 sees the other's 1"
+    );
 }
 
 #[test]
@@ -202,7 +214,9 @@ fn the_king_decides_new_alliances_after_the_j() {
     battle(&mut state, ["6", "7", "8", "9"]);
     battle(&mut state, ["J", "K", "2", "3"]);
     assert_eq!(state.phase, Phase::Stake { seat: 0 });
-    assert!(enter(&mut state, Actor::Seat(1), "ally:p1").unwrap_err().contains("p1's decision"));
+    assert!(enter(&mut state, Actor::Seat(1), "ally:p1")
+        .unwrap_err()
+        .contains("p1's decision"));
     enter(&mut state, Actor::Seat(0), "x2").unwrap();
     assert_eq!(state.phase, Phase::Ally { seat: 1 });
     enter(&mut state, Actor::Seat(1), "ally:p1").unwrap();
@@ -231,10 +245,16 @@ fn a_card_already_used_is_refused_and_a_seat_plays_once() {
 #[test]
 fn cards_out_of_the_deck_and_strangers_are_refused() {
     let mut state = war(&[]);
-    assert!(enter(&mut state, Actor::Seat(0), "19").unwrap_err().contains("not a card of the deck"));
-    assert!(enter(&mut state, Actor::Seat(4), "5").unwrap_err().contains("p5 is not a player"));
+    assert!(enter(&mut state, Actor::Seat(0), "19")
+        .unwrap_err()
+        .contains("not a card of the deck"));
+    assert!(enter(&mut state, Actor::Seat(4), "5")
+        .unwrap_err()
+        .contains("p5 is not a player"));
     let mut small = war(&[("deck", "playing-cards")]);
-    assert!(enter(&mut small, Actor::Seat(0), "11").unwrap_err().contains("standard-deck war"));
+    assert!(enter(&mut small, Actor::Seat(0), "11")
+        .unwrap_err()
+        .contains("standard-deck war"));
     enter(&mut small, Actor::Seat(0), "A").unwrap();
 }
 
@@ -286,7 +306,9 @@ fn a_tie_for_the_horn_is_the_flag_holders_to_settle() {
     state.phase = Phase::Situation;
     enter(&mut state, Actor::Chance, "situation comeback").unwrap();
     assert_eq!(state.phase, Phase::GiveHorn { candidates: vec![1, 3] });
-    assert!(enter(&mut state, Actor::Seat(0), "give:p3").unwrap_err().contains("fewest spoils"));
+    assert!(enter(&mut state, Actor::Seat(0), "give:p3")
+        .unwrap_err()
+        .contains("fewest spoils"));
     enter(&mut state, Actor::Seat(0), "give:p4").unwrap();
     assert_eq!(state.horn, Some(3));
 }
@@ -297,7 +319,9 @@ fn hegemony_takes_a_spoil_from_a_kingdom_that_has_one() {
     state.spoils = [0, 0, 2, 0];
     state.phase = Phase::Situation;
     enter(&mut state, Actor::Chance, "situation hegemony").unwrap();
-    assert!(enter(&mut state, Actor::Seat(0), "take:p2").unwrap_err().contains("no spoils"));
+    assert!(enter(&mut state, Actor::Seat(0), "take:p2")
+        .unwrap_err()
+        .contains("no spoils"));
     enter(&mut state, Actor::Seat(0), "take:p3").unwrap();
     assert_eq!(state.spoils, [1, 0, 1, 0]);
 }
@@ -322,8 +346,12 @@ fn redeploy_swaps_two_used_cards_for_two_in_hand() {
     state.phase = Phase::Situation;
     enter(&mut state, Actor::Chance, "situation redeploy").unwrap();
     assert_eq!(RedBlackWar.turn(&state), Turn::seat(2), "the flag holder first");
-    assert!(enter(&mut state, Actor::Seat(2), "redeploy:1,5/12,K").unwrap_err().contains("has not used 5"));
-    assert!(enter(&mut state, Actor::Seat(2), "redeploy:1,2/3,K").unwrap_err().contains("does not hold 3"));
+    assert!(enter(&mut state, Actor::Seat(2), "redeploy:1,5/12,K")
+        .unwrap_err()
+        .contains("has not used 5"));
+    assert!(enter(&mut state, Actor::Seat(2), "redeploy:1,2/3,K")
+        .unwrap_err()
+        .contains("does not hold 3"));
     enter(&mut state, Actor::Seat(2), "redeploy:1,2/12,K").unwrap();
     assert!(state.hand(2).has(c("1")) && !state.hand(2).has(K));
     assert_eq!(RedBlackWar.turn(&state), Turn::seat(3));
@@ -347,20 +375,39 @@ fn the_standard_deck_applies_hegemony_before_battle_seven_and_ends_after_thirtee
     assert_eq!(state.phase, Phase::Take, "hegemony with no situation card");
     assert!(state.situations.is_empty());
     let flag = state.flag;
-    let from = (0..4u8).find(|s| *s != flag && state.spoils[usize::from(*s)] > 0).unwrap();
+    let from = (0..4u8)
+        .find(|s| *s != flag && state.spoils[usize::from(*s)] > 0)
+        .unwrap();
     enter(&mut state, Actor::Seat(flag), &format!("take:p{}", from + 1)).unwrap();
-    for cards in [["8", "9", "6", "7"], ["9", "8", "7", "6"], ["10", "10", "10", "10"], ["1", "1", "1", "1"]] {
+    for cards in [
+        ["8", "9", "6", "7"],
+        ["9", "8", "7", "6"],
+        ["10", "10", "10", "10"],
+        ["1", "1", "1", "1"],
+    ] {
         battle(&mut state, cards);
     }
     battle(&mut state, ["J", "Q", "K", "J"]);
-    assert_eq!(state.phase, Phase::Ally { seat: 2 }, "two Js: no J decision; K decides in battle 11");
+    assert_eq!(
+        state.phase,
+        Phase::Ally { seat: 2 },
+        "two Js: no J decision; K decides in battle 11"
+    );
     enter(&mut state, Actor::Seat(2), "ally:p1").unwrap();
     battle(&mut state, ["Q", "J", "Q", "K"]);
-    assert_eq!(state.phase, Phase::Stake { seat: 1 }, "no K decision in the last two battles");
+    assert_eq!(
+        state.phase,
+        Phase::Stake { seat: 1 },
+        "no K decision in the last two battles"
+    );
     enter(&mut state, Actor::Seat(1), "x1").unwrap();
     assert_eq!(state.battle, 13);
     battle(&mut state, ["K", "K", "J", "Q"]);
-    assert!(matches!(state.phase, Phase::Over { .. } | Phase::Rank { .. }), "{:?}", state.phase);
+    assert!(
+        matches!(state.phase, Phase::Over { .. } | Phase::Rank { .. }),
+        "{:?}",
+        state.phase
+    );
 }
 
 #[test]
@@ -371,9 +418,13 @@ fn a_tie_for_first_goes_to_the_last_battle_then_to_the_flag() {
     state.spoils = [5, 5, 5, 5];
     battle(&mut state, ["5", "5", "5", "5"]);
     assert_eq!(state.phase, Phase::Rank { tied: vec![0, 1, 2, 3] });
-    assert!(enter(&mut state, Actor::Seat(0), "rank:p2,p1").unwrap_err().contains("exactly"));
+    assert!(enter(&mut state, Actor::Seat(0), "rank:p2,p1")
+        .unwrap_err()
+        .contains("exactly"));
     enter(&mut state, Actor::Seat(0), "rank:p3,p1,p2,p4").unwrap();
-    let Turn::Over { outcome } = RedBlackWar.turn(&state) else { panic!() };
+    let Turn::Over { outcome } = RedBlackWar.turn(&state) else {
+        panic!()
+    };
     assert_eq!(outcome.winners, vec![2]);
 
     let mut state = war(&[]);
@@ -383,7 +434,9 @@ fn a_tie_for_first_goes_to_the_last_battle_then_to_the_flag() {
     state.spoils = [5, 7, 9, 5];
     battle(&mut state, ["2", "5", "3", "6"]);
     assert_eq!(state.spoils, [5, 9, 9, 6], "p2's 5 beside p4's 6 wins 1 and the extra");
-    let Turn::Over { outcome } = RedBlackWar.turn(&state) else { panic!("{:?}", state.phase) };
+    let Turn::Over { outcome } = RedBlackWar.turn(&state) else {
+        panic!("{:?}", state.phase)
+    };
     assert_eq!(outcome.winners, vec![1], "p2 won more in the last battle than p3");
 }
 
@@ -395,7 +448,11 @@ fn options_and_player_counts_are_checked() {
         players: 4,
         start: None,
     };
-    assert!(RedBlackWar.setup(&setup).unwrap_err().reason.contains("unknown option 'expansion'"));
+    assert!(RedBlackWar
+        .setup(&setup)
+        .unwrap_err()
+        .reason
+        .contains("unknown option 'expansion'"));
     let none = BTreeMap::new();
     let three = Setup {
         options: &none,
@@ -403,5 +460,4 @@ fn options_and_player_counts_are_checked() {
         start: None,
     };
     assert!(RedBlackWar.setup(&three).unwrap_err().reason.contains("four kingdoms"));
-    let _ = Situation::Noblesse;
 }

@@ -19,7 +19,17 @@ fn header(chance: ChanceMode, options: &[(&str, &str)]) -> Header {
 
 /// Odd input at every step is answered, never a panic, and a refusal always says why.
 fn poke(replay: &Replay) {
-    const ODD: [&str; 9] = ["19", "Z", "", "open 1 2", "x4", "ally:p9", "redeploy:1/2", "rank:", "situation war"];
+    const ODD: [&str; 9] = [
+        "19",
+        "Z",
+        "",
+        "open 1 2",
+        "x4",
+        "ally:p9",
+        "redeploy:1/2",
+        "rank:",
+        "situation war",
+    ];
     for actor in [Actor::Seat(0), Actor::Seat(4), Actor::Chance, Actor::Arbiter] {
         for text in ODD {
             if let Err(e) = replay.current().clone_box().apply(actor, text) {
@@ -95,7 +105,11 @@ fn seeded_wars_with_both_decks_end_and_verify() {
 #[test]
 fn a_card_laid_down_is_hidden_from_the_others_until_opened() {
     let (record, _) = play_seeded(b"views", &[]);
-    let first_play = record.entries.iter().find(|e| e.actor == Actor::Seat(1)).expect("p2 plays");
+    let first_play = record
+        .entries
+        .iter()
+        .find(|e| e.actor == Actor::Seat(1))
+        .expect("p2 plays");
     let index = (first_play.seq - 1) as usize;
     for (view, sees) in [
         (View::Full, true),

@@ -26,7 +26,11 @@ pub fn due(state: &State, phase: &Phase) -> String {
         Phase::Situation => format!("a situation card is turned up before battle {}", state.battle),
         Phase::GiveHorn { candidates } => {
             let names: Vec<String> = candidates.iter().map(|s| seat_name(*s)).collect();
-            format!("{} gives the comeback horn to one of {} (give:pN)", seat_name(state.flag), names.join(", "))
+            format!(
+                "{} gives the comeback horn to one of {} (give:pN)",
+                seat_name(state.flag),
+                names.join(", ")
+            )
         }
         Phase::Take => format!("{} takes a spoil from another kingdom (take:pN)", seat_name(state.flag)),
         Phase::Redeploy { order } => format!(
@@ -46,7 +50,11 @@ pub fn due(state: &State, phase: &Phase) -> String {
         Phase::Ally { seat } => format!("{} decides K's diplomacy (ally:pN)", seat_name(*seat)),
         Phase::Rank { tied } => {
             let names: Vec<String> = tied.iter().map(|s| seat_name(*s)).collect();
-            format!("{} orders the kingdoms tied for first: {}", seat_name(state.flag), names.join(", "))
+            format!(
+                "{} orders the kingdoms tied for first: {}",
+                seat_name(state.flag),
+                names.join(", ")
+            )
         }
         Phase::Over { outcome } => format!("over: {outcome}"),
     }

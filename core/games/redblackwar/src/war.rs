@@ -3,15 +3,14 @@
 //! it keeps; the kernel discards the state of a refused command anyway.
 
 use super::battle;
-use super::cards::{seat_name, Card, K, J};
+use super::cards::{seat_name, Card, J, K};
 use super::state::{Phase, Situation, State};
 use kifu_core::rules::{Outcome, RuleError};
 
 type Done = Result<(), RuleError>;
 
 pub fn play(state: &mut State, seat: u8, card: Card) -> Done {
-    if let Some(down) = state.down[usize::from(seat)] {
-        let _ = down;
+    if state.down[usize::from(seat)].is_some() {
         kifu_core::refuse!("{} has already laid a card down in this battle", seat_name(seat));
     }
     if !state.hand(seat).has(card) {
@@ -168,7 +167,7 @@ pub fn situation(state: &mut State, card: Situation) -> Done {
         Situation::Hegemony => hegemony(state),
         Situation::Redeploy => {
             state.phase = Phase::Redeploy {
-                order: state.from_flag(),
+                order: state.round_from_flag(),
             }
         }
     }
@@ -219,7 +218,11 @@ pub fn redeploy(state: &mut State, order: &[u8], back: [Card; 2], down: [Card; 2
     }
     for card in back {
         if !used.has(card) {
-            kifu_core::refuse!("{} has not used {}: it cannot take it back", seat_name(seat), card.code());
+            kifu_core::refuse!(
+                "{} has not used {}: it cannot take it back",
+                seat_name(seat),
+                card.code()
+            );
         }
     }
     for card in down {
@@ -263,7 +266,10 @@ fn outcome(state: &State, winner: u8, how: &str) -> Outcome {
     let spoils: Vec<String> = (0..4u8)
         .map(|s| format!("{} {}", seat_name(s), state.spoils[usize::from(s)]))
         .collect();
-    Outcome::win(winner, format!("{how} after {} battles ({})", state.battle, spoils.join(", ")))
+    Outcome::win(
+        winner,
+        format!("{how} after {} battles ({})", state.battle, spoils.join(", ")),
+    )
 }
 
 pub fn rank(state: &mut State, tied: &[u8], order: &[u8]) -> Done {
