@@ -1,0 +1,237 @@
+//! Red-Black War (seed 002): four kingdoms lay a card each face down at once, chance turns
+//! them up together, and the battle, J's and K's decisions and the situation cards follow.
+//! Who acts, what may be entered and the dispatch to the module that owns each command.
+//! See seeds/redblackwar.md for the rules as enforced and every reading chosen.
+
+mod battle;
+mod cards;
+mod format;
+mod notation;
+mod state;
+mod view;
+mod war;
+
+#[cfg(test)]
+mod tests;
+#[cfg(test)]
+mod tests_games;
+
+use cards::{seat_name, Card};
+use notation::Command;
+use state::{Phase, State};
+
+use kifu_core::chance::ChanceRng;
+use kifu_core::record::Actor;
+use kifu_core::rules::{RuleError, Rules, Setup, Turn, View};
+
+#[derive(Debug, Clone, Copy)]
+pub struct RedBlackWar;
+
+pub static GAME: kifu_core::game::Erased<RedBlackWar> = kifu_core::game::Erased(RedBlackWar);
+
+/// The games this crate registers.
+pub fn games() -> Vec<&'static dyn kifu_core::Game> {
+    vec![&GAME]
+}
+
+/// Its notation formats beside kifu's own text format.
+pub fn formats() -> Vec<&'static dyn kifu_core::format::Format> {
+    vec![&format::FORMAT]
+}
+
+/// This crate's games and formats alone, as a registry.
+pub fn registry() -> &'static kifu_core::Registry {
+    static REGISTRY: std::sync::LazyLock<kifu_core::Registry> =
+        std::sync::LazyLock::new(|| kifu_core::Registry::new(games(), formats()));
+    &REGISTRY
+}
+
+/// The seat whose decision is due, if one seat alone acts.
+fn deciding(state: &State) -> Option<u8> {
+    match &state.phase {
+        Phase::GiveHorn { .. } | Phase::Take | Phase::Rank { .. } => Some(state.flag),
+        Phase::Redeploy { order } => order.first().copied(),
+        Phase::Horn { seat } | Phase::Stake { seat } | Phase::Ally { seat } => Some(*seat),
+        _ => None,
+    }
+}
+
+fn apply(state: &mut State, actor: Actor, command: &Command) -> Result<(), RuleError> {
+    if let Phase::Over { outcome } = &state.phase {
+        kifu_core::refuse!("the war is over ({outcome})");
+    }
+    let phase = state.phase.clone();
+    if let Command::Open(..) | Command::Situation(..) = command {
+        if actor != Actor::Chance {
+            kifu_core::refuse!("cards are turned up by chance, not by {actor}");
+        }
+    } else {
+        let Actor::Seat(seat) = actor else {
+            kifu_core::refuse!("{actor} may not enter this: it is a kingdom's command");
+        };
+        if seat >= 4 {
+            kifu_core::refuse!("{} is not a player in this war of 4 kingdoms", seat_name(seat));
+        }
+        if let Some(due) = deciding(state) {
+            if due != seat {
+                kifu_core::refuse!("it is {}'s decision, not {}'s", seat_name(due), seat_name(seat));
+            }
+        }
+    }
+    let seat = match actor {
+        Actor::Seat(s) => s,
+        _ => 0,
+    };
+    match (command, phase) {
+        (Command::Play(card), Phase::Play) => war::play(state, seat, *card),
+        (Command::Open(cards), Phase::Open) => war::open(state, *cards),
+        (Command::Situation(card), Phase::Situation) => war::situation(state, *card),
+        (Command::Horn(blow), Phase::Horn { .. }) => war::horn(state, *blow),
+        (Command::Stake(times), Phase::Stake { .. }) => war::stake(state, *times),
+        (Command::Ally(partner), Phase::Ally { seat }) => war::ally(state, seat, *partner),
+        (Command::Give(to), Phase::GiveHorn { candidates }) => war::give(state, &candidates, *to),
+        (Command::Take(from), Phase::Take) => war::take(state, *from),
+        (Command::Redeploy(back, down), Phase::Redeploy { order }) => war::redeploy(state, &order, *back, *down),
+        (Command::Rank(order), Phase::Rank { tied }) => war::rank(state, &tied, order),
+        (_, phase) => kifu_core::refuse!("that cannot be entered now: {}", view::due(state, &phase)),
+    }
+}
+
+/// What `seat` may enter now.
+fn legal_for(state: &State, seat: u8) -> Vec<Command> {
+    if deciding(state).is_some_and(|due| due != seat) {
+        return Vec::new();
+    }
+    let others = |me: u8| (0..4u8).filter(move |s| *s != me);
+    match &state.phase {
+        Phase::Play if state.down[usize::from(seat)].is_none() => {
+            state.hand(seat).list().into_iter().map(Command::Play).collect()
+        }
+        Phase::Horn { .. } => vec![Command::Horn(false), Command::Horn(true)],
+        Phase::Stake { .. } => (1..=3).map(Command::Stake).collect(),
+        Phase::Ally { .. } => others(seat).map(Command::Ally).collect(),
+        Phase::GiveHorn { candidates } => candidates.iter().copied().map(Command::Give).collect(),
+        Phase::Take => others(seat)
+            .filter(|s| state.spoils[usize::from(*s)] > 0)
+            .map(Command::Take)
+            .collect(),
+        Phase::Redeploy { .. } => {
+            let used = state.used[usize::from(seat)].list();
+            let hand = state.hand(seat).list();
+            let mut list = Vec::new();
+            for (i, a) in used.iter().enumerate() {
+                for b in &used[i + 1..] {
+                    for (j, c) in hand.iter().enumerate() {
+                        for d in &hand[j + 1..] {
+                            list.push(Command::Redeploy([*a, *b], [*c, *d]));
+                        }
+                    }
+                }
+            }
+            list
+        }
+        Phase::Rank { tied } => (0..tied.len())
+            .map(|first| {
+                let mut order = vec![tied[first]];
+                order.extend(tied.iter().filter(|s| **s != tied[first]));
+                Command::Rank(order)
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+impl Rules for RedBlackWar {
+    type State = State;
+    type Command = Command;
+
+    fn name(&self) -> &'static str {
+        "redblackwar"
+    }
+    fn version(&self) -> u32 {
+        1
+    }
+    fn describe(&self) -> &'static str {
+        "Red-Black War (seed 002): four kingdoms, secret cards turned up together, situation cards, J's and K's decisions"
+    }
+    fn players(&self) -> std::ops::RangeInclusive<usize> {
+        4..=4
+    }
+    fn options(&self) -> Vec<String> {
+        state::OPTIONS.iter().map(|k| k.to_string()).collect()
+    }
+    fn setup(&self, setup: &Setup) -> Result<State, RuleError> {
+        state::start(setup)
+    }
+    fn turn(&self, state: &State) -> Turn {
+        if let Some(seat) = deciding(state) {
+            return Turn::seat(seat);
+        }
+        match &state.phase {
+            Phase::Situation | Phase::Open => Turn::Chance,
+            Phase::Over { outcome } => Turn::over(outcome.clone()),
+            _ => Turn::Simultaneous {
+                seats: (0..4u8).filter(|s| state.down[usize::from(*s)].is_none()).collect(),
+            },
+        }
+    }
+    fn parse(&self, state: &State, _actor: Actor, text: &str) -> Result<Command, RuleError> {
+        notation::parse(state, text)
+    }
+    fn format(&self, _state: &State, command: &Command) -> String {
+        notation::format(command)
+    }
+    fn apply(&self, state: &mut State, actor: Actor, command: &Command) -> Result<(), RuleError> {
+        apply(state, actor, command)
+    }
+    /// Chance's forced or drawn outcome, or the moves of the one seat deciding; while the
+    /// kingdoms lay cards down, every card of every kingdom still to play (see `legal_for`).
+    fn legal(&self, state: &State) -> Option<Vec<Command>> {
+        match &state.phase {
+            Phase::Situation => Some(state.situations_left().into_iter().map(Command::Situation).collect()),
+            Phase::Open => notation::parse(state, "open").ok().map(|c| vec![c]),
+            Phase::Play => {
+                let mut all = Vec::new();
+                for seat in 0..4 {
+                    for command in legal_for(state, seat) {
+                        if !all.contains(&command) {
+                            all.push(command);
+                        }
+                    }
+                }
+                Some(all)
+            }
+            _ => Some(deciding(state).map(|s| legal_for(state, s)).unwrap_or_default()),
+        }
+    }
+    fn legal_for(&self, state: &State, actor: Actor) -> Option<Vec<Command>> {
+        match actor {
+            Actor::Seat(seat) if seat < 4 => Some(legal_for(state, seat)),
+            _ => Some(Vec::new()),
+        }
+    }
+    fn sample_chance(&self, state: &State, rng: &mut ChanceRng) -> Command {
+        match &state.phase {
+            Phase::Situation => {
+                let left = state.situations_left();
+                let pick = rng.below(left.len().max(1) as u64) as usize;
+                Command::Situation(left.get(pick).copied().unwrap_or(state::Situation::Noblesse))
+            }
+            _ => Command::Open(state.down.map(|c| c.unwrap_or(Card(0)))),
+        }
+    }
+    /// A card laid down shows as `?` to every eye but its own kingdom's (and the arbiter's)
+    /// until chance's public `open` entry turns all four up.
+    fn redact(&self, _state: &State, actor: Actor, command: &Command, view: View) -> String {
+        match (command, actor) {
+            (Command::Play(_), Actor::Seat(seat)) if view != View::Full && view != View::Seat(seat) => "?".into(),
+            _ => notation::format(command),
+        }
+    }
+    fn render(&self, state: &State, view: View) -> String {
+        view::render(state, view)
+    }
+    fn state_json(&self, state: &State, view: View) -> serde_json::Value {
+        view::json(state, view)
+    }
+}

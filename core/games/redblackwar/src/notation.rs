@@ -1,0 +1,154 @@
+//! The commands of Red-Black War and their one-token texts (seeds/redblackwar.md): a card
+//! (`11`, `K`), `x2`, `ally:p3`, `redeploy:3,5/12,K`, ... and chance's `open` and `situation`.
+//! It reads and writes text; whether a command is legal is the rules'.
+
+use super::cards::{Card, KINGDOMS};
+use super::state::{Phase, Situation, State};
+use kifu_core::rules::RuleError;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    /// A kingdom lays a card face down.
+    Play(Card),
+    /// Chance turns up the four cards, seat by seat.
+    Open([Card; 4]),
+    /// Chance turns up a situation card.
+    Situation(Situation),
+    /// The horn's holder blows it (true) or keeps it.
+    Horn(bool),
+    /// J's decision: the next battle's fresh spoil times 1 (declined), 2 or 3.
+    Stake(u8),
+    /// K's decision: this seat's ally from the next battle on.
+    Ally(u8),
+    /// The flag holder gives the comeback horn to this seat.
+    Give(u8),
+    /// The flag holder takes a spoil from this seat (hegemony).
+    Take(u8),
+    /// A kingdom takes two used cards back and lays two others down.
+    Redeploy([Card; 2], [Card; 2]),
+    /// The flag holder's order of the kingdoms tied for first.
+    Rank(Vec<u8>),
+}
+
+fn card(state: &State, text: &str) -> Result<Card, RuleError> {
+    let deck = if state.playing_cards {
+        "1 (or A) to 10, J, Q, K"
+    } else {
+        "1 to 18, J, Q, K"
+    };
+    match Card::parse(text) {
+        Some(card) if state.playing_cards && card.number().is_some_and(|n| n > 10) => {
+            kifu_core::refuse!("'{text}' is not a card of the standard-deck war ({deck})")
+        }
+        Some(card) => Ok(card),
+        None => kifu_core::refuse!("'{text}' is not a card of the deck ({deck})"),
+    }
+}
+
+fn seat(text: &str) -> Result<u8, RuleError> {
+    let lower = text.trim().to_ascii_lowercase();
+    if let Some(n) = lower.strip_prefix('p').and_then(|n| n.parse::<u8>().ok()) {
+        if (1..=4).contains(&n) {
+            return Ok(n - 1);
+        }
+        kifu_core::refuse!("{text} is not a kingdom of this war (p1 to p4)");
+    }
+    match KINGDOMS.iter().position(|k| k.eq_ignore_ascii_case(lower.as_str())) {
+        Some(i) => Ok(i as u8),
+        None => kifu_core::refuse!("'{text}' is not a kingdom (p1 to p4, or Black, Red, Gray, Pink)"),
+    }
+}
+
+fn pair(state: &State, text: &str) -> Result<[Card; 2], RuleError> {
+    let cards: Vec<&str> = text.split(',').map(str::trim).collect();
+    let [a, b] = cards[..] else {
+        kifu_core::refuse!("'{text}' is not two cards as A,B");
+    };
+    Ok([card(state, a)?, card(state, b)?])
+}
+
+/// Reads a command; `open` alone turns up the cards lying face down.
+pub fn parse(state: &State, text: &str) -> Result<Command, RuleError> {
+    let text = text.trim();
+    let (word, rest) = match text.split_once([' ', ':']) {
+        Some((w, r)) => (w.to_ascii_lowercase(), r.trim()),
+        None => (text.to_ascii_lowercase(), ""),
+    };
+    match word.as_str() {
+        "play" => Ok(Command::Play(card(state, rest)?)),
+        "open" if rest.is_empty() => {
+            if state.phase != Phase::Open {
+                kifu_core::refuse!("there are no cards to turn up now");
+            }
+            let mut cards = [Card(0); 4];
+            for (slot, down) in cards.iter_mut().zip(state.down) {
+                *slot = down.ok_or_else(|| RuleError::new("not every kingdom has played"))?;
+            }
+            Ok(Command::Open(cards))
+        }
+        "open" => {
+            let words: Vec<&str> = rest.split_whitespace().collect();
+            let [a, b, c, d] = words[..] else {
+                kifu_core::refuse!("open names four cards, p1's to p4's (or nothing, to turn up those down)");
+            };
+            Ok(Command::Open([card(state, a)?, card(state, b)?, card(state, c)?, card(state, d)?]))
+        }
+        "situation" => match Situation::parse(rest) {
+            Some(s) => Ok(Command::Situation(s)),
+            None => kifu_core::refuse!(
+                "'{rest}' is not a situation card (noblesse, promotion, comeback, blitz, hegemony, redeploy)"
+            ),
+        },
+        "blow" if rest.is_empty() => Ok(Command::Horn(true)),
+        "keep" if rest.is_empty() => Ok(Command::Horn(false)),
+        "x1" | "x2" | "x3" if rest.is_empty() => Ok(Command::Stake(word.as_bytes()[1] - b'0')),
+        "ally" => Ok(Command::Ally(seat(rest)?)),
+        "give" => Ok(Command::Give(seat(rest)?)),
+        "take" => Ok(Command::Take(seat(rest)?)),
+        "redeploy" => {
+            let (back, down) = rest
+                .split_once('/')
+                .ok_or_else(|| RuleError::new("redeploy is written redeploy:BACK,BACK/DOWN,DOWN"))?;
+            Ok(Command::Redeploy(pair(state, back)?, pair(state, down)?))
+        }
+        "rank" => {
+            let seats = rest.split(',').map(seat).collect::<Result<Vec<u8>, RuleError>>()?;
+            Ok(Command::Rank(seats))
+        }
+        _ if rest.is_empty() && Card::parse(text).is_some() || text.chars().all(|c| c.is_ascii_digit()) && !text.is_empty() => {
+            Ok(Command::Play(card(state, text)?))
+        }
+        _ => kifu_core::refuse!(
+            "'{text}' is not a command: play a card (11, J, Q, K), or x1/x2/x3, ally:pN, blow, keep, give:pN, take:pN, redeploy:A,B/C,D, rank:pN,pN"
+        ),
+    }
+}
+
+pub fn format(command: &Command) -> String {
+    let seats = |list: &[u8]| {
+        let names: Vec<String> = list.iter().map(|s| format!("p{}", s + 1)).collect();
+        names.join(",")
+    };
+    match command {
+        Command::Play(card) => card.code(),
+        Command::Open(cards) => {
+            let codes: Vec<String> = cards.iter().map(|c| c.code()).collect();
+            format!("open {}", codes.join(" "))
+        }
+        Command::Situation(s) => format!("situation {}", s.code()),
+        Command::Horn(true) => "blow".into(),
+        Command::Horn(false) => "keep".into(),
+        Command::Stake(n) => format!("x{n}"),
+        Command::Ally(s) => format!("ally:{}", seats(&[*s])),
+        Command::Give(s) => format!("give:{}", seats(&[*s])),
+        Command::Take(s) => format!("take:{}", seats(&[*s])),
+        Command::Redeploy(back, down) => format!(
+            "redeploy:{},{}/{},{}",
+            back[0].code(),
+            back[1].code(),
+            down[0].code(),
+            down[1].code()
+        ),
+        Command::Rank(list) => format!("rank:{}", seats(list)),
+    }
+}
