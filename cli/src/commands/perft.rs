@@ -12,7 +12,7 @@ use crate::exit::{CliError, CliResult};
 #[derive(Args)]
 pub struct PerftArgs {
     /// The variant: chess, chess960, crazyhouse, atomic, antichess, horde, kingofthehill,
-    /// threecheck, racingkings (lichess names are read too)
+    /// threecheck, racingkings, balbo (lichess names are read too)
     #[arg(long, default_value = "chess")]
     pub variant: String,
     /// The position [default: the variant's start]

@@ -15,10 +15,11 @@ pub enum Variant {
     KingOfTheHill,
     ThreeCheck,
     RacingKings,
+    Balbo,
 }
 
 /// Every variant, in registry order.
-pub const VARIANTS: [Variant; 9] = [
+pub const VARIANTS: [Variant; 10] = [
     Variant::Standard,
     Variant::Chess960,
     Variant::Crazyhouse,
@@ -28,11 +29,12 @@ pub const VARIANTS: [Variant; 9] = [
     Variant::KingOfTheHill,
     Variant::ThreeCheck,
     Variant::RacingKings,
+    Variant::Balbo,
 ];
 
 /// Every variant's registry name, in registry order.
-pub const NAMES: [&str; 9] = {
-    let mut names = [""; 9];
+pub const NAMES: [&str; 10] = {
+    let mut names = [""; 10];
     let mut i = 0;
     while i < names.len() {
         names[i] = VARIANTS[i].name();
@@ -67,6 +69,7 @@ impl Variant {
             Variant::KingOfTheHill => "kingofthehill",
             Variant::ThreeCheck => "threecheck",
             Variant::RacingKings => "racingkings",
+            Variant::Balbo => "balbo",
         }
     }
     /// A variant by registry name or a common alias (`standard`, `giveaway`, `3check`, ...).
@@ -82,6 +85,7 @@ impl Variant {
             "kingofthehill" | "koth" => Some(Variant::KingOfTheHill),
             "threecheck" | "3check" => Some(Variant::ThreeCheck),
             "racingkings" => Some(Variant::RacingKings),
+            "balbo" | "balbosgame" | "balbochess" => Some(Variant::Balbo),
             _ => None,
         }
     }
@@ -96,10 +100,14 @@ impl Variant {
             Variant::KingOfTheHill => "King of the Hill: chess, and a king reaching d4, e4, d5 or e5 wins",
             Variant::ThreeCheck => "Three-check: chess, and the third check given wins",
             Variant::RacingKings => "Racing Kings: no checks allowed; the first king to the eighth rank wins",
+            Variant::Balbo => "Balbo's game (1974): chess on a 70-cell diamond board, no castling, promotion by file",
         }
     }
     pub fn geometry(self) -> &'static Geometry {
-        Geometry::standard()
+        match self {
+            Variant::Balbo => super::boards::balbo(),
+            _ => Geometry::standard(),
+        }
     }
     /// The start position's FEN (Chess960 uses the standard array unless a set-up is given).
     pub fn start_fen(self) -> &'static str {
@@ -109,6 +117,7 @@ impl Variant {
             Variant::Horde => "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1",
             Variant::ThreeCheck => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1",
             Variant::RacingKings => "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1",
+            Variant::Balbo => super::boards::BALBO_START,
             _ => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         }
     }
@@ -142,7 +151,7 @@ impl Variant {
     }
     /// Castling is never possible.
     pub fn no_castling(self) -> bool {
-        matches!(self, Variant::Antichess | Variant::RacingKings)
+        matches!(self, Variant::Antichess | Variant::RacingKings | Variant::Balbo)
     }
     /// Checks that win, when counted.
     pub fn checks_to_win(self) -> Option<u8> {

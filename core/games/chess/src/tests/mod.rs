@@ -1,5 +1,6 @@
 //! Tests of the chess engine: perft suites, notation, FEN, game ends and the oracle games.
 
+mod balbo;
 mod board_view;
 mod fen_tests;
 mod game_rules;
@@ -13,3 +14,4 @@ mod perft_suites;
 mod record_replay;
 mod robustness;
 mod round_trip;
+mod variant_support;
