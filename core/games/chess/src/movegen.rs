@@ -216,11 +216,7 @@ fn pawn_moves<F: FnMut(Move)>(pos: &Position, sq: u8, emit: &mut F) {
     let geo = pos.geo;
     let us = pos.turn;
     let mut push = |to: u8, kind: MoveKind| {
-        let roles = if holds(&geo.promotion[us.index()], to) {
-            promotion_roles(pos.variant, geo, us, to)
-        } else {
-            &[]
-        };
+        let roles = promotion_roles(pos.variant, geo, us, to);
         if !roles.is_empty() {
             for &p in roles {
                 emit(Move {

@@ -12,6 +12,7 @@ const MINOR: [Role; 2] = [Role::Bishop, Role::Knight];
 
 /// What a pawn of `color` arriving on `sq` may promote to; empty when it does not promote
 /// there (then it stays a pawn).
+#[inline]
 pub fn promotion_roles(variant: Variant, geo: &Geometry, color: Color, sq: u8) -> &'static [Role] {
     if !holds(&geo.promotion[color.index()], sq) {
         return &[];
