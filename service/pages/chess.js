@@ -9,7 +9,7 @@ import { cellGroup, el, svg } from './api.js';
 // The solid glyphs for both sides (coloured by class), in text presentation.
 const GLYPH = { k: '♚', q: '♛', r: '♜', b: '♝', n: '♞', p: '♟' };
 const TEXT = '\uFE0E';
-const CHESS = ['chess', 'chess960', 'crazyhouse', 'atomic', 'antichess', 'horde', 'kingofthehill', 'threecheck', 'racingkings'];
+const CHESS = ['chess', 'chess960', 'crazyhouse', 'atomic', 'antichess', 'horde', 'kingofthehill', 'threecheck', 'racingkings', 'balbo'];
 
 function pieceNode(letter, x, y, size) {
   const white = letter === letter.toUpperCase();

@@ -18,7 +18,7 @@ use crate::exit::{CliError, CliResult};
   kifu perft --fen \"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\" --depth 2 --json")]
 pub struct PerftArgs {
     /// The variant: chess, chess960, crazyhouse, atomic, antichess, horde, kingofthehill,
-    /// threecheck, racingkings, and the fairy variants of seeds/chess/ (lichess names are read too)
+    /// threecheck, racingkings, balbo, and the fairy variants of seeds/chess/ (lichess names are read too)
     #[arg(long, default_value = "chess")]
     pub variant: String,
     /// The position [default: the variant's start]

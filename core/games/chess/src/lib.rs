@@ -4,7 +4,8 @@
 //!
 //! Module map: `shape` (a board shape as data: grid, size, wrapping, holes), `geometry` (a
 //! shape's move tables), `piece` (roles and their movement),
-//! `variant` (rule switches per variant), `position` (a position and making a move),
+//! `variant` (rule switches per variant), `boards` (the other boards' shapes and set-ups),
+//! `pawn_zones` (where pawns promote and to what), `position` (a position and making a move),
 //! `movegen` (legal moves), `validate` (is a position legal), `fen` (FEN/EPD), `san` (SAN out,
 //! lenient move reading), `uci` (UCI moves), `resolve` (a loose move to the one legal move),
 //! `outcome` (game ends), `illegal` (the arbiter's record of an illegal move that stood),
@@ -12,6 +13,7 @@
 //! (set-up, Chess960 numbering), `render`, `rules` (the `Rules` face: commands, draws, results).
 
 pub mod board_json;
+pub mod boards;
 pub mod fairy;
 pub mod fen;
 pub mod geometry;
@@ -19,6 +21,7 @@ pub mod illegal;
 pub mod movegen;
 pub mod notation;
 pub mod outcome;
+pub mod pawn_zones;
 pub mod perft;
 pub mod pgn;
 pub mod piece;
@@ -109,6 +112,9 @@ pub static CIRCE: Erased<ChessRules> = Erased(ChessRules {
 pub static KNIGHTRELAY: Erased<ChessRules> = Erased(ChessRules {
     variant: Variant::KnightRelay,
 });
+pub static BALBO: Erased<ChessRules> = Erased(ChessRules {
+    variant: Variant::Balbo,
+});
 
 /// Chess and every variant this crate registers, in the order `kifu games` lists them.
 pub fn games() -> Vec<&'static dyn kifu_core::Game> {
@@ -135,6 +141,7 @@ pub fn games() -> Vec<&'static dyn kifu_core::Game> {
         &ANTIANDERNACH,
         &CIRCE,
         &KNIGHTRELAY,
+        &BALBO,
     ]
 }
 

@@ -3,6 +3,7 @@
 //! forced captures). It never changes the position it is given.
 
 use super::geometry::holds;
+use super::pawn_zones::promotion_roles;
 use super::piece::{Color, Leap, Role, ROLES};
 use super::position::{slides_along, Move, MoveKind, Position, KINGSIDE, QUEENSIDE};
 use super::variant::Safety;
@@ -222,8 +223,9 @@ fn pawn_moves<F: FnMut(Move)>(pos: &Position, sq: u8, emit: &mut F) {
     let geo = pos.geo;
     let us = pos.turn;
     let mut push = |to: u8, kind: MoveKind| {
-        if holds(&geo.promotion[us.index()], to) {
-            for &p in pos.variant.promotion_roles() {
+        let roles = promotion_roles(pos.variant, geo, us, to);
+        if !roles.is_empty() {
+            for &p in roles {
                 emit(Move {
                     role: Role::Pawn,
                     from: sq,

@@ -424,7 +424,9 @@ impl Format for FenFormat {
 
 /// UCI moves: `position startpos moves e2e4 ...`, `position fen FEN moves ...`, or bare moves,
 /// one game a line. `setoption name UCI_Chess960 value true` (as a GUI sends it to an engine)
-/// makes the games after it Chess960 until `value false`; other `setoption` lines are passed over.
+/// makes the games after it Chess960 until `value false`, and `setoption name UCI_Variant value
+/// NAME` (Fairy-Stockfish's option) makes them that variant; other `setoption` lines are passed
+/// over.
 pub struct UciFormat;
 pub static UCI: UciFormat = UciFormat;
 
@@ -436,6 +438,10 @@ fn uci_option(words: &[&str]) -> Option<&'static str> {
     let rest = words.strip_prefix(&["setoption", "name"])?;
     let value = rest.iter().position(|w| *w == "value")?;
     let name = rest[..value].join(" ");
+    if name.eq_ignore_ascii_case("UCI_Variant") {
+        let named = rest[value + 1..].join(" ");
+        return Some(Variant::from_name(&named).map_or("chess", Variant::name));
+    }
     if !name.eq_ignore_ascii_case("UCI_Chess960") {
         return None;
     }
@@ -525,6 +531,8 @@ impl Format for UciFormat {
         if variant == Variant::Chess960 {
             out.push_str(UCI_CHESS960);
             out.push('\n');
+        } else if variant != Variant::Standard {
+            out.push_str(&format!("setoption name UCI_Variant value {}\n", variant.name()));
         }
         match start_fen(record, variant, &start) {
             Some(fen) => out.push_str(&format!("position fen {fen} moves")),

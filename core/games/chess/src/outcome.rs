@@ -17,7 +17,7 @@ fn seat(color: Color) -> u8 {
 pub fn variant_result(pos: &Position) -> Option<Outcome> {
     let us = pos.turn;
     match pos.variant {
-        Variant::Standard | Variant::Chess960 | Variant::Crazyhouse => None,
+        Variant::Standard | Variant::Chess960 | Variant::Crazyhouse | Variant::Balbo => None,
         Variant::Atomic => {
             let gone = |c: Color| pos.kings[c.index()].is_none();
             if gone(us) {
@@ -172,7 +172,9 @@ fn all_count(pos: &Position, role: Role) -> usize {
 /// Neither side can ever win, by the variant's material rule.
 pub fn insufficient_material(pos: &Position) -> bool {
     match pos.variant {
-        Variant::Standard | Variant::Chess960 | Variant::ThreeCheck | Variant::LosAlamos => standard_dead(pos),
+        Variant::Standard | Variant::Chess960 | Variant::ThreeCheck | Variant::LosAlamos | Variant::Balbo => {
+            standard_dead(pos)
+        }
         Variant::Atomic => atomic_cannot_win(pos, Color::White) && atomic_cannot_win(pos, Color::Black),
         Variant::Antichess => antichess_cannot_win(pos, Color::White) && antichess_cannot_win(pos, Color::Black),
         Variant::Crazyhouse => crazyhouse_dead(pos),

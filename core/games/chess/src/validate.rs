@@ -4,6 +4,7 @@
 //! changes the position.
 
 use super::geometry::holds;
+use super::pawn_zones::pawn_never_stands;
 use super::piece::{Color, Role};
 use super::position::Position;
 use super::variant::{Safety, Variant};
@@ -52,11 +53,7 @@ pub fn validate_irregular(pos: &Position) -> Result<(), String> {
             if role != Role::Pawn {
                 continue;
             }
-            // The first rank is, in general, a cell with no cell behind it that is not a
-            // pawn home (Glinski's b1 and k1 are both); the last is a promotion cell.
-            let first = geo.forward(color.other(), sq).is_none() && !holds(&geo.pawn_home[color.index()], sq);
-            let horde_first = variant.pawns_on_first_rank(color) && geo.relative_rank(color, sq) == 0;
-            if (first && !horde_first) || holds(&geo.promotion[color.index()], sq) {
+            if pawn_never_stands(variant, geo, color, sq) {
                 return Err(format!(
                     "a {} pawn stands on {} (pawns never stand on the first or last rank)",
                     color.name(),

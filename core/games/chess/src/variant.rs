@@ -29,10 +29,11 @@ pub enum Variant {
     AntiAndernach,
     Circe,
     KnightRelay,
+    Balbo,
 }
 
 /// Every variant, in registry order.
-pub const VARIANTS: [Variant; 22] = [
+pub const VARIANTS: [Variant; 23] = [
     Variant::Standard,
     Variant::Chess960,
     Variant::Crazyhouse,
@@ -55,6 +56,7 @@ pub const VARIANTS: [Variant; 22] = [
     Variant::AntiAndernach,
     Variant::Circe,
     Variant::KnightRelay,
+    Variant::Balbo,
 ];
 
 /// Every variant's registry name, in registry order.
@@ -110,6 +112,7 @@ impl Variant {
             Variant::AntiAndernach => "antiandernach",
             Variant::Circe => "circe",
             Variant::KnightRelay => "knightrelay",
+            Variant::Balbo => "balbo",
         }
     }
     /// A variant by registry name or a common alias (`standard`, `giveaway`, `3check`, ...).
@@ -125,6 +128,7 @@ impl Variant {
             "kingofthehill" | "koth" => Some(Variant::KingOfTheHill),
             "threecheck" | "3check" => Some(Variant::ThreeCheck),
             "racingkings" => Some(Variant::RacingKings),
+            "balbo" | "balbosgame" | "balbochess" => Some(Variant::Balbo),
             _ => super::fairy::from_name(&n),
         }
     }
@@ -139,11 +143,15 @@ impl Variant {
             Variant::KingOfTheHill => "King of the Hill: chess, and a king reaching d4, e4, d5 or e5 wins",
             Variant::ThreeCheck => "Three-check: chess, and the third check given wins",
             Variant::RacingKings => "Racing Kings: no checks allowed; the first king to the eighth rank wins",
+            Variant::Balbo => "Balbo's game (1974): chess on a 70-cell diamond board, no castling, promotion by file",
             other => super::fairy::describe(other),
         }
     }
     pub fn geometry(self) -> &'static Geometry {
-        super::fairy::boards::geometry(self)
+        match self {
+            Variant::Balbo => super::boards::balbo(),
+            _ => super::fairy::boards::geometry(self),
+        }
     }
     /// The start position's FEN (Chess960 uses the standard array unless a set-up is given).
     pub fn start_fen(self) -> &'static str {
@@ -154,6 +162,7 @@ impl Variant {
             Variant::ThreeCheck => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1",
             Variant::RacingKings => "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1",
             Variant::LosAlamos | Variant::Dunsany | Variant::Glinski => super::fairy::boards::start_fen(self),
+            Variant::Balbo => super::boards::BALBO_START,
             _ => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         }
     }
@@ -216,7 +225,7 @@ impl Variant {
     pub fn no_castling(self) -> bool {
         matches!(
             self,
-            Variant::Antichess | Variant::RacingKings | Variant::LosAlamos | Variant::Glinski
+            Variant::Antichess | Variant::RacingKings | Variant::LosAlamos | Variant::Glinski | Variant::Balbo
         )
     }
     /// Checks that win, when counted.

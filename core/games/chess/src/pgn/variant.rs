@@ -22,12 +22,14 @@ pub fn variant_game(tag: &str) -> Option<&'static str> {
         "kingofthehill" | "koth" => "kingofthehill",
         "threecheck" | "3check" | "threecheckchess" => "threecheck",
         "racingkings" => "racingkings",
+        "balbo" | "balbosgame" | "balbo'sgame" | "balbochess" => "balbo",
         other => return crate::variant::Variant::from_name(other).map(crate::variant::Variant::name),
     };
     Some(game)
 }
 
-/// The `Variant` tag value lichess writes for a kifu game, if lichess has that variant.
+/// The `Variant` tag value written for a kifu game: lichess's spelling where lichess has the
+/// variant, else the variant's own name.
 pub fn lichess_variant_name(game: &str) -> Option<&'static str> {
     let name = match game {
         "chess" => "Standard",
@@ -39,6 +41,8 @@ pub fn lichess_variant_name(game: &str) -> Option<&'static str> {
         "kingofthehill" => "King of the Hill",
         "threecheck" => "Three-check",
         "racingkings" => "Racing Kings",
+        // Variants lichess lacks: their own name, which `variant_game` reads back.
+        "balbo" => "Balbo",
         _ => return None,
     };
     Some(name)

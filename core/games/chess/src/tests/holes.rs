@@ -114,6 +114,7 @@ fn balbo_board_has_seventy_cells() {
             file < first || file >= first + len
         })
         .collect();
+    assert_eq!(shape.holes, crate::boards::balbo_shape().holes, "the registered board");
     let g = Geometry::build(&shape);
     assert_eq!((0..110u8).filter(|&s| g.has(s)).count(), 70);
     assert_eq!(g.parse_square("a1"), None);

@@ -1,5 +1,6 @@
 //! Tests of the chess engine: perft suites, notation, FEN, game ends and the oracle games.
 
+mod balbo;
 mod board_view;
 mod fairy_naive;
 mod fairy_rules;
@@ -16,3 +17,4 @@ mod perft_suites;
 mod record_replay;
 mod robustness;
 mod round_trip;
+mod variant_support;
