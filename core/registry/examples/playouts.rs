@@ -80,7 +80,9 @@ fn playout(name: &str, players: usize, n: u64) -> Record {
                 let legal = replay.current().legal_actions().expect("moves can be listed");
                 let mut rng = ChanceRng::for_entry(b"playout policy", replay.seq() + 1 + (n << 32));
                 let (actor, command) = &legal[rng.below(legal.len() as u64) as usize];
-                record.entries.push(replay.play(Some(*actor), command, None).expect("a legal move plays"));
+                record
+                    .entries
+                    .push(replay.play(Some(*actor), command, None).expect("a legal move plays"));
             }
         }
     }
