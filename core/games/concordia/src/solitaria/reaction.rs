@@ -110,6 +110,9 @@ fn houses(solo: &Solo) -> u32 {
 /// the player ended once the last reaction is done.
 pub fn settle(solo: &mut Solo) {
     loop {
+        if solo.base.over.is_none() && solo.pending.is_empty() && solo.ended_by == Some(0) {
+            solo.base.over = Some(super::end::outcome(solo));
+        }
         if solo.base.over.is_some() || !solo.base.dealt || solo.base.draw_due() {
             return;
         }
@@ -127,9 +130,6 @@ pub fn settle(solo: &mut Solo) {
             continue;
         }
         let Some(step) = solo.pending.first().copied() else {
-            if solo.ended_by == Some(0) {
-                solo.base.over = Some(super::end::outcome(solo));
-            }
             return;
         };
         let replacement = match step {
