@@ -11,7 +11,7 @@ use crate::notation::{Action, Command};
 use crate::state::State;
 
 /// The actions a card of `kind` might do for `seat`, unchecked (`diplomat`: copying already).
-fn candidates(state: &State, seat: u8, kind: Kind, diplomat: bool) -> Vec<Action> {
+pub(crate) fn candidates(state: &State, seat: u8, kind: Kind, diplomat: bool) -> Vec<Action> {
     let board = state.board();
     let p = &state.players[usize::from(seat)];
     let mut list = Vec::new();

@@ -10,6 +10,7 @@ mod map;
 mod market;
 mod notation;
 mod scoring;
+mod solitaria;
 mod state;
 mod turn;
 mod view;
@@ -35,7 +36,7 @@ pub static GAME: kifu_core::game::Erased<Concordia> = kifu_core::game::Erased(Co
 
 /// The games this crate registers.
 pub fn games() -> Vec<&'static dyn kifu_core::Game> {
-    vec![&GAME]
+    vec![&GAME, &solitaria::GAME]
 }
 
 /// Its notation formats beside kifu's own text format.

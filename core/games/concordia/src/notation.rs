@@ -41,14 +41,14 @@ pub enum Action {
     Specialist,
 }
 
-fn city(state: &State, word: &str) -> Result<usize, RuleError> {
+pub(crate) fn city(state: &State, word: &str) -> Result<usize, RuleError> {
     match state.board().city(word) {
         Some(c) => Ok(c),
         None => kifu_core::refuse!("'{word}' is no city of the {} map", state.board().name),
     }
 }
 
-fn place(state: &State, word: &str) -> Result<Place, RuleError> {
+pub(crate) fn place(state: &State, word: &str) -> Result<Place, RuleError> {
     match route(word) {
         Some(r) if r < state.board().routes.len() => Ok(Place::Route(r)),
         Some(r) => kifu_core::refuse!("there is no route r{r}"),
@@ -56,7 +56,7 @@ fn place(state: &State, word: &str) -> Result<Place, RuleError> {
     }
 }
 
-fn route(word: &str) -> Option<usize> {
+pub(crate) fn route(word: &str) -> Option<usize> {
     word.strip_prefix(['r', 'R'])?.parse().ok()
 }
 
@@ -67,7 +67,7 @@ fn good(word: &str) -> Result<Good, RuleError> {
     }
 }
 
-fn kind(word: &str) -> Result<RouteKind, RuleError> {
+pub(crate) fn kind(word: &str) -> Result<RouteKind, RuleError> {
     let mut chars = word.chars();
     match (chars.next().and_then(RouteKind::parse), chars.next()) {
         (Some(k), None) => Ok(k),
@@ -83,7 +83,7 @@ fn number(word: &str, what: &str) -> Result<u32, RuleError> {
 }
 
 /// Reads the action of a card of `kind` from the words after its name.
-fn action(state: &State, seat: u8, kind: Kind, words: &[&str]) -> Result<Action, RuleError> {
+pub(crate) fn action(state: &State, seat: u8, kind: Kind, words: &[&str]) -> Result<Action, RuleError> {
     Ok(match kind {
         Kind::Tribune => match words {
             [] => Action::Tribune(None),
@@ -285,7 +285,7 @@ pub fn parse_chance(state: &State, text: &str) -> Result<Command, RuleError> {
     }
 }
 
-fn action_words(state: &State, action: &Action) -> Vec<String> {
+pub(crate) fn action_words(state: &State, action: &Action) -> Vec<String> {
     let board = state.board();
     let place = |p: &Place| crate::actions::place_name(state, *p);
     match action {

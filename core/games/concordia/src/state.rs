@@ -159,6 +159,11 @@ pub fn start(setup: &Setup) -> Result<State, RuleError> {
         Some("yes") => true,
         Some(other) => kifu_core::refuse!("option interim: '{other}' is not yes or no"),
     };
+    Ok(fresh(name, board, players, interim))
+}
+
+/// The opening position on `board` for `players` seats, the city goods not dealt yet.
+pub fn fresh(name: String, board: &Map, players: usize, interim: bool) -> State {
     let decks = (1..=players.max(2) as u8).map(cards::deck).collect();
     let players = (0..players)
         .map(|seat| {
@@ -188,7 +193,7 @@ pub fn start(setup: &Setup) -> Result<State, RuleError> {
         })
         .collect::<Vec<_>>();
     let seats = players.len() as u8;
-    Ok(State {
+    State {
         map: name,
         interim,
         city_goods: vec![None; board.cities.len()],
@@ -205,5 +210,5 @@ pub fn start(setup: &Setup) -> Result<State, RuleError> {
         interim_paid: false,
         over: None,
         last: None,
-    })
+    }
 }

@@ -1,0 +1,184 @@
+//! Concordia Solitaria (seed 003, `concordia-solitaria`): the player (p1) against Contrarius
+//! (p2, whose every entry is checked against what the dice and the seed's rules require).
+//! Who acts next and the dispatch to the module that owns each rule.
+
+mod builds;
+mod dice;
+mod end;
+mod notation;
+mod play;
+mod reaction;
+mod setup;
+mod state;
+mod view;
+
+#[cfg(test)]
+mod tests;
+#[cfg(test)]
+mod tests_games;
+
+use builds::CONTRARIUS;
+use notation::SoloCommand;
+use state::Solo;
+
+use crate::cards::{self, Kind};
+use crate::notation::Command;
+use kifu_core::chance::ChanceRng;
+use kifu_core::record::Actor;
+use kifu_core::rules::{RuleError, Rules, Setup, Turn, View};
+
+#[derive(Debug, Clone, Copy)]
+pub struct Solitaria;
+
+pub static GAME: kifu_core::game::Erased<Solitaria> = kifu_core::game::Erased(Solitaria);
+
+fn apply(solo: &mut Solo, actor: Actor, command: &SoloCommand) -> Result<(), RuleError> {
+    if let Some(outcome) = &solo.base.over {
+        kifu_core::refuse!("the game is over ({outcome})");
+    }
+    let turn = Solitaria.turn(solo);
+    match (actor, command) {
+        (Actor::Chance, SoloCommand::Base(Command::Cities(goods))) => {
+            crate::market::deal_cities(&mut solo.base, goods)?;
+            setup::veteran_opening(solo);
+            reaction::settle(solo);
+            Ok(())
+        }
+        (Actor::Chance, SoloCommand::Base(Command::Draw(card))) => {
+            if !solo.base.dealt {
+                kifu_core::refuse!("the city goods are dealt first (cities ...)");
+            }
+            crate::market::draw(&mut solo.base, *card)?;
+            reaction::settle(solo);
+            Ok(())
+        }
+        (Actor::Chance, SoloCommand::Roll(die, face)) => {
+            if reaction::die_due(solo) != Some(*die) {
+                kifu_core::refuse!("the {} die is not due now", die.word());
+            }
+            reaction::roll(solo, *die, *face)
+        }
+        (Actor::Chance, _) => kifu_core::refuse!("chance enters only city goods, card draws and dice"),
+        (Actor::Seat(seat), _) if turn != Turn::seat(seat) => match turn {
+            Turn::Chance => kifu_core::refuse!("chance is due first: city goods, a card for the display or a die"),
+            Turn::Seat { seat: 0 } => kifu_core::refuse!("it is p1's turn"),
+            _ => kifu_core::refuse!("it is Contrarius's (p2's) turn to react"),
+        },
+        (Actor::Seat(0), SoloCommand::Base(Command::Play { card, action })) => play::play(solo, *card, None, action),
+        (Actor::Seat(0), SoloCommand::Diplomat { card, copied, action }) => {
+            play::play(solo, *card, Some(*copied), action)
+        }
+        (Actor::Seat(CONTRARIUS), SoloCommand::React(r)) => reaction::react(solo, r),
+        (other, _) => kifu_core::refuse!("{other} may not enter this"),
+    }
+}
+
+/// Every action the player might do with each card in hand, unchecked.
+fn player_candidates(solo: &Solo) -> Vec<SoloCommand> {
+    let mut hand = solo.base.players[0].hand.clone();
+    hand.sort_unstable();
+    hand.dedup();
+    let mut list = Vec::new();
+    for card in hand {
+        let kind = cards::get(card).kind;
+        if kind == Kind::Diplomat {
+            for copied in &solo.base.players[usize::from(CONTRARIUS)].hand {
+                for action in crate::legal::candidates(&solo.base, 0, cards::get(*copied).kind, true) {
+                    list.push(SoloCommand::Diplomat {
+                        card,
+                        copied: *copied,
+                        action,
+                    });
+                }
+            }
+        } else {
+            for action in crate::legal::candidates(&solo.base, 0, kind, false) {
+                list.push(SoloCommand::Base(Command::Play { card, action }));
+            }
+        }
+    }
+    list
+}
+
+impl Rules for Solitaria {
+    type State = Solo;
+    type Command = SoloCommand;
+
+    fn name(&self) -> &'static str {
+        "concordia-solitaria"
+    }
+    fn version(&self) -> u32 {
+        1
+    }
+    fn describe(&self) -> &'static str {
+        "Concordia Solitaria (seed 003): one player against Contrarius, whose reactions follow the dice"
+    }
+    fn options(&self) -> Vec<String> {
+        setup::OPTIONS.iter().map(|k| k.to_string()).collect()
+    }
+    /// p1 the player, p2 Contrarius.
+    fn players(&self) -> std::ops::RangeInclusive<usize> {
+        2..=2
+    }
+    fn setup(&self, setup: &Setup) -> Result<Solo, RuleError> {
+        setup::start(setup)
+    }
+    fn turn(&self, solo: &Solo) -> Turn {
+        if let Some(outcome) = &solo.base.over {
+            return Turn::over(outcome.clone());
+        }
+        if !solo.base.dealt || solo.base.draw_due() || reaction::die_due(solo).is_some() {
+            return Turn::Chance;
+        }
+        if solo.pending.is_empty() {
+            Turn::seat(0)
+        } else {
+            Turn::seat(CONTRARIUS)
+        }
+    }
+    fn parse(&self, solo: &Solo, actor: Actor, text: &str) -> Result<SoloCommand, RuleError> {
+        match actor {
+            Actor::Chance => notation::parse_chance(solo, text),
+            Actor::Seat(0) => notation::parse_player(solo, text),
+            Actor::Seat(CONTRARIUS) => notation::parse_contrarius(solo, text),
+            other => kifu_core::refuse!("{other} may not enter a Concordia Solitaria command"),
+        }
+    }
+    fn format(&self, solo: &Solo, command: &SoloCommand) -> String {
+        notation::format(solo, command)
+    }
+    fn apply(&self, solo: &mut Solo, actor: Actor, command: &SoloCommand) -> Result<(), RuleError> {
+        apply(solo, actor, command)
+    }
+    fn legal(&self, solo: &Solo) -> Option<Vec<SoloCommand>> {
+        let list = match self.turn(solo) {
+            Turn::Over { .. } => Vec::new(),
+            Turn::Chance => match reaction::die_due(solo) {
+                Some(die) => die.faces().into_iter().map(|f| SoloCommand::Roll(die, f)).collect(),
+                None => crate::legal::legal(&solo.base)
+                    .into_iter()
+                    .map(SoloCommand::Base)
+                    .collect(),
+            },
+            Turn::Seat { seat: 0 } => player_candidates(solo)
+                .into_iter()
+                .filter(|c| apply(&mut solo.clone(), Actor::Seat(0), c).is_ok())
+                .collect(),
+            _ => reaction::expected(solo).map(SoloCommand::React).into_iter().collect(),
+        };
+        Some(list)
+    }
+    /// The city goods and draws as in the base game; a die: each face equally likely.
+    fn sample_chance(&self, solo: &Solo, rng: &mut ChanceRng) -> SoloCommand {
+        if let Some(die) = reaction::die_due(solo) {
+            return SoloCommand::Roll(die, dice::sample(die, rng));
+        }
+        SoloCommand::Base(crate::Concordia.sample_chance(&solo.base, rng))
+    }
+    fn render(&self, solo: &Solo, _view: View) -> String {
+        view::render(solo)
+    }
+    fn state_json(&self, solo: &Solo, _view: View) -> serde_json::Value {
+        view::json(solo)
+    }
+}

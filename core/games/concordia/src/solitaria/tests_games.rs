@@ -1,0 +1,30 @@
+//! Whole Solitaria games through the kernel: seeded games at every level played to the end
+//! by a random player, Contrarius's entries being the ones the rules require, and verified.
+
+use crate::tests_games::play_seeded;
+use kifu_core::rules::Turn;
+
+#[test]
+fn seeded_solitaria_games_at_every_level_end_and_verify() {
+    let cases: [&[(&str, &str)]; 5] = [
+        &[],
+        &[("level", "veteran")],
+        &[("level", "expert")],
+        &[("map", "italia"), ("campaign", "yes"), ("points", "18")],
+        &[("map", "italia"), ("level", "expert")],
+    ];
+    for (i, options) in cases.iter().enumerate() {
+        let seed = format!("solitaria case {i}");
+        let (record, end) = play_seeded("concordia-solitaria", 2, seed.as_bytes(), options);
+        let Turn::Over { outcome } = &end else {
+            panic!("case {i}: {end}");
+        };
+        assert!(outcome.reason.contains("Contrarius"), "{outcome}");
+        assert!(record.entries.iter().any(|e| e.command.starts_with("die ")));
+        assert!(record
+            .entries
+            .iter()
+            .any(|e| e.actor == kifu_core::record::Actor::Seat(1)));
+        eprintln!("case {i}: {} entries, {end}", record.entries.len());
+    }
+}

@@ -1,0 +1,58 @@
+//! Solitaria shown as text and JSON: the base game's board, market and storehouses, then
+//! Contrarius's points, cards (face up and turned down), the expert track and the reaction
+//! still due. Nothing is hidden, so every view is the same.
+
+use super::builds::CONTRARIUS;
+use super::end;
+use super::reaction;
+use super::state::Solo;
+use crate::cards;
+
+pub fn render(solo: &Solo) -> String {
+    let mut out = crate::view::render(&solo.base).replacen("Concordia on", "Concordia Solitaria on", 1);
+    let me = &solo.base.players[usize::from(CONTRARIUS)];
+    let names = |ids: &[u8]| {
+        ids.iter()
+            .map(|c| cards::get(*c).name.clone())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    out.push_str(&format!(
+        "Level {}; p1 started at {} points{}\n",
+        solo.level.word(),
+        solo.start_points,
+        if solo.campaign { " (campaign)" } else { "" }
+    ));
+    out.push_str(&format!(
+        "Contrarius (p2): {} points on the track; face up: {}; turned down: {}\n",
+        solo.points,
+        names(&me.hand),
+        names(&me.discard)
+    ));
+    if !solo.track.is_empty() {
+        let spaces: Vec<String> = solo.track.iter().map(|t| t.to_string()).collect();
+        out.push_str(&format!("Houses on the score track at {}\n", spaces.join(", ")));
+    }
+    if let Some(r) = reaction::expected(solo) {
+        out.push_str(&format!(
+            "Contrarius must: {}\n",
+            super::notation::reaction_words(&solo.base, &r)
+        ));
+    }
+    if let Some(d) = reaction::die_due(solo) {
+        out.push_str(&format!("Roll the {} die\n", d.word()));
+    }
+    let (p, c) = end::totals(solo);
+    out.push_str(&format!("Totals now: p1 {p}, Contrarius {c}\n"));
+    out
+}
+
+pub fn json(solo: &Solo) -> serde_json::Value {
+    let mut value = serde_json::to_value(solo).unwrap_or(serde_json::Value::Null);
+    let (p, c) = end::totals(solo);
+    if let Some(map) = value.as_object_mut() {
+        map.insert("base".into(), crate::view::json(&solo.base));
+        map.insert("totals".into(), serde_json::json!({ "p1": p, "contrarius": c }));
+    }
+    value
+}
