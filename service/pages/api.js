@@ -1,6 +1,7 @@
 // What every page shares: calls to the /v1 API (a token only ever as an Authorization
 // header), the record's token kept in the URL fragment and localStorage (never in a URL the
-// server sees), small DOM and SVG builders, and whose turn it is in words.
+// server sees), small DOM and SVG builders (for the marks laid over a picture), and whose
+// turn it is in words.
 
 /** Calls the API; resolves to {status, ok, body} (JSON when the answer is JSON). */
 export async function api(path, { token, method = 'GET', body, headers = {} } = {}) {
@@ -79,15 +80,6 @@ function build(node, attrs, children) {
     node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
   return node;
-}
-
-/** A cell's clickable group: the tap goes to ctx.onCell. */
-export function cellGroup(name, ctx, ...children) {
-  return svg('g', {
-    class: ctx.onCell ? 'cell tappable' : 'cell',
-    'data-cell': name,
-    onclick: ctx.onCell ? () => ctx.onCell(name) : undefined,
-  }, ...children);
 }
 
 /** `p1` for seat 0. */

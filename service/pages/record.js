@@ -4,7 +4,7 @@
 // a token from the fragment or localStorage, the recorder below the board (recorder.js).
 
 import { api, el, forgetToken, recordToken, seatLabel, sleep, turnText } from './api.js';
-import { boardFor } from './boards.js';
+import { boardFor, mark, picture } from './boards.js';
 import { Recorder } from './recorder.js';
 
 const $ = (id) => document.getElementById(id);
@@ -96,7 +96,7 @@ async function render() {
     pos = await position(seq);
     await position(0);
     // Chess marks the last move by the cells that changed since the entry before.
-    if (seq > 0 && pos.state?.board) previous = await position(seq - 1);
+    if (seq > 0 && boardFor(pos.game, pos.state).last) previous = await position(seq - 1);
   } catch (error) {
     if (ticket === view.drawn) showError(error.message);
     return;
@@ -116,24 +116,37 @@ async function render() {
   recorder.show(pos, atHead, seq);
 }
 
-/** Draws the board and what goes beside it for the position shown, with the recorder's
- * selection; no call to the server. */
+/** Puts the server's picture of the position shown on the page, with the recorder's
+ * selection and chess's last move marked on it, and the notes beside it; no call to the
+ * server. The board is turned (⇅, or for the second seat's recorder in chess) by the style
+ * sheet's `flipped` class, which rotates the picture and turns its texts upright again. */
 function paint() {
   const pos = view.shown;
   if (!pos) return;
-  const board = boardFor(pos.game, pos.state);
+  const kind = boardFor(pos.game, pos.state);
   const atHead = view.at === null;
-  const ctx = {
-    flip: view.flip,
-    previous: view.previous?.state,
-    selected: atHead ? view.selected : null,
-    targets: atHead ? view.targets : null,
-    onCell: recorder.active && atHead ? (name) => recorder.tap(board, name) : null,
-    label,
-  };
-  $('board').replaceChildren(board.draw(pos.state, ctx));
-  $('extra').replaceChildren(board.extra(pos.state, ctx) || '');
+  const root = picture(pos);
+  if (pos.svg) {
+    mark(root, {
+      tappable: recorder.active && atHead,
+      last: kind.last ? kind.last(pos.state, view.previous?.state) : [],
+      selected: atHead ? view.selected : null,
+      targets: (atHead && view.targets) || [],
+    });
+  }
+  $('board').replaceChildren(root);
+  $('board').classList.toggle('flipped', view.flip);
+  $('flip').hidden = !pos.svg;
+  $('extra').replaceChildren(kind.notes(pos.state, label) || '');
 }
+
+/** A tap on a cell of the picture goes to the recorder, at the latest entry only. */
+$('board').addEventListener('click', (event) => {
+  const cell = event.target.closest('[data-cell]');
+  const pos = view.shown;
+  if (!cell || !pos || !recorder.active || view.at !== null) return;
+  recorder.tap(boardFor(pos.game, pos.state), cell.getAttribute('data-cell'));
+});
 
 function goTo(seq) {
   view.at = seq >= head() ? null : Math.max(0, seq);
@@ -253,7 +266,7 @@ document.addEventListener('keydown', (event) => {
   if (!(await loadLog())) return;
   const first = await position(head()).catch(() => null);
   // Black's recorder sees a chess board from black's side.
-  if (first && first.view === 'p2' && first.state?.board) view.flip = true;
+  if (first && first.view === 'p2' && boardFor(first.game, first.state).flipForSecondSeat) view.flip = true;
   await render();
   follow();
 })();

@@ -54,16 +54,6 @@ const ASSETS: &[Asset] = &[
         kind: JS,
         text: include_str!("../pages/boards.js"),
     },
-    Asset {
-        name: "chess.js",
-        kind: JS,
-        text: include_str!("../pages/chess.js"),
-    },
-    Asset {
-        name: "condottiere.js",
-        kind: JS,
-        text: include_str!("../pages/condottiere.js"),
-    },
 ];
 
 const INDEX: &str = include_str!("../pages/index.html");

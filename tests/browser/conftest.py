@@ -108,7 +108,7 @@ def browser():
 
 class Pages:
     """Opens pages (a phone for a recorder, a desktop for a follower), fails a test on any
-    script error, and keeps screenshots."""
+    script error or anything the Content-Security-Policy blocks, and keeps screenshots."""
 
     def __init__(self, browser, test):
         self.browser = browser
@@ -123,6 +123,8 @@ class Pages:
         page = context.new_page()
         page.set_default_timeout(10_000)
         page.on("pageerror", lambda error: self.errors.append(str(error)))
+        # Anything the Content-Security-Policy blocks (an inline style in a picture, say) fails too.
+        page.on("console", lambda message: "Content Security Policy" in message.text and self.errors.append(message.text))
         page.goto(url)
         return page
 

@@ -2,7 +2,9 @@
 shows its tokens once; chess and Senet recorded by tapping on a phone-sized page appear live in
 a second page that follows; a refusal is said in words, a conflict is shown and caught up, a
 correction withdraws entries; Renju's forbidden points and Condottiere's map and hands are
-drawn. Tokens never reach the server in a URL (its log is checked)."""
+shown. Every board is the server's SVG picture (the game's Rust renderer), with only the marks
+of interaction added by the page; a game with no picture shows its text and its choices as
+buttons. Tokens never reach the server in a URL (its log is checked)."""
 
 import re
 
@@ -13,6 +15,25 @@ PHONE = True
 
 def entries(page):
     return page.locator("#moves .entry")
+
+
+def cells_of(svg_text):
+    """The (data-cell, data-x, data-y) of every cell of an SVG picture, in order."""
+    return re.findall(r'data-cell="([^"]*)" data-x="([^"]*)" data-y="([^"]*)"', svg_text)
+
+
+def assert_shows_the_server_picture(page, server, record, token=None):
+    """The page's board is the server's own picture of the position: the same view box and
+    the same cells at the same places, and no other board drawn beside it."""
+    status, position = server.call(f"/v1/records/{record}", token=token)
+    assert status == 200 and position["svg"], position
+    expect(page.locator("#board > svg")).to_have_count(1)
+    expect(page.locator("#board svg svg, #board pre")).to_have_count(0)
+    view_box = re.search(r'viewBox="([^"]*)"', position["svg"]).group(1)
+    expect(page.locator("#board > svg")).to_have_attribute("viewBox", view_box)
+    shown = page.eval_on_selector_all(
+        "#board [data-cell]", "cells => cells.map(c => [c.getAttribute('data-cell'), c.getAttribute('data-x'), c.getAttribute('data-y')])")
+    assert [tuple(c) for c in shown] == cells_of(position["svg"])
 
 
 def test_the_front_page_starts_a_game_and_shows_its_tokens_once(server, pages):
@@ -62,19 +83,27 @@ def test_chess_tapped_on_phones_appears_live_in_a_follower(server, pages):
     expect(follower.locator('[data-cell="d8"] text.pc.black')).to_have_count(1)
     expect(follower.locator("#live")).to_have_text("live")
     expect(follower.locator("#recorder")).to_be_hidden()
+    assert_shows_the_server_picture(follower, server, record)
+    expect(follower.locator("#board.flipped")).to_have_count(0)
 
     white = pages.open(f"{base}#token={tokens['p1']}", PHONE)
     black = pages.open(f"{base}#token={tokens['p2']}", PHONE)
     expect(white.locator("#recorder h2")).to_contain_text("for p1 (Ann)")
     white.click('[data-cell="e2"]')
     expect(white.locator('[data-cell="e4"] .target')).to_have_count(1)
+    expect(white.locator('[data-cell="e2"].sel')).to_have_count(1)
     white.click('[data-cell="e4"]')
     expect(white.locator("#recorder-message")).to_contain_text("Entered p1 (Ann): e4 (entry 1)")
     expect(entries(follower)).to_have_count(2)
     expect(follower.locator('[data-cell="e4"] text.pc.white')).to_have_count(1)
-    expect(follower.locator('.chessboard .sq.last')).to_have_count(2)
+    expect(follower.locator(".chessboard .cell.last")).to_have_count(2)
+    expect(follower.locator('.chessboard .cell.last[data-cell="e2"]')).to_have_count(1)
+    assert_shows_the_server_picture(follower, server, record)
 
+    # Black's recorder sees the board turned; the cells are the same picture's.
     expect(black.locator("#status")).to_have_text("p2 (Ben) to act")
+    expect(black.locator("#board.flipped")).to_have_count(1)
+    assert_shows_the_server_picture(black, server, record, tokens["p2"])
     black.click('[data-cell="e7"]')
     black.click('[data-cell="e5"]')
     expect(entries(follower)).to_have_count(3)
@@ -133,6 +162,7 @@ def test_senet_throws_and_moves_are_recorded_and_followed(server, pages):
     expect(follower.locator(".senet [data-cell]")).to_have_count(30)
     expect(follower.locator(".senet .piece")).to_have_count(10)
     expect(follower.locator("#live")).to_have_text("live")
+    assert_shows_the_server_picture(follower, server, made["id"])
 
     table = pages.open(f"{base}#token={made['tokens']['arbiter']}", PHONE)
     throws = table.locator('#legal button[data-actor="chance"]')
@@ -163,13 +193,16 @@ def test_renju_marks_the_last_stone_and_black_s_forbidden_points(server, pages):
     expect(follower.locator('[data-cell="a7"] .last-mark')).to_have_count(1)
     expect(follower.locator('[data-cell="h8"] .forbidden')).to_have_count(1)
     expect(follower.locator(".goban .forbidden")).to_have_count(1)
+    assert_shows_the_server_picture(follower, server, made["id"])
     pages.shot(follower, "forbidden")
 
     black = pages.open(f"{base}#token={made['tokens']['p1']}", PHONE)
     expect(black.locator("#recorder h2")).to_contain_text("for p1 (Ann)")
     black.click('.goban [data-cell="j10"]')
+    expect(black.locator("#recorder-message")).to_contain_text("Entered p1 (Ann): j10 (entry 9)")
     expect(follower.locator(".goban .stone")).to_have_count(9)
     expect(follower.locator('[data-cell="j10"] .last-mark')).to_have_count(1)
+    pages.shot(black, "after-j10")
 
 
 def test_condottiere_shows_the_map_and_only_the_viewer_s_own_hand(server, pages):
@@ -177,10 +210,14 @@ def test_condottiere_shows_the_map_and_only_the_viewer_s_own_hand(server, pages)
     base = f"{server.base}/r/{made['id']}"
     ann = pages.open(f"{base}#token={made['tokens']['p1']}", PHONE)
     expect(ann.locator(".italy [data-cell]")).to_have_count(17)
-    expect(ann.locator('.seat[data-seat="p1"] .hand .card:not(.hidden)')).to_have_count(10)
-    expect(ann.locator('.seat[data-seat="p2"] .hand .card.hidden')).to_have_text("?×10")
+    assert_shows_the_server_picture(ann, server, made["id"], made["tokens"]["p1"])
+    # The picture's seat lines: Ann's own ten cards named, the others' hidden.
+    seat_lines = ann.locator(".italy text.seat")
+    expect(seat_lines).to_have_count(3)
+    expect(seat_lines.nth(0)).to_contain_text(re.compile(r"hand (\w+,){9}\w+"))
+    expect(seat_lines.nth(1)).to_contain_text("hand ?10")
     follower = pages.open(base)
-    expect(follower.locator('.seat[data-seat="p1"] .hand .card.hidden')).to_have_text("?×10")
+    expect(follower.locator(".italy text.seat").nth(0)).to_contain_text("hand ?10")
 
     ann.click('.italy [data-cell="Genova"]')
     expect(ann.locator("#recorder-message")).to_contain_text("choose Genova")
@@ -188,3 +225,20 @@ def test_condottiere_shows_the_map_and_only_the_viewer_s_own_hand(server, pages)
     expect(follower.locator(".extra")).to_contain_text("battle for Genova")
     pages.shot(ann, "hand")
     pages.shot(follower, "public")
+
+
+def test_a_game_with_no_picture_shows_its_text_and_its_choices(server, pages):
+    made = server.create(game="briscola", players=["Ann", "Ben"], random_seed=True)
+    status, position = server.call(f"/v1/records/{made['id']}", token=made["tokens"]["p1"])
+    assert status == 200 and position["svg"] is None, position
+    ann = pages.open(f"{server.base}/r/{made['id']}#token={made['tokens']['p1']}", PHONE)
+    expect(ann.locator("#recorder h2")).to_contain_text("for p1 (Ann)")
+    expect(ann.locator("#board pre.state")).to_have_text(position["text"])
+    expect(ann.locator("#board svg")).to_have_count(0)
+    expect(ann.locator("#flip")).to_be_hidden()
+    choices = ann.locator("#legal button")
+    expect(choices.first).to_be_visible()
+    command = choices.first.get_attribute("data-command")
+    choices.first.click()
+    expect(ann.locator("#recorder-message")).to_contain_text(f"Entered p1 (Ann): {command}")
+    pages.shot(ann, "text")

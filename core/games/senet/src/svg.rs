@@ -22,18 +22,22 @@ fn place(square: u8) -> (u32, u32) {
     (col, row)
 }
 
+/// The squares of the last move, read from its record (`p1 2:12-14`, `p2 4:28-off`, or a
+/// pass, `p1 1:pass`, which has none).
+fn last_squares(last_move: Option<&str>) -> Vec<String> {
+    last_move
+        .and_then(|m| m.rsplit([' ', ':']).next())
+        .and_then(|m| m.split_once('-'))
+        .map(|(a, b)| vec![a.to_string(), b.to_string()])
+        .unwrap_or_default()
+}
+
 pub fn svg(state: &State) -> String {
     let (width, height) = (10 * S + 4, 3 * S + 4 + 28);
     let mut out = format!(
         r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="-2 -2 {width} {height}" width="{width}" height="{height}" class="senet" role="img">"#
     );
-    // The squares of the last move: `12-17`, or `28-off`.
-    let last: Vec<String> = state
-        .last_move
-        .as_deref()
-        .and_then(|m| m.split_once('-'))
-        .map(|(a, b)| vec![a.to_string(), b.to_string()])
-        .unwrap_or_default();
+    let last = last_squares(state.last_move.as_deref());
     for square in 1..=SQUARES {
         let (col, row) = place(square);
         let (x, y) = (col * S, row * S);
@@ -100,7 +104,15 @@ pub fn svg(state: &State) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::place;
+    use super::{last_squares, place};
+
+    #[test]
+    fn the_last_move_is_read_past_its_seat_and_throw() {
+        assert_eq!(last_squares(Some("p1 2:9-11")), ["9", "11"]);
+        assert_eq!(last_squares(Some("p2 4:28-off")), ["28", "off"]);
+        assert!(last_squares(Some("p1 1:pass")).is_empty());
+        assert!(last_squares(None).is_empty());
+    }
 
     #[test]
     fn the_squares_run_as_an_s() {
