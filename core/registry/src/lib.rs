@@ -67,6 +67,7 @@ pub fn all() -> Vec<&'static dyn Game> {
         kifu_fakeartist::games(),
         kifu_concordia::games(),
         kifu_tablut::games(),
+        kifu_taluva::games(),
     ]
     .concat()
 }
@@ -88,6 +89,7 @@ pub fn formats() -> Vec<&'static dyn Format> {
         kifu_fakeartist::formats(),
         kifu_concordia::formats(),
         kifu_tablut::formats(),
+        kifu_taluva::formats(),
     ]
     .concat()
 }
