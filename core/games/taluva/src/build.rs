@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::board::{Board, Building, Standing};
+use super::board::{Board, Building, Settlement, Standing};
 use super::hex::Hex;
 use super::tiles::{Terrain, BUILDABLE};
 
@@ -57,6 +57,17 @@ fn free_hex(board: &Board, hex: Hex) -> Result<u8, String> {
 
 /// Why `seat` may not make `build`, or `Ok` with what it puts down where.
 pub fn check(board: &Board, seat: u8, supply: Supply, build: Build) -> Result<Vec<(Hex, Standing)>, String> {
+    check_among(board, &board.settlements(), seat, supply, build)
+}
+
+/// `check` with the board's settlements already found.
+fn check_among(
+    board: &Board,
+    settlements: &[Settlement],
+    seat: u8,
+    supply: Supply,
+    build: Build,
+) -> Result<Vec<(Hex, Standing)>, String> {
     let one = |building: Building, hex: Hex| {
         vec![(
             hex,
@@ -67,7 +78,7 @@ pub fn check(board: &Board, seat: u8, supply: Supply, build: Build) -> Result<Ve
             },
         )]
     };
-    let own: Vec<_> = board.settlements().into_iter().filter(|s| s.owner == seat).collect();
+    let own: Vec<&Settlement> = settlements.iter().filter(|s| s.owner == seat).collect();
     let touching = |hex: Hex| own.iter().filter(move |s| s.hexes.iter().any(|h| hex.neighbours().contains(h)));
     match build {
         Build::Hut(hex) => {
@@ -107,9 +118,9 @@ pub fn check(board: &Board, seat: u8, supply: Supply, build: Build) -> Result<Ve
             Ok(one(Building::Tower, hex))
         }
         Build::Extend(hex, terrain) => {
-            let settlement = board
-                .settlement_at(hex)
-                .filter(|s| s.owner == seat)
+            let settlement = own
+                .iter()
+                .find(|s| s.hexes.contains(&hex))
                 .ok_or_else(|| format!("none of your settlements stands on {hex}"))?;
             let targets: Vec<_> = settlement.border(board).into_iter().filter(|c| c.terrain == terrain).collect();
             if targets.is_empty() {
@@ -149,14 +160,28 @@ pub fn canonical(board: &Board, build: Build) -> Build {
 
 /// Every build `seat` may make now, in one fixed order.
 pub fn legal(board: &Board, seat: u8, supply: Supply) -> Vec<Build> {
-    let mut candidates = Vec::new();
-    for cell in &board.cells {
-        if cell.terrain != Terrain::Volcano && cell.standing.is_none() {
-            candidates.extend([Build::Hut(cell.hex), Build::Temple(cell.hex), Build::Tower(cell.hex)]);
-        }
-    }
-    for settlement in board.settlements().into_iter().filter(|s| s.owner == seat) {
-        candidates.extend(BUILDABLE.map(|t| Build::Extend(settlement.hexes[0], t)));
-    }
-    candidates.into_iter().filter(|b| check(board, seat, supply, *b).is_ok()).collect()
+    let settlements = board.settlements();
+    candidates(board, &settlements, seat)
+        .filter(|b| check_among(board, &settlements, seat, supply, *b).is_ok())
+        .collect()
+}
+
+/// Whether `seat` can build anything at all (stops at the first build found).
+pub fn possible(board: &Board, seat: u8, supply: Supply) -> bool {
+    let settlements = board.settlements();
+    let found = candidates(board, &settlements, seat).any(|b| check_among(board, &settlements, seat, supply, b).is_ok());
+    found
+}
+
+fn candidates<'a>(board: &'a Board, settlements: &'a [Settlement], seat: u8) -> impl Iterator<Item = Build> + 'a {
+    let singles = board
+        .cells
+        .iter()
+        .filter(|c| c.terrain != Terrain::Volcano && c.standing.is_none())
+        .flat_map(|c| [Build::Hut(c.hex), Build::Temple(c.hex), Build::Tower(c.hex)]);
+    let extensions = settlements
+        .iter()
+        .filter(move |s| s.owner == seat)
+        .flat_map(|s| BUILDABLE.map(|t| Build::Extend(s.hexes[0], t)));
+    singles.chain(extensions)
 }

@@ -126,7 +126,7 @@ impl State {
                 }
                 self.phase = Phase::Build;
                 self.last = Some(format!("{player}: {text}"));
-                if build::legal(&self.board, self.seat, self.supply[usize::from(self.seat)]).is_empty() {
+                if !build::possible(&self.board, self.seat, self.supply[usize::from(self.seat)]) {
                     self.eliminated[usize::from(self.seat)] = true;
                     self.last = Some(format!("{player}: {text}, then cannot build and is eliminated"));
                     self.next_turn();
