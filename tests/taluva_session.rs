@@ -61,7 +61,11 @@ fn a_taluva_game_is_recorded_and_refuses_bad_input() {
     }
     s.ok(&["play", &id, "tile 2,-1 0"]);
     let before = head(&s, &id);
-    for (bad, why) in [("hut 0,-1", "already holds a hut"), ("tower 1,-1", "level 3"), ("hut 2,-1", "volcano")] {
+    for (bad, why) in [
+        ("hut 0,-1", "already holds a hut"),
+        ("tower 1,-1", "level 3"),
+        ("hut 2,-1", "volcano"),
+    ] {
         let run = s.fails(&["play", &id, bad], 1);
         assert!(run.stderr.contains(why), "{bad}: {}", run.stderr);
         assert_eq!(head(&s, &id), before, "{bad} changed the head");

@@ -18,7 +18,10 @@ const SEED: &[u8; 32] = b"tamper sweep seed, thirty-two b.";
 /// where the game has chance. Finished seeded games end with their reveal.
 fn record(game: &str, players: usize, plies: u64) -> Record {
     let g = kifu_games::find(game).unwrap();
-    let seeded = matches!(game, "senet" | "condottiere" | "briscola" | "splendor" | "fakeartist");
+    let seeded = matches!(
+        game,
+        "senet" | "condottiere" | "briscola" | "splendor" | "fakeartist" | "taluva"
+    );
     let chance = if seeded {
         ChanceMode::Seeded {
             commitment: commitment(SEED),
@@ -152,7 +155,7 @@ fn sweep(file: &str, quick: bool) -> (usize, Vec<String>) {
     (tried, missed)
 }
 
-const EVERY_GAME: [(&str, usize); 8] = [
+const EVERY_GAME: [(&str, usize); 9] = [
     ("senet", 2),
     ("chess", 2),
     ("crazyhouse", 2),
@@ -161,6 +164,7 @@ const EVERY_GAME: [(&str, usize); 8] = [
     ("condottiere", 3),
     ("briscola", 2),
     ("splendor", 2),
+    ("taluva", 2),
 ];
 
 fn sweep_games(games: &[(&str, usize)], plies: u64, quick: bool) {

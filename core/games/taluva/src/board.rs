@@ -51,7 +51,10 @@ pub struct Board {
 
 impl Board {
     pub fn at(&self, hex: Hex) -> Option<&Cell> {
-        self.cells.binary_search_by_key(&hex, |c| c.hex).ok().map(|i| &self.cells[i])
+        self.cells
+            .binary_search_by_key(&hex, |c| c.hex)
+            .ok()
+            .map(|i| &self.cells[i])
     }
 
     pub fn at_mut(&mut self, hex: Hex) -> Option<&mut Cell> {
@@ -75,21 +78,29 @@ impl Board {
         }
         let below: Vec<Option<&Cell>> = hexes.iter().map(|h| self.at(*h)).collect();
         if below.iter().all(Option::is_none) {
-            let touches = hexes.iter().any(|h| h.neighbours().iter().any(|n| self.at(*n).is_some()));
+            let touches = hexes
+                .iter()
+                .any(|h| h.neighbours().iter().any(|n| self.at(*n).is_some()));
             if !touches {
                 return Err("a tile on the sea must touch the island along at least one edge".into());
             }
             return Ok(Vec::new());
         }
         let Some(cells) = below.iter().copied().collect::<Option<Vec<&Cell>>>() else {
-            return Err("a tile must lie wholly on the sea or wholly on the island: part of it would overhang empty sea".into());
+            return Err(
+                "a tile must lie wholly on the sea or wholly on the island: part of it would overhang empty sea".into(),
+            );
         };
         let level = cells[0].level;
         if cells.iter().any(|c| c.level != level) {
             return Err("a stacked tile needs three hexes of one level beneath it (no gap under it)".into());
         }
         if cells[0].terrain != Terrain::Volcano {
-            return Err(format!("a stacked tile's volcano must lie on a volcano, and {} is {}", hexes[0], cells[0].terrain.name()));
+            return Err(format!(
+                "a stacked tile's volcano must lie on a volcano, and {} is {}",
+                hexes[0],
+                cells[0].terrain.name()
+            ));
         }
         if cells.iter().all(|c| c.tile == cells[0].tile) {
             return Err("a stacked tile must straddle two or three tiles, not lie exactly on one (its volcano would face the same way as the one beneath)".into());
@@ -98,7 +109,11 @@ impl Board {
         for cell in &cells {
             match cell.standing {
                 Some(s) if s.building != Building::Hut => {
-                    return Err(format!("a {} stands on {}: temples and towers cannot be covered", s.building.name(), cell.hex));
+                    return Err(format!(
+                        "a {} stands on {}: temples and towers cannot be covered",
+                        s.building.name(),
+                        cell.hex
+                    ));
                 }
                 Some(s) => covered.push(s),
                 None => {}
@@ -131,7 +146,16 @@ impl Board {
                 }
                 None => {
                     let at = self.cells.partition_point(|c| c.hex < hex);
-                    self.cells.insert(at, Cell { hex, level: 1, terrain, tile, standing: None });
+                    self.cells.insert(
+                        at,
+                        Cell {
+                            hex,
+                            level: 1,
+                            terrain,
+                            tile,
+                            standing: None,
+                        },
+                    );
                 }
             }
         }
@@ -174,7 +198,9 @@ impl Board {
         let mut seen = vec![false; self.cells.len()];
         let mut out = Vec::new();
         for start in 0..self.cells.len() {
-            let Some(owner) = self.cells[start].standing.map(|s| s.owner) else { continue };
+            let Some(owner) = self.cells[start].standing.map(|s| s.owner) else {
+                continue;
+            };
             if seen[start] {
                 continue;
             }
@@ -212,9 +238,12 @@ pub struct Settlement {
 
 impl Settlement {
     pub fn has(&self, board: &Board, building: Building) -> bool {
-        self.hexes
-            .iter()
-            .any(|h| board.at(*h).and_then(|c| c.standing).is_some_and(|s| s.building == building))
+        self.hexes.iter().any(|h| {
+            board
+                .at(*h)
+                .and_then(|c| c.standing)
+                .is_some_and(|s| s.building == building)
+        })
     }
 
     /// The empty, non-volcano hexes next to the settlement.

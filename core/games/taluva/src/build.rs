@@ -45,7 +45,9 @@ impl Supply {
 
 /// Checks a single building's hex: on the island, not a volcano, nothing on it.
 fn free_hex(board: &Board, hex: Hex) -> Result<u8, String> {
-    let cell = board.at(hex).ok_or_else(|| format!("{hex} is sea: no tile lies there"))?;
+    let cell = board
+        .at(hex)
+        .ok_or_else(|| format!("{hex} is sea: no tile lies there"))?;
     if cell.terrain == Terrain::Volcano {
         return Err(format!("{hex} is a volcano: nothing is built on a volcano"));
     }
@@ -79,7 +81,10 @@ fn check_among(
         )]
     };
     let own: Vec<&Settlement> = settlements.iter().filter(|s| s.owner == seat).collect();
-    let touching = |hex: Hex| own.iter().filter(move |s| s.hexes.iter().any(|h| hex.neighbours().contains(h)));
+    let touching = |hex: Hex| {
+        own.iter()
+            .filter(move |s| s.hexes.iter().any(|h| hex.neighbours().contains(h)))
+    };
     match build {
         Build::Hut(hex) => {
             let level = free_hex(board, hex)?;
@@ -100,7 +105,9 @@ fn check_among(
                 return Err("no temples left".into());
             }
             if !touching(hex).any(|s| s.hexes.len() >= 3 && !s.has(board, Building::Temple)) {
-                return Err(format!("{hex} touches none of your settlements of three or more hexes without a temple"));
+                return Err(format!(
+                    "{hex} touches none of your settlements of three or more hexes without a temple"
+                ));
             }
             Ok(one(Building::Temple, hex))
         }
@@ -122,13 +129,25 @@ fn check_among(
                 .iter()
                 .find(|s| s.hexes.contains(&hex))
                 .ok_or_else(|| format!("none of your settlements stands on {hex}"))?;
-            let targets: Vec<_> = settlement.border(board).into_iter().filter(|c| c.terrain == terrain).collect();
+            let targets: Vec<_> = settlement
+                .border(board)
+                .into_iter()
+                .filter(|c| c.terrain == terrain)
+                .collect();
             if targets.is_empty() {
-                return Err(format!("no free {} hex touches the settlement at {}", terrain.name(), settlement.hexes[0]));
+                return Err(format!(
+                    "no free {} hex touches the settlement at {}",
+                    terrain.name(),
+                    settlement.hexes[0]
+                ));
             }
             let needed: u32 = targets.iter().map(|c| u32::from(c.level)).sum();
             if needed > u32::from(supply.huts) {
-                return Err(format!("extending over {} takes {needed} huts and you hold {}", terrain.name(), supply.huts));
+                return Err(format!(
+                    "extending over {} takes {needed} huts and you hold {}",
+                    terrain.name(),
+                    supply.huts
+                ));
             }
             Ok(targets
                 .iter()
@@ -169,7 +188,8 @@ pub fn legal(board: &Board, seat: u8, supply: Supply) -> Vec<Build> {
 /// Whether `seat` can build anything at all (stops at the first build found).
 pub fn possible(board: &Board, seat: u8, supply: Supply) -> bool {
     let settlements = board.settlements();
-    let found = candidates(board, &settlements, seat).any(|b| check_among(board, &settlements, seat, supply, b).is_ok());
+    let found =
+        candidates(board, &settlements, seat).any(|b| check_among(board, &settlements, seat, supply, b).is_ok());
     found
 }
 

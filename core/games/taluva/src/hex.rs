@@ -38,7 +38,9 @@ impl Hex {
         let q: i16 = q.trim().parse().map_err(|_| bad())?;
         let r: i16 = r.trim().parse().map_err(|_| bad())?;
         if q.abs() > LIMIT || r.abs() > LIMIT {
-            return Err(format!("{q},{r} lies beyond the island's reach (|q|, |r| at most {LIMIT})"));
+            return Err(format!(
+                "{q},{r} lies beyond the island's reach (|q|, |r| at most {LIMIT})"
+            ));
         }
         Ok(Hex::new(q, r))
     }

@@ -8,9 +8,9 @@ mod hex;
 mod render;
 mod state;
 mod svg;
-mod tiles;
 #[cfg(test)]
 mod tests;
+mod tiles;
 
 use kifu_core::chance::ChanceRng;
 use kifu_core::record::Actor;
@@ -83,7 +83,9 @@ impl Rules for Taluva {
 
     fn apply(&self, state: &mut State, actor: Actor, command: &Command) -> Result<(), RuleError> {
         let text = command::format(command);
-        state.apply(actor, *command, &text).map_err(|e| RuleError::new(format!("{text}: {e}")))
+        state
+            .apply(actor, *command, &text)
+            .map_err(|e| RuleError::new(format!("{text}: {e}")))
     }
 
     fn legal(&self, state: &State) -> Option<Vec<Command>> {

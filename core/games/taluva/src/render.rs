@@ -27,10 +27,24 @@ pub fn render(state: &State) -> String {
     let mut out = String::from("hex     level terrain   building\n");
     for cell in &state.board.cells {
         let standing = match cell.standing {
-            Some(s) => format!("{} {}{}", Actor::Seat(s.owner), s.building.name(), if s.count > 1 { format!(" x{}", s.count) } else { String::new() }),
+            Some(s) => format!(
+                "{} {}{}",
+                Actor::Seat(s.owner),
+                s.building.name(),
+                if s.count > 1 {
+                    format!(" x{}", s.count)
+                } else {
+                    String::new()
+                }
+            ),
             None => String::new(),
         };
-        out.push_str(&format!("{:<8}{:<6}{:<10}{standing}\n", cell.hex.to_string(), cell.level, cell.terrain.name()));
+        out.push_str(&format!(
+            "{:<8}{:<6}{:<10}{standing}\n",
+            cell.hex.to_string(),
+            cell.level,
+            cell.terrain.name()
+        ));
     }
     for seat in 0..state.players() {
         out.push_str(&format!("{}\n", building_text(state, seat)));

@@ -107,7 +107,8 @@ impl State {
                 if actor != Actor::Chance {
                     return Err(format!("the tile is chance's to draw, not {actor}'s"));
                 }
-                let index = tiles::kind_index(kind).ok_or_else(|| format!("{} is not a tile of the game", kind.name()))?;
+                let index =
+                    tiles::kind_index(kind).ok_or_else(|| format!("{} is not a tile of the game", kind.name()))?;
                 if self.pool[index] == 0 {
                     return Err(format!("no {} tile is left to draw", kind.name()));
                 }
@@ -132,7 +133,9 @@ impl State {
                     self.next_turn();
                 }
             }
-            (Phase::Lay { .. }, Command::Build(_)) => return Err(format!("{player} must lay the tile before building")),
+            (Phase::Lay { .. }, Command::Build(_)) => {
+                return Err(format!("{player} must lay the tile before building"))
+            }
             (Phase::Build, Command::Lay(_)) => return Err(format!("{player} has laid a tile and must now build")),
             (Phase::Build, Command::Build(wanted)) => {
                 let seat = usize::from(self.seat);
@@ -164,7 +167,9 @@ impl State {
 
     /// Passes the turn to the next player still in, or ends the game.
     fn next_turn(&mut self) {
-        let standing: Vec<u8> = (0..self.players() as u8).filter(|s| !self.eliminated[usize::from(*s)]).collect();
+        let standing: Vec<u8> = (0..self.players() as u8)
+            .filter(|s| !self.eliminated[usize::from(*s)])
+            .collect();
         if let [last] = standing[..] {
             self.outcome = Some(Outcome::win(last, "every other player was eliminated"));
             return;

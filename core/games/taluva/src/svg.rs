@@ -38,7 +38,10 @@ pub fn svg(state: &State) -> String {
         r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="{min_x} {min_y} {width} {height}" width="{width}" height="{height}" class="taluva" role="img">"#
     );
     for (cell, (x, y)) in state.board.cells.iter().zip(&centres) {
-        let points: Vec<String> = CORNERS.iter().map(|(dx, dy)| format!("{},{}", x + dx, y + dy)).collect();
+        let points: Vec<String> = CORNERS
+            .iter()
+            .map(|(dx, dy)| format!("{},{}", x + dx, y + dy))
+            .collect();
         let _ = write!(
             out,
             r##"<g class="cell" data-cell="{}" data-x="{x}" data-y="{y}"><polygon points="{}" fill="{}" stroke="#333" stroke-width="{}"/><text x="{}" y="{}" font-size="9" font-family="sans-serif" fill="#111">{}</text>"##,
@@ -53,13 +56,35 @@ pub fn svg(state: &State) -> String {
         if let Some(s) = cell.standing {
             let colour = OWNERS[usize::from(s.owner) % OWNERS.len()];
             let shape = match s.building {
-                Building::Hut => format!(r##"<polygon points="{},{} {},{} {},{}" fill="{colour}" stroke="#000"/>"##, x - 8, y + 6, x + 8, y + 6, x, y - 8),
-                Building::Temple => format!(r##"<rect x="{}" y="{}" width="18" height="14" fill="{colour}" stroke="#000"/>"##, x - 9, y - 8),
-                Building::Tower => format!(r##"<rect x="{}" y="{}" width="8" height="22" fill="{colour}" stroke="#000"/>"##, x - 4, y - 14),
+                Building::Hut => format!(
+                    r##"<polygon points="{},{} {},{} {},{}" fill="{colour}" stroke="#000"/>"##,
+                    x - 8,
+                    y + 6,
+                    x + 8,
+                    y + 6,
+                    x,
+                    y - 8
+                ),
+                Building::Temple => format!(
+                    r##"<rect x="{}" y="{}" width="18" height="14" fill="{colour}" stroke="#000"/>"##,
+                    x - 9,
+                    y - 8
+                ),
+                Building::Tower => format!(
+                    r##"<rect x="{}" y="{}" width="8" height="22" fill="{colour}" stroke="#000"/>"##,
+                    x - 4,
+                    y - 14
+                ),
             };
             out.push_str(&shape);
             if s.count > 1 {
-                let _ = write!(out, r##"<text x="{}" y="{}" font-size="10" font-family="sans-serif" fill="#000">×{}</text>"##, x + 9, y + 4, s.count);
+                let _ = write!(
+                    out,
+                    r##"<text x="{}" y="{}" font-size="10" font-family="sans-serif" fill="#000">×{}</text>"##,
+                    x + 9,
+                    y + 4,
+                    s.count
+                );
             }
         }
         out.push_str("</g>");

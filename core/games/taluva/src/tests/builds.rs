@@ -8,7 +8,11 @@ use crate::hex::Hex;
 use crate::tiles::HUTS;
 
 fn put(state: &mut State, q: i16, r: i16, building: Building, owner: u8) {
-    state.board.at_mut(Hex::new(q, r)).unwrap().standing = Some(Standing { building, owner, count: 1 });
+    state.board.at_mut(Hex::new(q, r)).unwrap().standing = Some(Standing {
+        building,
+        owner,
+        count: 1,
+    });
     *state.supply[usize::from(owner)].of_mut(building) -= 1;
 }
 
@@ -30,7 +34,14 @@ fn a_hut_goes_on_a_free_level_1_hex_that_is_not_a_volcano() {
     refused(&mut state, "hut 5,5", "sea");
     refused(&mut state, "hut 0,-1", "level 2");
     enter(&mut state, "hut 1,0").unwrap();
-    assert_eq!(standing(&state, 1, 0), Some(Standing { building: Building::Hut, owner: 0, count: 1 }));
+    assert_eq!(
+        standing(&state, 1, 0),
+        Some(Standing {
+            building: Building::Hut,
+            owner: 0,
+            count: 1
+        })
+    );
     assert_eq!(state.supply[0].huts, HUTS - 1);
     assert_eq!((state.seat, state.phase), (1, Phase::Draw));
 }
@@ -52,7 +63,14 @@ fn extending_puts_as_many_huts_as_the_level_on_each_touching_hex_of_the_terrain(
     put(&mut state, 0, -2, Building::Hut, 0);
     refused(&mut state, "extend 0,-2 jungle", "no free jungle hex");
     enter(&mut state, "extend 0,-2 rock").unwrap();
-    assert_eq!(standing(&state, 0, -1), Some(Standing { building: Building::Hut, owner: 0, count: 2 }));
+    assert_eq!(
+        standing(&state, 0, -1),
+        Some(Standing {
+            building: Building::Hut,
+            owner: 0,
+            count: 2
+        })
+    );
     // -1,0 is rock of level 2 too, but touches 0,-1 only, not the settlement as it was.
     assert_eq!(standing(&state, -1, 0), None);
     assert_eq!(state.supply[0].huts, HUTS - 3);
@@ -124,7 +142,10 @@ fn legal_builds_are_exactly_the_accepted_ones() {
     let legal: Vec<String> = state.legal().iter().map(crate::command::format).collect();
     assert!(legal.contains(&"extend 0,-2 rock".to_string()), "{legal:?}");
     assert!(legal.contains(&"hut 1,0".to_string()));
-    assert!(!legal.iter().any(|c| c.starts_with("temple") || c.starts_with("tower")), "{legal:?}");
+    assert!(
+        !legal.iter().any(|c| c.starts_with("temple") || c.starts_with("tower")),
+        "{legal:?}"
+    );
     for text in &legal {
         enter(&mut state.clone(), text).unwrap();
     }

@@ -14,7 +14,9 @@ fn empty_handed(state: &mut State, seat: usize) {
 #[test]
 fn a_player_who_cannot_build_is_eliminated_and_the_last_in_wins() {
     let mut state = island(2, &FLAT);
-    state.phase = Phase::Lay { tile: TileKind::parse("sand-sand").unwrap() };
+    state.phase = Phase::Lay {
+        tile: TileKind::parse("sand-sand").unwrap(),
+    };
     empty_handed(&mut state, 0);
     enter(&mut state, "tile 2,0 0").unwrap();
     assert!(state.eliminated[0]);
@@ -30,8 +32,14 @@ fn a_player_who_cannot_build_is_eliminated_and_the_last_in_wins() {
 #[test]
 fn an_eliminated_player_is_skipped_and_their_buildings_stay() {
     let mut state = island(3, &FLAT);
-    state.board.at_mut(Hex::new(1, 0)).unwrap().standing = Some(Standing { building: Building::Hut, owner: 0, count: 1 });
-    state.phase = Phase::Lay { tile: TileKind::parse("sand-sand").unwrap() };
+    state.board.at_mut(Hex::new(1, 0)).unwrap().standing = Some(Standing {
+        building: Building::Hut,
+        owner: 0,
+        count: 1,
+    });
+    state.phase = Phase::Lay {
+        tile: TileKind::parse("sand-sand").unwrap(),
+    };
     empty_handed(&mut state, 0);
     enter(&mut state, "tile 2,0 0").unwrap();
     assert!(state.eliminated[0] && state.outcome.is_none());
@@ -51,7 +59,11 @@ fn an_eliminated_player_is_skipped_and_their_buildings_stay() {
 fn using_up_two_kinds_of_building_wins_at_once() {
     let mut state = island(2, &FLAT);
     for (q, r) in [(1, 0), (1, -1), (0, -1)] {
-        state.board.at_mut(Hex::new(q, r)).unwrap().standing = Some(Standing { building: Building::Hut, owner: 0, count: 1 });
+        state.board.at_mut(Hex::new(q, r)).unwrap().standing = Some(Standing {
+            building: Building::Hut,
+            owner: 0,
+            count: 1,
+        });
     }
     state.supply[0].temples = 1;
     state.supply[0].towers = 0;
@@ -83,7 +95,11 @@ fn the_final_count_goes_by_temples_then_towers_then_huts() {
     assert_eq!(count((10, 2, 1), (12, 2, 1)).winners, vec![0], "then huts");
     let tie = count((10, 2, 1), (11, 2, 1));
     assert_eq!(tie.winners, vec![0, 1], "a full tie is shared");
-    assert!(tie.reason.contains("p1 1/1/10") || tie.reason.contains("1/1/10"), "{}", tie.reason);
+    assert!(
+        tie.reason.contains("p1 1/1/10") || tie.reason.contains("1/1/10"),
+        "{}",
+        tie.reason
+    );
 }
 
 #[test]

@@ -48,7 +48,11 @@ fn enter_as(state: &mut State, actor: Actor, text: &str) -> Result<(), String> {
         .and_then(|c| Taluva.apply(state, actor, &c))
         .map_err(|e| e.reason);
     if result.is_err() {
-        assert_eq!(serde_json::to_string(&*state).expect("json"), before, "{text} changed the state");
+        assert_eq!(
+            serde_json::to_string(&*state).expect("json"),
+            before,
+            "{text} changed the state"
+        );
     }
     result
 }

@@ -15,7 +15,9 @@ fn playout(players: usize, seed: &[u8], pick: &mut ChanceRng, check_all: bool) -
         "taluva",
         1,
         names[..players].iter().map(|n| n.to_string()).collect(),
-        ChanceMode::Seeded { commitment: commitment(seed) },
+        ChanceMode::Seeded {
+            commitment: commitment(seed),
+        },
     );
     let mut replay = Replay::start(crate::registry(), &header).expect("header");
     replay.set_seed(seed).expect("seed");
@@ -28,14 +30,21 @@ fn playout(players: usize, seed: &[u8], pick: &mut ChanceRng, check_all: bool) -
             turn => panic!("unexpected turn {turn}"),
         };
         let legal = replay.current().legal().expect("listed");
-        assert!(!legal.is_empty(), "a lay always exists and an empty build list eliminates");
+        assert!(
+            !legal.is_empty(),
+            "a lay always exists and an empty build list eliminates"
+        );
         if check_all {
             for text in &legal {
                 let mut trial = replay.current().clone_box();
                 assert_eq!(trial.apply(Actor::Seat(seat), text).as_deref(), Ok(text.as_str()));
             }
             let other = (seat + 1) % players as u8;
-            assert!(replay.current().clone_box().apply(Actor::Seat(other), &legal[0]).is_err());
+            assert!(replay
+                .current()
+                .clone_box()
+                .apply(Actor::Seat(other), &legal[0])
+                .is_err());
         }
         let choice = &legal[pick.below(legal.len() as u64) as usize];
         record.entries.push(replay.play(None, choice, None).expect("legal"));
@@ -54,7 +63,11 @@ fn seeded_random_games_end_and_verify() {
             let seed = format!("taluva playout seed {players} {n}");
             let record = playout(players, seed.as_bytes(), &mut pick, n == 0 && players == 2);
             let report = verify_record(crate::registry(), &record);
-            assert!(report.failure.is_none(), "{players} players game {n}: {:?}", report.failure);
+            assert!(
+                report.failure.is_none(),
+                "{players} players game {n}: {:?}",
+                report.failure
+            );
             match report.turn {
                 Some(Turn::Over { outcome }) => {
                     let kind = outcome.reason.split([';', '(']).next().unwrap_or("").trim().to_string();
