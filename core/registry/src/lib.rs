@@ -68,6 +68,7 @@ pub fn all() -> Vec<&'static dyn Game> {
         kifu_concordia::games(),
         kifu_tablut::games(),
         kifu_redblackwar::games(),
+        kifu_taluva::games(),
     ]
     .concat()
 }
@@ -90,6 +91,7 @@ pub fn formats() -> Vec<&'static dyn Format> {
         kifu_concordia::formats(),
         kifu_tablut::formats(),
         kifu_redblackwar::formats(),
+        kifu_taluva::formats(),
     ]
     .concat()
 }

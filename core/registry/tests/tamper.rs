@@ -20,7 +20,7 @@ fn record(game: &str, players: usize, plies: u64) -> Record {
     let g = kifu_games::find(game).unwrap();
     let seeded = matches!(
         game,
-        "senet" | "condottiere" | "briscola" | "splendor" | "fakeartist" | "redblackwar"
+        "senet" | "condottiere" | "briscola" | "splendor" | "fakeartist" | "redblackwar" | "taluva"
     );
     let chance = if seeded {
         ChanceMode::Seeded {
@@ -155,7 +155,7 @@ fn sweep(file: &str, quick: bool) -> (usize, Vec<String>) {
     (tried, missed)
 }
 
-const EVERY_GAME: [(&str, usize); 9] = [
+const EVERY_GAME: [(&str, usize); 10] = [
     ("senet", 2),
     ("chess", 2),
     ("crazyhouse", 2),
@@ -165,6 +165,7 @@ const EVERY_GAME: [(&str, usize); 9] = [
     ("briscola", 2),
     ("splendor", 2),
     ("redblackwar", 4),
+    ("taluva", 2),
 ];
 
 fn sweep_games(games: &[(&str, usize)], plies: u64, quick: bool) {
