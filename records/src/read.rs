@@ -170,59 +170,14 @@ impl Store {
 
     /// The game replayed to entry `at` (the head when `None`).
     pub fn replay(&self, id: &str, at: Option<u64>) -> Result<Replay, ReadError> {
-        guarded(|| {
-            let record = self.record(id)?;
-            let upto = at.unwrap_or(u64::MAX).min(record.entries.len() as u64);
-            let mut replay = Replay::start(&record.header).map_err(|f| ReadError::Damaged {
-                id: id.into(),
-                reason: f.to_string(),
-            })?;
-            for entry in &record.entries[..upto as usize] {
-                replay.check(entry).map_err(|f| ReadError::Damaged {
-                    id: id.into(),
-                    reason: f.to_string(),
-                })?;
-            }
-            Ok(replay)
-        })
+        guarded(|| replay_to(id, &self.record(id)?, at))
     }
 
     /// Rechecks a stored record: the stored log against itself, then every entry through the
     /// rules, then that it is complete, then that the transparency log holds it as it is. A
     /// broken log is reported as the failure, at its entry.
     pub fn audit(&self, id: &str) -> Result<Report, ReadError> {
-        match self.record(id) {
-            Ok(record) => {
-                let mut report = replay::verify_complete(&record);
-                if report.failure.is_none() {
-                    if let Some((seq, reason)) = self.log_disagrees(id, &record.hashes())? {
-                        report.failure = Some(replay::Failure {
-                            seq,
-                            actor: None,
-                            command: None,
-                            reason: format!("in the store's transparency log: {reason}"),
-                        });
-                    }
-                }
-                Ok(report)
-            }
-            Err(ReadError::Broken { seq, reason, .. }) => Ok(Report {
-                entries: seq.saturating_sub(1),
-                head: [0; 32],
-                turn: None,
-                seed: replay::SeedCheck::NotSeeded,
-                failure: Some(replay::Failure {
-                    seq,
-                    actor: None,
-                    command: None,
-                    reason: format!("in the store: {reason}"),
-                }),
-                line: None,
-                withdrawn: Vec::new(),
-                remarks: Vec::new(),
-            }),
-            Err(other) => Err(other),
-        }
+        audit_report(self.record(id), |record| self.log_disagrees(id, &record.hashes()))
     }
 
     /// Records matching the filter, by id.
@@ -291,5 +246,61 @@ impl Store {
             }
             Ok(out)
         })
+    }
+}
+
+/// A record replayed to entry `at` (its head when `None`). Shared by every backend.
+pub(crate) fn replay_to(id: &str, record: &Record, at: Option<u64>) -> Result<Replay, ReadError> {
+    let upto = at.unwrap_or(u64::MAX).min(record.entries.len() as u64);
+    let mut replay = Replay::start(&record.header).map_err(|f| ReadError::Damaged {
+        id: id.into(),
+        reason: f.to_string(),
+    })?;
+    for entry in &record.entries[..upto as usize] {
+        replay.check(entry).map_err(|f| ReadError::Damaged {
+            id: id.into(),
+            reason: f.to_string(),
+        })?;
+    }
+    Ok(replay)
+}
+
+/// The audit of a record as read (`read`): its rules, that it is complete, then that the log
+/// holds it (`log_disagrees` names the first position it does not). Shared by every backend.
+pub(crate) fn audit_report(
+    read: Result<Record, ReadError>,
+    log_disagrees: impl FnOnce(&Record) -> Result<Option<(u64, String)>, ReadError>,
+) -> Result<Report, ReadError> {
+    match read {
+        Ok(record) => {
+            let mut report = replay::verify_complete(&record);
+            if report.failure.is_none() {
+                if let Some((seq, reason)) = log_disagrees(&record)? {
+                    report.failure = Some(replay::Failure {
+                        seq,
+                        actor: None,
+                        command: None,
+                        reason: format!("in the store's transparency log: {reason}"),
+                    });
+                }
+            }
+            Ok(report)
+        }
+        Err(ReadError::Broken { seq, reason, .. }) => Ok(Report {
+            entries: seq.saturating_sub(1),
+            head: [0; 32],
+            turn: None,
+            seed: replay::SeedCheck::NotSeeded,
+            failure: Some(replay::Failure {
+                seq,
+                actor: None,
+                command: None,
+                reason: format!("in the store: {reason}"),
+            }),
+            line: None,
+            withdrawn: Vec::new(),
+            remarks: Vec::new(),
+        }),
+        Err(other) => Err(other),
     }
 }
