@@ -4,7 +4,7 @@ use std::path::Path;
 
 use kifu_core::format::decode_text;
 use kifu_core::record::{text, Record};
-use kifu_records::Store;
+use kifu_records::RecordStore;
 
 use crate::exit::CliError;
 
@@ -54,7 +54,7 @@ pub fn source(store: &crate::store_path::Lazy, name: &str) -> Result<Source, Cli
     Ok(Source::Stored { id, record })
 }
 
-pub fn resolve(store: &Store, name: &str) -> Result<String, CliError> {
+pub fn resolve(store: &dyn RecordStore, name: &str) -> Result<String, CliError> {
     store
         .resolve(name)
         .map_err(|e| CliError::input(format!("{e} (and no file by that name)")))

@@ -38,9 +38,16 @@ use clap::{Parser, Subcommand};
 #[derive(Parser)]
 #[command(name = "kifu", version, about, long_about = None)]
 struct Cli {
-    /// The store file [default: $KIFU_STORE, else kifu/store.redb in the user's data folder]
-    #[arg(long, global = true, value_name = "PATH", env = "KIFU_STORE")]
+    /// The store: a redb file's path, or a PostgreSQL database's postgres://USER@HOST:PORT/DB
+    /// [default: $KIFU_STORE, else kifu/store.redb in the user's data folder]
+    #[arg(long, global = true, value_name = "PATH|URL", env = "KIFU_STORE")]
     store: Option<PathBuf>,
+
+    /// For a store on PostgreSQL: the file of the key that seals seeds, made if missing and
+    /// never kept in the database; every server of one store needs the same file (a redb
+    /// store keeps its key beside the file, STORE.key)
+    #[arg(long, global = true, value_name = "PATH", env = "KIFU_SEED_KEY")]
+    seed_key: Option<PathBuf>,
 
     /// How long to wait for another kifu process that is writing to the store before giving
     /// up with "store busy" (exit 3)
@@ -97,6 +104,7 @@ enum Command {
     Perft(commands::perft::PerftArgs),
     Serve(commands::serve::ServeArgs),
     Token(commands::token::TokenArgs),
+    Migrate(commands::migrate::MigrateArgs),
 }
 
 fn main() -> ExitCode {
@@ -109,7 +117,7 @@ fn main() -> ExitCode {
         },
         None => None,
     };
-    let mut store = store_path::Lazy::new(cli.store, wait).serverside(cli.server);
+    let mut store = store_path::Lazy::new(cli.store, wait, cli.seed_key).serverside(cli.server);
     let token = cli.token.as_deref();
     // The record commands, over the store file or the server.
     macro_rules! on {
@@ -138,6 +146,7 @@ fn main() -> ExitCode {
         Command::Prove(args) => commands::audit::prove(&store, args),
         Command::Consistency(args) => commands::audit::consistency(&store, args),
         Command::Games(args) => commands::games::games(args),
+        Command::Migrate(args) => commands::migrate::migrate(&store, args),
         Command::Playout(args) => commands::demo::playout(&store, args),
         Command::Demo(args) => commands::demo::demo(&store, args),
         Command::Perft(args) => commands::perft::run(args),

@@ -3,6 +3,7 @@
 //! `dyn RecordStore` and pick the backend by the store's location (`open`); nothing above
 //! this trait may know which backend it talks to.
 
+use std::ffi::OsStr;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
@@ -143,14 +144,15 @@ pub fn is_postgres(location: &str) -> bool {
 
 /// Opens the store at `location`: `postgres://...` (or `postgresql://`) is a PostgreSQL
 /// database, anything else the path of a redb file.
-pub fn open(location: &str, options: &OpenOptions) -> Result<Arc<dyn RecordStore>, OpenError> {
+pub fn open(location: impl AsRef<OsStr>, options: &OpenOptions) -> Result<Arc<dyn RecordStore>, OpenError> {
     Ok(Arc::from(open_boxed(location, options)?))
 }
 
 /// [`open`], as a box (for a caller that needs `&mut` for `compact`).
-pub fn open_boxed(location: &str, options: &OpenOptions) -> Result<Box<dyn RecordStore>, OpenError> {
-    if is_postgres(location) {
-        return Ok(Box::new(crate::pg::PgStore::open(location, options)?));
+pub fn open_boxed(location: impl AsRef<OsStr>, options: &OpenOptions) -> Result<Box<dyn RecordStore>, OpenError> {
+    let location = location.as_ref();
+    if let Some(url) = location.to_str().filter(|l| is_postgres(l)) {
+        return Ok(Box::new(crate::pg::PgStore::open(url, options)?));
     }
     let path = Path::new(location);
     Ok(Box::new(if options.read_only {

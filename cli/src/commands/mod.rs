@@ -6,6 +6,7 @@ pub mod demo;
 pub mod files;
 pub mod fsck;
 pub mod games;
+pub mod migrate;
 mod import_report;
 pub mod perft;
 pub mod record;
