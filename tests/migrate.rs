@@ -47,13 +47,43 @@ fn a_store_goes_to_postgresql_and_back_whole() {
     ids.push(seeded.clone());
     let before = exported(&s, redb, &ids);
 
-    let to_pg = s.json(&["migrate", "--from", redb, "--to", &database.url, "--seed-key", seeds, "--json"]);
+    let to_pg = s.json(&[
+        "migrate",
+        "--from",
+        redb,
+        "--to",
+        &database.url,
+        "--seed-key",
+        seeds,
+        "--json",
+    ]);
     assert_eq!(to_pg["records"], 61, "{to_pg}");
     assert_eq!(to_pg["copied"], 61, "{to_pg}");
     assert_eq!(to_pg["failed"], serde_json::json!([]), "{to_pg}");
-    let again = s.json(&["migrate", "--from", redb, "--to", &database.url, "--seed-key", seeds, "--json"]);
-    assert_eq!((again["copied"].as_u64(), again["already"].as_u64()), (Some(0), Some(61)));
-    let from_pg = s.json(&["migrate", "--from", &database.url, "--to", back, "--seed-key", seeds, "--json"]);
+    let again = s.json(&[
+        "migrate",
+        "--from",
+        redb,
+        "--to",
+        &database.url,
+        "--seed-key",
+        seeds,
+        "--json",
+    ]);
+    assert_eq!(
+        (again["copied"].as_u64(), again["already"].as_u64()),
+        (Some(0), Some(61))
+    );
+    let from_pg = s.json(&[
+        "migrate",
+        "--from",
+        &database.url,
+        "--to",
+        back,
+        "--seed-key",
+        seeds,
+        "--json",
+    ]);
     assert_eq!(from_pg["copied"], 61, "{from_pg}");
     assert_eq!(from_pg["entries"], to_pg["entries"]);
 
@@ -66,10 +96,20 @@ fn a_store_goes_to_postgresql_and_back_whole() {
             run.stdout
         };
         assert!(on(&["check"]).contains("61 records"), "{store}");
-        assert_eq!(exported(&s, store, &ids), before, "{store}: every record reads as it did");
+        assert_eq!(
+            exported(&s, store, &ids),
+            before,
+            "{store}: every record reads as it did"
+        );
         // The seeded game goes on: its seed was carried, sealed under this store's key.
         let legal = on(&["legal", &seeded]);
-        on(&["play", &seeded, legal.split_whitespace().next().unwrap(), "--token", &token]);
+        on(&[
+            "play",
+            &seeded,
+            legal.split_whitespace().next().unwrap(),
+            "--token",
+            &token,
+        ]);
         on(&["verify", &seeded]);
     }
 }

@@ -67,7 +67,10 @@ fn head_on(server: &Served, id: &str) -> (u64, String) {
     let answer = server.http.get_as(&format!("/v1/records/{id}"), None);
     assert_eq!(answer.status, 200, "{}", answer.body);
     let record = answer.json();
-    (record["seq"].as_u64().unwrap(), record["head"].as_str().unwrap().to_string())
+    (
+        record["seq"].as_u64().unwrap(),
+        record["head"].as_str().unwrap().to_string(),
+    )
 }
 
 fn three_servers(duration: Duration) {
@@ -104,7 +107,11 @@ fn three_servers(duration: Duration) {
             Err(_) => panic!("server 3's stream stopped at {seen:?} of {last} entries made on server 1"),
         }
     }
-    assert_eq!(seen, (1..=last).collect::<Vec<_>>(), "server 3 saw every entry in order");
+    assert_eq!(
+        seen,
+        (1..=last).collect::<Vec<_>>(),
+        "server 3 saw every entry in order"
+    );
 
     // The load again; server 2 killed in the middle of it, the others going on.
     let load = Load::start(&https, solo, shared, RACERS, "b");
@@ -134,7 +141,12 @@ fn three_servers(duration: Duration) {
     // left unanswered by their keys: first answer, stored now, or stale; never twice.
     servers[1] = start(&s, 1);
     for game in &games {
-        assert_eq!(head_on(&servers[1], &game.id), head_on(&servers[0], &game.id), "{}", game.id);
+        assert_eq!(
+            head_on(&servers[1], &game.id),
+            head_on(&servers[0], &game.id),
+            "{}",
+            game.id
+        );
     }
     let mut retried = BTreeMap::new();
     for (game, request) in unanswered {
@@ -145,7 +157,10 @@ fn three_servers(duration: Duration) {
                 &format!("/v1/records/{}/entries", game.id),
                 "application/json",
                 request.body.to_string().as_bytes(),
-                &[("authorization", auth.as_str()), ("idempotency-key", request.key.as_str())],
+                &[
+                    ("authorization", auth.as_str()),
+                    ("idempotency-key", request.key.as_str()),
+                ],
             )
             .expect("the restarted server answers");
         *retried.entry(answer.status).or_insert(0) += 1;

@@ -105,7 +105,13 @@ impl Store {
                 })
             };
             if let Some((stored_print, answer)) = stored {
-                return Ok(Prepared::Replayed(replayed(id, key, &stored_print, &answer, &fingerprint)?));
+                return Ok(Prepared::Replayed(replayed(
+                    id,
+                    key,
+                    &stored_print,
+                    &answer,
+                    &fingerprint,
+                )?));
             }
         }
         check_expected(request, seq, head)?;
@@ -270,7 +276,13 @@ impl Writes {
 
 /// The answer stored under an idempotency key, given again to a retry with the same request;
 /// the same key for another request is refused. Shared by every backend.
-pub(crate) fn replayed(id: &str, key: &str, stored_print: &[u8], answer: &str, fingerprint: &Hash) -> Result<Appended, AppendError> {
+pub(crate) fn replayed(
+    id: &str,
+    key: &str,
+    stored_print: &[u8],
+    answer: &str,
+    fingerprint: &Hash,
+) -> Result<Appended, AppendError> {
     if stored_print != fingerprint.as_slice() {
         return Err(AppendError::KeyReused(key.to_string()));
     }

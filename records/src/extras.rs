@@ -16,7 +16,13 @@ impl Store {
     pub fn extras(&self, id: &str) -> Result<Extras, ReadError> {
         guarded(|| {
             let txn = self.db.begin_read().map_err(StoreError::from)?;
-            if txn.open_table(HEADS).map_err(StoreError::from)?.get(id).map_err(StoreError::from)?.is_none() {
+            if txn
+                .open_table(HEADS)
+                .map_err(StoreError::from)?
+                .get(id)
+                .map_err(StoreError::from)?
+                .is_none()
+            {
                 return Err(ReadError::NotFound(id.to_string()));
             }
             let mut tokens = Vec::new();
@@ -53,11 +59,24 @@ impl Store {
         guarded(|| {
             let txn = self.writer()?;
             {
-                if txn.open_table(HEADS).map_err(StoreError::from)?.get(id).map_err(StoreError::from)?.is_none() {
-                    return Err(CreateError::Token(format!("no record with id '{id}' to give tokens to")));
+                if txn
+                    .open_table(HEADS)
+                    .map_err(StoreError::from)?
+                    .get(id)
+                    .map_err(StoreError::from)?
+                    .is_none()
+                {
+                    return Err(CreateError::Token(format!(
+                        "no record with id '{id}' to give tokens to"
+                    )));
                 }
                 let mut tokens = txn.open_table(TOKENS).map_err(StoreError::from)?;
-                if tokens.range((id, "")..=(id, "\u{10ffff}")).map_err(StoreError::from)?.next().is_some() {
+                if tokens
+                    .range((id, "")..=(id, "\u{10ffff}"))
+                    .map_err(StoreError::from)?
+                    .next()
+                    .is_some()
+                {
                     return Err(CreateError::Token(format!("record {id} has tokens already")));
                 }
                 for (role, hash) in &extras.tokens {

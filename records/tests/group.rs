@@ -37,9 +37,13 @@ fn whole(store: &dyn RecordStore) {
 }
 
 fn a_group_stores_what_the_same_appends_one_after_another_would(kind: Kind) {
-    let Some(scratch_grouped) = Scratch::new(kind) else { return };
+    let Some(scratch_grouped) = Scratch::new(kind) else {
+        return;
+    };
     let grouped = &*scratch_grouped;
-    let Some(scratch_single) = Scratch::new(kind) else { return };
+    let Some(scratch_single) = Scratch::new(kind) else {
+        return;
+    };
     let single = &*scratch_single;
     let ids: Vec<String> = (1..=4)
         .map(|n| {
@@ -68,7 +72,9 @@ fn a_group_stores_what_the_same_appends_one_after_another_would(kind: Kind) {
 }
 
 fn a_refused_request_leaves_no_trace_and_spoils_no_other(kind: Kind) {
-    let Some(scratch_store) = Scratch::new(kind) else { return };
+    let Some(scratch_store) = Scratch::new(kind) else {
+        return;
+    };
     let store = &*scratch_store;
     let ids: Vec<String> = (1..=5)
         .map(|n| store.create(header(n), None, None).unwrap().id)
@@ -141,7 +147,9 @@ fn a_refused_request_leaves_no_trace_and_spoils_no_other(kind: Kind) {
 }
 
 fn requests_to_one_record_in_one_group_see_each_other(kind: Kind) {
-    let Some(scratch_store) = Scratch::new(kind) else { return };
+    let Some(scratch_store) = Scratch::new(kind) else {
+        return;
+    };
     let store = &*scratch_store;
     let id = store.create(header(9), None, None).unwrap().id;
     let (seq, head) = store.head(&id).unwrap();
@@ -202,7 +210,9 @@ fn requests_to_one_record_in_one_group_see_each_other(kind: Kind) {
 }
 
 fn a_seeded_game_ended_in_a_group_reveals_its_seed(kind: Kind) {
-    let Some(scratch_store) = Scratch::new(kind) else { return };
+    let Some(scratch_store) = Scratch::new(kind) else {
+        return;
+    };
     let store = &*scratch_store;
     let seed = b"group seed";
     let mut h = header(3);

@@ -26,10 +26,14 @@ fn the_same_id_with_other_entries_is_a_conflict_and_stores_nothing(kind: Kind) {
     let store = &*scratch;
     let first = senet(1, &["3", "2"]);
     let id = first.record().id();
-    store.import(std::slice::from_ref(&first), 10, false, &mut |_| {}).unwrap();
+    store
+        .import(std::slice::from_ref(&first), 10, false, &mut |_| {})
+        .unwrap();
     let before = store.head(&id).unwrap();
     let other = senet(1, &["3", "4"]);
-    let report = store.import(std::slice::from_ref(&other), 10, true, &mut |_| {}).unwrap();
+    let report = store
+        .import(std::slice::from_ref(&other), 10, true, &mut |_| {})
+        .unwrap();
     assert_eq!(report.outcomes, vec![ImportOutcome::Conflict { id: id.clone(), at: 3 }]);
     assert_eq!(store.head(&id).unwrap(), before, "nothing changed");
     // A shorter version of the stored record is contained in it; a longer one needs --extend.
@@ -43,7 +47,9 @@ fn the_same_id_with_other_entries_is_a_conflict_and_stores_nothing(kind: Kind) {
         }]
     );
     let longer = senet(1, &["3", "2", "1"]);
-    let report = store.import(std::slice::from_ref(&longer), 10, false, &mut |_| {}).unwrap();
+    let report = store
+        .import(std::slice::from_ref(&longer), 10, false, &mut |_| {})
+        .unwrap();
     assert_eq!(
         report.outcomes,
         vec![ImportOutcome::Longer {
@@ -51,7 +57,9 @@ fn the_same_id_with_other_entries_is_a_conflict_and_stores_nothing(kind: Kind) {
             stored: 4
         }]
     );
-    let report = store.import(std::slice::from_ref(&longer), 10, true, &mut |_| {}).unwrap();
+    let report = store
+        .import(std::slice::from_ref(&longer), 10, true, &mut |_| {})
+        .unwrap();
     assert_eq!(
         report.outcomes,
         vec![ImportOutcome::Extended {
@@ -64,6 +72,4 @@ fn the_same_id_with_other_entries_is_a_conflict_and_stores_nothing(kind: Kind) {
     assert!(store.audit(&id).unwrap().failure.is_none());
 }
 
-on_both!(
-    the_same_id_with_other_entries_is_a_conflict_and_stores_nothing,
-);
+on_both!(the_same_id_with_other_entries_is_a_conflict_and_stores_nothing,);

@@ -267,7 +267,9 @@ fn the_same_header_twice_makes_two_records_but_the_same_id_is_refused(kind: Kind
 }
 
 fn import_stores_checked_records_and_skips_what_is_there(kind: Kind) {
-    let Some(scratch_source) = Scratch::new(kind) else { return };
+    let Some(scratch_source) = Scratch::new(kind) else {
+        return;
+    };
     let source = &*scratch_source;
     let id = source
         .create(header(ChanceMode::Observed, "imp"), None, None)
@@ -285,10 +287,14 @@ fn import_stores_checked_records_and_skips_what_is_there(kind: Kind) {
         failure.seq, 4,
         "a record that does not replay cannot be handed to import"
     );
-    let Some(scratch_target) = Scratch::new(kind) else { return };
+    let Some(scratch_target) = Scratch::new(kind) else {
+        return;
+    };
     let target = &*scratch_target;
     let checked = Checked::new(record.clone()).unwrap();
-    let report = target.import(std::slice::from_ref(&checked), 1, false, &mut |_| {}).unwrap();
+    let report = target
+        .import(std::slice::from_ref(&checked), 1, false, &mut |_| {})
+        .unwrap();
     assert_eq!(
         report.outcomes,
         vec![ImportOutcome::Stored {

@@ -53,14 +53,18 @@ fn each_token_stands_for_its_actor_in_its_record_only(kind: Kind) {
 }
 
 fn a_record_made_without_tokens_has_none(kind: Kind) {
-    let Some(scratch_store) = Scratch::new(kind) else { return };
+    let Some(scratch_store) = Scratch::new(kind) else {
+        return;
+    };
     let store = &*scratch_store;
     let id = store.create(header(), None, None).unwrap().id;
     assert_eq!(store.bearer(&id, &Token::random().unwrap()).unwrap(), None);
 }
 
 fn tokens_for_chance_or_twice_for_a_seat_are_refused(kind: Kind) {
-    let Some(scratch_store) = Scratch::new(kind) else { return };
+    let Some(scratch_store) = Scratch::new(kind) else {
+        return;
+    };
     let store = &*scratch_store;
     let t = Token::random().unwrap();
     assert!(store
@@ -81,7 +85,9 @@ fn tokens_for_chance_or_twice_for_a_seat_are_refused(kind: Kind) {
 }
 
 fn a_seat_enters_only_its_own_commands(kind: Kind) {
-    let Some(scratch_store) = Scratch::new(kind) else { return };
+    let Some(scratch_store) = Scratch::new(kind) else {
+        return;
+    };
     let store = &*scratch_store;
     let id = store.create_with_tokens(header(), None, None, &tokens()).unwrap().id;
     // Chance is to throw: no seat may enter it, whoever names it.
@@ -125,7 +131,9 @@ fn a_seat_enters_only_its_own_commands(kind: Kind) {
 }
 
 fn an_idempotency_key_is_bound_to_the_seat_that_used_it(kind: Kind) {
-    let Some(scratch_store) = Scratch::new(kind) else { return };
+    let Some(scratch_store) = Scratch::new(kind) else {
+        return;
+    };
     let store = &*scratch_store;
     let id = store.create_with_tokens(header(), None, None, &tokens()).unwrap().id;
     let first = Append {

@@ -262,4 +262,3 @@ pub fn check(s: &Session, games: &[Game], ledger: &Ledger) {
         }
     }
 }
-

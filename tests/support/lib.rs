@@ -157,9 +157,15 @@ pub mod pg {
         pub fn new() -> Option<Database> {
             static MADE: AtomicUsize = AtomicUsize::new(0);
             let server = url()?;
-            let name = format!("kifu_e2e_{}_{}", std::process::id(), MADE.fetch_add(1, Ordering::SeqCst));
+            let name = format!(
+                "kifu_e2e_{}_{}",
+                std::process::id(),
+                MADE.fetch_add(1, Ordering::SeqCst)
+            );
             let mut admin = postgres::Client::connect(&server, postgres::NoTls).expect("the test server");
-            admin.batch_execute(&format!("CREATE DATABASE {name}")).expect("create a database");
+            admin
+                .batch_execute(&format!("CREATE DATABASE {name}"))
+                .expect("create a database");
             let base = &server[..server.rfind('/').expect("a URL ending with /DATABASE")];
             Some(Database {
                 url: format!("{base}/{name}"),

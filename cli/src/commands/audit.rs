@@ -313,9 +313,7 @@ pub(crate) fn log_error(e: LogError) -> CliError {
         | LogError::NoSuchEntry { .. }
         | LogError::OutOfRange { .. }
         | LogError::Key(_)
-        | LogError::OtherKey { .. } => {
-            CliError::input(e)
-        }
+        | LogError::OtherKey { .. } => CliError::input(e),
         LogError::NotExtension { .. } | LogError::Unlogged { .. } => CliError::rejected(e),
     }
 }

@@ -109,7 +109,12 @@ pub fn migrate(store: &Lazy, args: MigrateArgs) -> CliResult {
 }
 
 /// Copies the records `ids` in one import, then their extras, then verifies each.
-fn copy_batch(source: &dyn RecordStore, target: &dyn RecordStore, ids: &[String], done: &mut Copied) -> Result<(), CliError> {
+fn copy_batch(
+    source: &dyn RecordStore,
+    target: &dyn RecordStore,
+    ids: &[String],
+    done: &mut Copied,
+) -> Result<(), CliError> {
     let mut checked = Vec::with_capacity(ids.len());
     for id in ids {
         let record = match source.record(id) {
@@ -121,9 +126,10 @@ fn copy_batch(source: &dyn RecordStore, target: &dyn RecordStore, ids: &[String]
         };
         match Checked::new(record) {
             Ok(record) => checked.push(record),
-            Err(failure) => done
-                .failed
-                .push((id.clone(), format!("in the source, entry {}: {}", failure.seq, failure.reason))),
+            Err(failure) => done.failed.push((
+                id.clone(),
+                format!("in the source, entry {}: {}", failure.seq, failure.reason),
+            )),
         }
     }
     let report = target.import(&checked, checked.len().max(1), false, &mut |_| {})?;

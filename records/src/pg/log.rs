@@ -83,7 +83,11 @@ pub(super) fn add(tx: &mut Transaction<'_>, leaves: &[Leaves]) -> Result<(), Sto
         &[&indexes, &ids, &seqs, &bytes],
     )?;
     let writes = tile::append(size, &hashes, |at, width| {
-        let mut reader = Reader { tx: &mut *tx, size, tiles: HashMap::new() };
+        let mut reader = Reader {
+            tx: &mut *tx,
+            size,
+            tiles: HashMap::new(),
+        };
         reader.stored_tile(at, width)
     })?;
     for ((level, index), tile_hashes) in writes {
@@ -97,7 +101,10 @@ pub(super) fn add(tx: &mut Transaction<'_>, leaves: &[Leaves]) -> Result<(), Sto
             &[&(level as i16), &(index as i64), &tile_hashes.concat()],
         )?;
     }
-    tx.execute("UPDATE log_head SET size = $1", &[&((size + hashes.len() as u64) as i64)])?;
+    tx.execute(
+        "UPDATE log_head SET size = $1",
+        &[&((size + hashes.len() as u64) as i64)],
+    )?;
     Ok(())
 }
 
@@ -246,7 +253,9 @@ impl<'a, 't> Reader<'a, 't> {
             out.push(LogLeaf { index, id, seq, chain });
         }
         if out.len() as u64 != end.saturating_sub(start) {
-            return Err(StoreError::Damaged(format!("the log holds {} of its leaves {start} to {end}", out.len())).into());
+            return Err(
+                StoreError::Damaged(format!("the log holds {} of its leaves {start} to {end}", out.len())).into(),
+            );
         }
         Ok(out)
     }
@@ -290,7 +299,9 @@ impl<'a, 't> Reader<'a, 't> {
             if tile.get((index % tile::WIDTH) as usize) != Some(&leaf::hash(id, seq as u64, hash)) {
                 return Ok(Err((
                     seq as u64,
-                    format!("its leaf {index} in the log holds another hash: the record was changed after it was logged"),
+                    format!(
+                        "its leaf {index} in the log holds another hash: the record was changed after it was logged"
+                    ),
                 )));
             }
         }

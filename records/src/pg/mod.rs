@@ -279,17 +279,16 @@ impl RecordStore for PgStore {
                 .query_opt("SELECT sealed FROM secrets WHERE record_id = $1", &[&id])
                 .map_err(StoreError::from)?
                 .map(|row| row.get(0));
-            let seed = match sealed {
-                Some(sealed) => Some(
-                    self.seed_key(tx, false)
-                        .and_then(|key| key.open(id, &sealed))
-                        .map_err(|e| ReadError::Damaged {
+            let seed =
+                match sealed {
+                    Some(sealed) => Some(self.seed_key(tx, false).and_then(|key| key.open(id, &sealed)).map_err(
+                        |e| ReadError::Damaged {
                             id: id.to_string(),
                             reason: e.to_string(),
-                        })?,
-                ),
-                None => None,
-            };
+                        },
+                    )?),
+                    None => None,
+                };
             Ok(Extras { tokens, seed })
         })
     }

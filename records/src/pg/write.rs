@@ -43,11 +43,18 @@ impl PgStore {
             entries,
         } = start_record(header, seed, time)?;
         self.write(|tx| {
-            let chain = write_new_record(tx, &id, &header, &entries, &replay.turn(), Some(&replay.current().snapshot()))
-                .map_err(|e| match e {
-                    NewRecord::Exists => CreateError::Exists(id.clone()),
-                    NewRecord::Store(e) => e.into(),
-                })?;
+            let chain = write_new_record(
+                tx,
+                &id,
+                &header,
+                &entries,
+                &replay.turn(),
+                Some(&replay.current().snapshot()),
+            )
+            .map_err(|e| match e {
+                NewRecord::Exists => CreateError::Exists(id.clone()),
+                NewRecord::Store(e) => e.into(),
+            })?;
             for (role, hash) in tokens {
                 tx.execute(
                     "INSERT INTO tokens (record_id, role, hash) VALUES ($1, $2, $3)",
@@ -132,7 +139,13 @@ impl PgStore {
             if let Some(stored) = stored {
                 let print: Vec<u8> = stored.get(0);
                 let answer: String = stored.get(1);
-                return Ok(Prepared::Replayed(append::replayed(id, key, &print, &answer, &fingerprint)?));
+                return Ok(Prepared::Replayed(append::replayed(
+                    id,
+                    key,
+                    &print,
+                    &answer,
+                    &fingerprint,
+                )?));
             }
         }
         append::check_expected(request, seq, head)?;
@@ -141,15 +154,10 @@ impl PgStore {
             (Some(at), Some(bytes)) => Some((count(at), bytes)),
             _ => None,
         };
-        let mut replay = append::resume_or_replay(
-            id,
-            &header,
-            snapshot,
-            seq,
-            head,
-            append::needs_history(request),
-            || read::verified_record(tx, id),
-        )?;
+        let mut replay =
+            append::resume_or_replay(id, &header, snapshot, seq, head, append::needs_history(request), || {
+                read::verified_record(tx, id)
+            })?;
         let sealed: Option<Vec<u8>> = tx
             .query_opt("SELECT sealed FROM secrets WHERE record_id = $1", &[&id])
             .map_err(StoreError::from)?

@@ -159,13 +159,22 @@ pub(crate) fn paths(
 }
 
 /// A bundle of `record` up to entry `seq`. Shared by every backend.
-pub(crate) fn assemble(record: &Record, seq: u64, leaves: Vec<u64>, inclusion: Vec<Inclusion>, checkpoint: String) -> Bundle {
+pub(crate) fn assemble(
+    record: &Record,
+    seq: u64,
+    leaves: Vec<u64>,
+    inclusion: Vec<Inclusion>,
+    checkpoint: String,
+) -> Bundle {
     Bundle {
         format: FORMAT.into(),
         id: record.id(),
         seq,
         header: record.header.canonical_text(),
-        entries: record.entries[..seq as usize].iter().map(Entry::canonical_line).collect(),
+        entries: record.entries[..seq as usize]
+            .iter()
+            .map(Entry::canonical_line)
+            .collect(),
         leaves,
         inclusion,
         checkpoint,

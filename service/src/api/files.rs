@@ -8,7 +8,7 @@ use kifu_core::format::{build_checked, decode_text_owned, FormatError};
 use kifu_core::record::{hex, text};
 use kifu_core::replay::{verify_text, Checked, Report, SeedCheck};
 use kifu_core::Turn;
-use kifu_records::{ImportOutcome, Relation, RecordStore};
+use kifu_records::{ImportOutcome, RecordStore, Relation};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 

@@ -37,9 +37,7 @@ pub fn log_error(e: LogError) -> ApiError {
         | LogError::OtherKey { .. }
         | LogError::Unlogged { .. }
         | LogError::Key(_)
-        | LogError::Store(_) => {
-            ApiError::internal(e.to_string())
-        }
+        | LogError::Store(_) => ApiError::internal(e.to_string()),
     }
 }
 
