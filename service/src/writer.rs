@@ -168,6 +168,6 @@ mod tests {
             assert_eq!(got, (1..=stored).collect::<Vec<_>>(), "record {id}");
             assert_eq!(*follower.borrow(), stored, "followers were told the last seq");
         }
-        assert!(store.check_all(|_, _| {}).unwrap().damaged.is_empty());
+        assert!(store.check_all(&mut |_, _| {}).unwrap().damaged.is_empty());
     }
 }
