@@ -1,5 +1,5 @@
 //! `kifu migrate` end to end: a redb store (imported games, a seeded game in progress, a record
-//! with tokens) copied to PostgreSQL and back; every record verifies and reads the same in each
+//! with a token) copied to PostgreSQL and back; every record verifies and reads the same in each
 //! store, the seeded game goes on drawing chance in its new store (its seed sealed again there),
 //! a token issued in the first store works in the copies, and a second migration copies nothing
 //! twice. Needs PostgreSQL (KIFU_TEST_POSTGRES; skipped with the reason printed when unset
@@ -39,7 +39,7 @@ fn a_store_goes_to_postgresql_and_back_whole() {
         let legal = s.ok(&["legal", &seeded]);
         s.ok(&["play", &seeded, legal.split_whitespace().next().unwrap()]);
     }
-    let token = s.ok(&["token", &seeded, "--as", "p1"]).trim().to_string();
+    let token = s.ok(&["token", &seeded, "--as", "arbiter"]).trim().to_string();
     let all: Vec<String> = s.ok(&["list"]).lines().map(|l| l[..32].to_string()).collect();
     assert_eq!(all.len(), 61);
     // Every record is verified by `check`; a sample (and the seeded game) is compared whole.
