@@ -10,14 +10,13 @@
 
 mod serve;
 
-use std::collections::BTreeMap;
 use std::io::BufRead;
 use std::sync::mpsc;
 use std::time::Duration;
 
 use kifu_e2e::{pg, Session};
 use serde_json::{json, Value};
-use serve::load::{check, Ack, Game, Ledger, Load};
+use serve::load::{check, retry, Game, Ledger, Load};
 use serve::{create, Served};
 
 const SOLO: usize = 8;
@@ -148,36 +147,8 @@ fn three_servers(duration: Duration) {
             game.id
         );
     }
-    let mut retried = BTreeMap::new();
-    for (game, request) in unanswered {
-        let auth = format!("Bearer {}", game.arbiter);
-        let answer = servers[1]
-            .http
-            .post(
-                &format!("/v1/records/{}/entries", game.id),
-                "application/json",
-                request.body.to_string().as_bytes(),
-                &[
-                    ("authorization", auth.as_str()),
-                    ("idempotency-key", request.key.as_str()),
-                ],
-            )
-            .expect("the restarted server answers");
-        *retried.entry(answer.status).or_insert(0) += 1;
-        match answer.status {
-            201 => {
-                let head = answer.json();
-                ledger.acks.entry(game.id.clone()).or_default().push(Ack {
-                    seq: head["seq"].as_u64().unwrap(),
-                    head: head["head"].as_str().unwrap().to_string(),
-                    tag: request.tag,
-                });
-            }
-            409 => {}
-            other => panic!("retry on the restarted server: {other} {}", answer.body),
-        }
-    }
-    eprintln!("retried on the restarted server (status: count): {retried:?}");
+    let retried = retry(&servers[1].http, unanswered, &mut ledger);
+    eprintln!("retried on the restarted server (status, replayed): {retried:?}");
     check(&s, &games, &ledger);
     for server in &mut servers {
         assert!(server.terminate().success());

@@ -10,12 +10,11 @@
 
 mod serve;
 
-use std::collections::BTreeMap;
 use std::time::Duration;
 
 use kifu_e2e::Session;
 use serde_json::json;
-use serve::load::{check, Ack, Game, Ledger, Load};
+use serve::load::{check, retry, Game, Ledger, Load};
 use serve::{create, Served};
 
 const SOLO: usize = 32;
@@ -61,40 +60,9 @@ fn load_and_fault(duration: Duration) {
         ledger.total() - before,
         unanswered.len()
     );
-    let mut retried = BTreeMap::new();
-    // Restarted on the same store: each request left unanswered, sent again with its key, is
-    // answered as first stored (then it was stored before the kill), stored now, or refused
-    // as stale (a racer's, overtaken): never stored twice.
+    // Restarted on the same store: each request left unanswered is sent again with its key.
     let mut server = Served::start(&s);
-    for (game, request) in unanswered {
-        let auth = format!("Bearer {}", game.arbiter);
-        let answer = server
-            .http
-            .post(
-                &format!("/v1/records/{}/entries", game.id),
-                "application/json",
-                request.body.to_string().as_bytes(),
-                &[
-                    ("authorization", auth.as_str()),
-                    ("idempotency-key", request.key.as_str()),
-                ],
-            )
-            .expect("the restarted server answers");
-        let replayed = answer.header("idempotent-replayed").is_some();
-        *retried.entry((answer.status, replayed)).or_insert(0) += 1;
-        match answer.status {
-            201 => {
-                let head = answer.json();
-                ledger.acks.entry(game.id.clone()).or_default().push(Ack {
-                    seq: head["seq"].as_u64().unwrap(),
-                    head: head["head"].as_str().unwrap().to_string(),
-                    tag: request.tag,
-                });
-            }
-            409 => {}
-            other => panic!("retry after the restart: {other} {}", answer.body),
-        }
-    }
+    let retried = retry(&server.http, unanswered, &mut ledger);
     eprintln!("retried after the restart (status, replayed): {retried:?}");
     check(&s, &games, &ledger);
     let status = server.terminate();

@@ -114,7 +114,18 @@ pub(crate) fn verified_record(
             ));
         }
     }
-    let stored = out.len() as u64;
+    agrees_with_head(id, out.len() as u64, &chain, count, &head)?;
+    Ok(Record { header, entries: out })
+}
+
+/// The entries read (`stored`, the chain after them) against the head row (`count`, `head`).
+/// Shared by every backend.
+pub(crate) fn agrees_with_head(id: &str, stored: u64, chain: &Hash, count: u64, head: &Hash) -> Result<(), ReadError> {
+    let broken = |seq: u64, reason: String| ReadError::Broken {
+        id: id.to_string(),
+        seq,
+        reason,
+    };
     if stored < count {
         return Err(broken(
             stored + 1,
@@ -130,7 +141,7 @@ pub(crate) fn verified_record(
     if chain != head {
         return Err(broken(count, "the head row's hash is not the log's".into()));
     }
-    Ok(Record { header, entries: out })
+    Ok(())
 }
 
 impl Store {

@@ -262,3 +262,40 @@ pub fn check(s: &Session, games: &[Game], ledger: &Ledger) {
         }
     }
 }
+
+/// Sends each request left unanswered again, with its key, to `http`: it is answered as first
+/// stored (it was stored before its server died), stored now, or refused as stale (a racer's,
+/// overtaken), never stored twice; what is acknowledged goes into the ledger. Returns how
+/// many got each (status, replayed).
+pub fn retry(http: &Http, unanswered: Vec<(Game, Unanswered)>, ledger: &mut Ledger) -> BTreeMap<(u16, bool), usize> {
+    let mut retried = BTreeMap::new();
+    for (game, request) in unanswered {
+        let auth = format!("Bearer {}", game.arbiter);
+        let answer = http
+            .post(
+                &format!("/v1/records/{}/entries", game.id),
+                "application/json",
+                request.body.to_string().as_bytes(),
+                &[
+                    ("authorization", auth.as_str()),
+                    ("idempotency-key", request.key.as_str()),
+                ],
+            )
+            .expect("the server answers the retry");
+        let replayed = answer.header("idempotent-replayed").is_some();
+        *retried.entry((answer.status, replayed)).or_insert(0) += 1;
+        match answer.status {
+            201 => {
+                let head = answer.json();
+                ledger.acks.entry(game.id.clone()).or_default().push(Ack {
+                    seq: head["seq"].as_u64().unwrap(),
+                    head: head["head"].as_str().unwrap().to_string(),
+                    tag: request.tag,
+                });
+            }
+            409 => {}
+            other => panic!("retry: {other} {}", answer.body),
+        }
+    }
+    retried
+}

@@ -15,7 +15,7 @@ use postgres::Transaction;
 
 use super::{count, hash32, read};
 use crate::error::{ReadError, StoreError};
-use crate::tlog::bundle::{assemble, paths};
+use crate::tlog::bundle::{assemble, paths, proven_seq};
 use crate::tlog::sign::{refuse_unless_extends, signed_now};
 use crate::{Bundle, LogError, LogKey, LogLeaf, Signed};
 
@@ -371,15 +371,7 @@ pub(super) fn prove(
         ReadError::NotFound(id) => LogError::NotFound(id),
         other => other.into(),
     })?;
-    let head = record.entries.len() as u64;
-    let seq = seq.unwrap_or(head);
-    if seq > head {
-        return Err(LogError::NoSuchEntry {
-            id: id.to_string(),
-            seq,
-            head,
-        });
-    }
+    let seq = proven_seq(id, seq, record.entries.len() as u64)?;
     let chain = &record.hashes()[..=seq as usize];
     let mut reader = Reader::new(tx)?;
     let leaves = reader

@@ -89,22 +89,7 @@ pub(super) fn verified_record(tx: &mut Transaction<'_>, id: &str) -> Result<Reco
         }
         entries.push(entry);
     }
-    let stored = entries.len() as u64;
-    if stored < head_seq {
-        return Err(broken(
-            stored + 1,
-            format!("the head says {head_seq} entries but only {stored} are stored: the log was cut short"),
-        ));
-    }
-    if stored > head_seq {
-        return Err(broken(
-            head_seq + 1,
-            format!("{stored} entries are stored but the head says {head_seq}"),
-        ));
-    }
-    if chain != head {
-        return Err(broken(head_seq, "the head row's hash is not the log's".into()));
-    }
+    crate::read::agrees_with_head(id, entries.len() as u64, &chain, head_seq, &head)?;
     Ok(Record { header, entries })
 }
 

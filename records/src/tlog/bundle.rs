@@ -102,15 +102,7 @@ impl Store {
                 ReadError::NotFound(id) => LogError::NotFound(id),
                 other => other.into(),
             })?;
-            let head = record.entries.len() as u64;
-            let seq = seq.unwrap_or(head);
-            if seq > head {
-                return Err(LogError::NoSuchEntry {
-                    id: id.to_string(),
-                    seq,
-                    head,
-                });
-            }
+            let seq = proven_seq(id, seq, record.entries.len() as u64)?;
             let chain = &record.hashes()[..=seq as usize];
             let places = txn.open_table(LOG_PLACES).map_err(StoreError::from)?;
             let (leaves, inclusion) = with_reader!(txn, |r| {
@@ -156,6 +148,20 @@ pub(crate) fn paths(
         });
     }
     Ok(inclusion)
+}
+
+/// The last entry a bundle proves: `seq`, else the head; refused past the head. Shared by
+/// every backend.
+pub(crate) fn proven_seq(id: &str, seq: Option<u64>, head: u64) -> Result<u64, LogError> {
+    let seq = seq.unwrap_or(head);
+    if seq > head {
+        return Err(LogError::NoSuchEntry {
+            id: id.to_string(),
+            seq,
+            head,
+        });
+    }
+    Ok(seq)
 }
 
 /// A bundle of `record` up to entry `seq`. Shared by every backend.
