@@ -4,7 +4,7 @@ use std::path::Path;
 
 use kifu_core::format::decode_text;
 use kifu_core::record::{text, Record};
-use kifu_records::Store;
+use kifu_records::RecordStore;
 
 use crate::exit::CliError;
 
@@ -56,7 +56,7 @@ pub fn source(store: &crate::store_path::Lazy, name: &str) -> Result<Source, Cli
 
 /// The full id of the record `name` names: an id, a unique prefix of 4 digits or more, or the
 /// header hash.
-pub fn resolve(store: &Store, name: &str) -> Result<String, CliError> {
+pub fn resolve(store: &dyn RecordStore, name: &str) -> Result<String, CliError> {
     if let Some(why) = kifu_records::id_form(name) {
         return Err(CliError::input(format!(
             "no record with id '{name}': {why} (and no file by that name)"

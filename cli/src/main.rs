@@ -50,16 +50,23 @@ record that fails verification, or records that differ; 2 bad usage or unreadabl
 #[derive(Parser)]
 #[command(name = "kifu", version, about, long_about = None, after_help = EXAMPLES)]
 struct Cli {
-    /// The store file [default: $KIFU_STORE, else kifu/store.redb in the user's data folder]
+    /// The store: a redb file's path, or a PostgreSQL database's postgres://USER@HOST:PORT/DB
+    /// [default: $KIFU_STORE, else kifu/store.redb in the user's data folder]
     #[arg(
         long,
         global = true,
-        value_name = "PATH",
+        value_name = "PATH|URL",
         env = "KIFU_STORE",
         hide_env_values = true,
         help_heading = GLOBAL
     )]
     store: Option<PathBuf>,
+
+    /// For a store on PostgreSQL: the file of the key that seals seeds, made if missing and
+    /// never kept in the database; every server of one store needs the same file (a redb
+    /// store keeps its key beside the file, STORE.key)
+    #[arg(long, global = true, value_name = "PATH", env = "KIFU_SEED_KEY", help_heading = GLOBAL)]
+    seed_key: Option<PathBuf>,
 
     /// How long to wait for another kifu process that is writing to the store before giving
     /// up with "store busy" (exit 3)
@@ -131,6 +138,7 @@ enum Command {
     Token(commands::token::TokenArgs),
     Completions(commands::shell::CompletionsArgs),
     Man(commands::shell::ManArgs),
+    Migrate(commands::migrate::MigrateArgs),
 }
 
 /// The commands that use no store and no server: the global options are hidden from their help.
@@ -145,7 +153,7 @@ pub fn command() -> clap::Command {
         // In place: the command is built, and its arguments keep their order.
         command = command.mut_subcommand(name, |sub| {
             sub.mut_args(|arg| {
-                let global = ["store", "wait", "server", "token"].contains(&arg.get_id().as_str());
+                let global = ["store", "seed_key", "wait", "server", "token"].contains(&arg.get_id().as_str());
                 arg.hide(global)
             })
         });
@@ -169,7 +177,7 @@ fn main() -> ExitCode {
         },
         None => None,
     };
-    let mut store = store_path::Lazy::new(cli.store, wait).serverside(cli.server);
+    let mut store = store_path::Lazy::new(cli.store, wait, cli.seed_key).serverside(cli.server);
     let token = cli.token.as_deref();
     // The record commands, over the store file or the server.
     macro_rules! on {
@@ -198,6 +206,7 @@ fn main() -> ExitCode {
         Command::Prove(args) => commands::audit::prove(&store, args),
         Command::Consistency(args) => commands::audit::consistency(&store, args),
         Command::Games(args) => commands::games::games(args),
+        Command::Migrate(args) => commands::migrate::migrate(&store, args),
         Command::Playout(args) => commands::demo::playout(&store, args),
         Command::Demo(args) => commands::demo::demo(&store, args),
         Command::Perft(args) => commands::perft::run(args),

@@ -1,35 +1,40 @@
 //! Where the store lives: `--store`, else `$KIFU_STORE` (both via clap), else
-//! `$XDG_DATA_HOME/kifu/store.redb`, else `~/.local/share/kifu/store.redb`. Opened on first use,
-//! so commands that need no store never create one, and made only by a command that writes. With `--server` it never opens a file:
-//! a command that needs one is refused instead.
+//! `$XDG_DATA_HOME/kifu/store.redb`, else `~/.local/share/kifu/store.redb`. A path is a redb
+//! file; `postgres://...` a PostgreSQL database (its seeds' key file given by `--seed-key`).
+//! Opened on first use, so commands that need no store never create one, and made only by a
+//! command that writes. With `--server` it
+//! never opens a store: a command that needs one is refused instead.
 
 use std::cell::OnceCell;
 use std::path::PathBuf;
+use std::sync::Arc;
 
-use kifu_records::Store;
+use kifu_records::{OpenOptions, RecordStore};
 
 use crate::exit::CliError;
 
 pub struct Lazy {
-    path: Option<PathBuf>,
+    location: Option<PathBuf>,
     wait: std::time::Duration,
-    store: OnceCell<Store>,
-    /// The `--server` given: then no store file is opened, and a command that needs one is
+    seed_key: Option<PathBuf>,
+    store: OnceCell<Box<dyn RecordStore>>,
+    /// The `--server` given: then no store is opened, and a command that needs one is
     /// refused (exit 2).
     server: Option<String>,
 }
 
 impl Lazy {
-    pub fn new(path: Option<PathBuf>, wait: std::time::Duration) -> Self {
+    pub fn new(location: Option<PathBuf>, wait: std::time::Duration, seed_key: Option<PathBuf>) -> Self {
         Lazy {
-            path,
+            location,
             wait,
+            seed_key,
             store: OnceCell::new(),
             server: None,
         }
     }
 
-    /// No store file for this run: the records are on the server at `url`.
+    /// No store for this run: the records are on the server at `url`.
     pub fn serverside(mut self, url: Option<String>) -> Self {
         self.server = url;
         self
@@ -38,64 +43,80 @@ impl Lazy {
     fn refused(&self) -> Result<(), CliError> {
         match &self.server {
             Some(url) => Err(CliError::input(format!(
-                "this command needs the store file itself: not available with --server ({url})"
+                "this command needs the store itself: not available with --server ({url})"
             ))),
             None => Ok(()),
         }
     }
 
+    /// How a store given as `location` is opened, for reading only or not.
+    fn options(&self, read_only: bool) -> OpenOptions {
+        OpenOptions {
+            wait: self.wait,
+            read_only,
+            seed_key: self.seed_key.clone(),
+        }
+    }
+
     /// The store, opened for writing: waits while another process writes (up to `--wait`).
-    pub fn get(&self) -> Result<&Store, CliError> {
-        self.open(|path| Store::open_with(path, kifu_games::registry(), self.wait))
+    pub fn get(&self) -> Result<&dyn RecordStore, CliError> {
+        self.open(false)
     }
 
     /// The store, opened for reading: never waits for a writer, and never makes one. A store
-    /// that is not there is an error naming the path (a mistyped `KIFU_STORE` must not look
-    /// like an empty store).
-    pub fn reader(&self) -> Result<&Store, CliError> {
+    /// file that is not there is an error naming the path (a mistyped `KIFU_STORE` must not
+    /// look like an empty store).
+    pub fn reader(&self) -> Result<&dyn RecordStore, CliError> {
         if self.store.get().is_none() {
             self.refused()?;
-            let path = self.path()?;
-            if !path.exists() {
+            let location = self.location()?;
+            let is_file = !location.to_str().is_some_and(kifu_records::is_postgres);
+            if is_file && !location.exists() {
                 return Err(CliError::input(format!(
                     "no store at {}: nothing has been recorded there (check --store or KIFU_STORE; 'kifu new' or 'kifu import' makes it)",
-                    path.display()
+                    location.display()
                 )));
             }
         }
-        self.open(|path| Store::open_read_only(path, kifu_games::registry()))
-    }
-
-    /// The store file's path: `--store` (or `KIFU_STORE`), else the default.
-    fn path(&self) -> Result<PathBuf, CliError> {
-        match &self.path {
-            Some(path) => Ok(path.clone()),
-            None => default_path(),
-        }
+        self.open(true)
     }
 
     /// The store opened so far, to change in place (compaction); `None` before any use.
-    pub fn opened_mut(&mut self) -> Option<&mut Store> {
-        self.store.get_mut()
+    pub fn opened_mut(&mut self) -> Option<&mut (dyn RecordStore + 'static)> {
+        self.store.get_mut().map(|store| &mut **store)
     }
 
     /// A store of its own, opened for writing (waiting as `get` does), for a caller that keeps
     /// it for as long as it runs: the service.
-    pub fn open_owned(&self) -> Result<Store, CliError> {
+    pub fn open_owned(&self) -> Result<Arc<dyn RecordStore>, CliError> {
         self.refused()?;
-        Ok(Store::open_with(&self.path()?, kifu_games::registry(), self.wait)?)
+        Ok(kifu_records::open(
+            self.location()?,
+            kifu_games::registry(),
+            &self.options(false),
+        )?)
     }
 
-    fn open(
-        &self,
-        how: impl FnOnce(&std::path::Path) -> Result<Store, kifu_records::OpenError>,
-    ) -> Result<&Store, CliError> {
+    /// The store's location as given, else the default file.
+    pub fn location(&self) -> Result<PathBuf, CliError> {
+        match &self.location {
+            Some(location) => Ok(location.clone()),
+            None => default_path(),
+        }
+    }
+
+    /// The seeds' key file given (`--seed-key`), for a PostgreSQL store.
+    pub fn seed_key(&self) -> Option<PathBuf> {
+        self.seed_key.clone()
+    }
+
+    fn open(&self, read_only: bool) -> Result<&dyn RecordStore, CliError> {
         if let Some(store) = self.store.get() {
-            return Ok(store);
+            return Ok(&**store);
         }
         self.refused()?;
-        let store = how(&self.path()?)?;
-        Ok(self.store.get_or_init(|| store))
+        let store = kifu_records::open_boxed(self.location()?, kifu_games::registry(), &self.options(read_only))?;
+        Ok(&**self.store.get_or_init(|| store))
     }
 }
 

@@ -6,6 +6,7 @@
 use kifu_core::record::{hex, Actor, Entry, Hash};
 use kifu_core::replay::Replay;
 use kifu_core::rules::Turn;
+use kifu_core::Registry;
 use redb::ReadableTable;
 use serde::{Deserialize, Serialize};
 
@@ -105,53 +106,19 @@ impl Store {
                 })
             };
             if let Some((stored_print, answer)) = stored {
-                if stored_print != fingerprint {
-                    return Err(AppendError::KeyReused(key.clone()));
-                }
-                let mut answer: Appended = serde_json::from_str(&answer).map_err(|e| ReadError::Damaged {
-                    id: id.into(),
-                    reason: format!("idempotency answer: {e}"),
-                })?;
-                answer.replayed = true;
-                return Ok(Prepared::Replayed(answer));
+                return Ok(Prepared::Replayed(replayed(
+                    id,
+                    key,
+                    &stored_print,
+                    &answer,
+                    &fingerprint,
+                )?));
             }
         }
-        if let Some(expected) = request.expect {
-            if expected != head {
-                return Err(AppendError::Conflict {
-                    expected,
-                    actual_seq: seq,
-                    actual: head,
-                });
-            }
-        }
+        check_expected(request, seq, head)?;
         // An arbiter's command may be a correction, which rebuilds the game from the log.
-        let history = request.commands.iter().any(|(actor, _)| *actor == Some(Actor::Arbiter));
-        let mut replay = self.load(txn, id, seq, head, history)?;
-        let time = request.time.as_deref();
-        let mut entries: Vec<Entry> = Vec::new();
-        for (actor, text) in &request.commands {
-            let actor = match request.as_seat {
-                Some(seat) => Some(seat_only(&replay, seat, *actor)?),
-                None => *actor,
-            };
-            entries.push(replay.play(actor, text, time).map_err(AppendError::Rejected)?);
-            entries.extend(replay.draw_chance(time).map_err(AppendError::Rejected)?);
-        }
-        let mut drop_secret = false;
-        if replay.owes_reveal() {
-            if !replay.seed_known() {
-                return Err(AppendError::Rejected(kifu_core::replay::Failure {
-                    seq: replay.seq(),
-                    actor: None,
-                    command: None,
-                    reason: "this would end a seeded game whose seed this store does not hold, so its draws could never be revealed".into(),
-                }));
-            }
-            entries.push(replay.reveal(time).map_err(AppendError::Rejected)?);
-            // The seed is public from here on: no secret is kept for it.
-            drop_secret = true;
-        }
+        let mut replay = self.load(txn, id, seq, head, needs_history(request))?;
+        let Played { entries, drop_secret } = play(&mut replay, request)?;
         let lines: Vec<String> = entries.iter().map(Entry::canonical_line).collect();
         let first_seq = entries.first().map_or(seq + 1, |e| e.seq);
         let (blocks, chain) = match entries.first() {
@@ -200,29 +167,14 @@ impl Store {
                 let (at, bytes) = v.value();
                 (at, bytes.to_vec())
             });
-        let resumed = match snapshot {
-            Some((at, bytes)) if at == seq && !history => Replay::resume(self.games, &header, &bytes, seq, head).ok(),
-            _ => None,
-        };
-        let mut replay = match resumed {
-            Some(replay) => replay,
-            None => {
-                let record = crate::read::verified_record(
-                    &txn.open_table(HEADERS).map_err(StoreError::from)?,
-                    &txn.open_table(BLOCKS).map_err(StoreError::from)?,
-                    &txn.open_table(HEADS).map_err(StoreError::from)?,
-                    id,
-                )?;
-                let mut replay = Replay::start(self.games, &header).map_err(AppendError::Rejected)?;
-                for entry in &record.entries {
-                    replay.check(entry).map_err(|f| ReadError::Damaged {
-                        id: id.into(),
-                        reason: f.to_string(),
-                    })?;
-                }
-                replay
-            }
-        };
+        let mut replay = resume_or_replay(self.games, id, &header, snapshot, seq, head, history, || {
+            crate::read::verified_record(
+                &txn.open_table(HEADERS).map_err(StoreError::from)?,
+                &txn.open_table(BLOCKS).map_err(StoreError::from)?,
+                &txn.open_table(HEADS).map_err(StoreError::from)?,
+                id,
+            )
+        })?;
         let sealed = txn
             .open_table(SECRETS)
             .map_err(StoreError::from)?
@@ -231,13 +183,50 @@ impl Store {
             .map(|v| v.value().to_vec());
         if let Some(sealed) = sealed {
             let seed = crate::secrets::SeedKey::load(&self.path, false)?.open(id, &sealed)?;
-            replay.set_seed(&seed).map_err(|reason| ReadError::Damaged {
-                id: id.into(),
-                reason: format!("stored seed: {reason}"),
-            })?;
+            set_stored_seed(&mut replay, id, &seed)?;
         }
         Ok(replay)
     }
+}
+
+/// The replay at the head: from the snapshot when it is current (and no history is needed),
+/// else rebuilt from the record `read` gives, checking every entry. Shared by every backend.
+pub(crate) fn resume_or_replay(
+    games: &Registry,
+    id: &str,
+    header: &kifu_core::record::Header,
+    snapshot: Option<(u64, Vec<u8>)>,
+    seq: u64,
+    head: Hash,
+    history: bool,
+    read: impl FnOnce() -> Result<kifu_core::record::Record, ReadError>,
+) -> Result<Replay, AppendError> {
+    let resumed = match snapshot {
+        Some((at, bytes)) if at == seq && !history => Replay::resume(games, header, &bytes, seq, head).ok(),
+        _ => None,
+    };
+    if let Some(replay) = resumed {
+        return Ok(replay);
+    }
+    let record = read()?;
+    let mut replay = Replay::start(games, header).map_err(AppendError::Rejected)?;
+    for entry in &record.entries {
+        replay.check(entry).map_err(|f| ReadError::Damaged {
+            id: id.into(),
+            reason: f.to_string(),
+        })?;
+    }
+    Ok(replay)
+}
+
+/// Sets the seed the store kept for record `id` on its replay.
+pub(crate) fn set_stored_seed(replay: &mut Replay, id: &str, seed: &[u8]) -> Result<(), AppendError> {
+    replay.set_seed(seed).map_err(|reason| {
+        AppendError::Read(ReadError::Damaged {
+            id: id.into(),
+            reason: format!("stored seed: {reason}"),
+        })
+    })
 }
 
 /// What [`Store::prepare`] decided for one request.
@@ -287,6 +276,82 @@ impl Writes {
     }
 }
 
+/// The answer stored under an idempotency key, given again to a retry with the same request;
+/// the same key for another request is refused. Shared by every backend.
+pub(crate) fn replayed(
+    id: &str,
+    key: &str,
+    stored_print: &[u8],
+    answer: &str,
+    fingerprint: &Hash,
+) -> Result<Appended, AppendError> {
+    if stored_print != fingerprint.as_slice() {
+        return Err(AppendError::KeyReused(key.to_string()));
+    }
+    let mut answer: Appended = serde_json::from_str(answer).map_err(|e| ReadError::Damaged {
+        id: id.into(),
+        reason: format!("idempotency answer: {e}"),
+    })?;
+    answer.replayed = true;
+    Ok(answer)
+}
+
+/// A conflict when the request names a head other than the record's.
+pub(crate) fn check_expected(request: &Append, seq: u64, head: Hash) -> Result<(), AppendError> {
+    match request.expect {
+        Some(expected) if expected != head => Err(AppendError::Conflict {
+            expected,
+            actual_seq: seq,
+            actual: head,
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// Whether the request may need the game's history (an arbiter's correction rebuilds it).
+pub(crate) fn needs_history(request: &Append) -> bool {
+    request.commands.iter().any(|(actor, _)| *actor == Some(Actor::Arbiter))
+}
+
+/// What a request makes of the game at its head.
+pub(crate) struct Played {
+    /// The new entries: the commands, chance drawn after each, and the seed's reveal.
+    pub entries: Vec<Entry>,
+    /// The game ended a seeded record: its seed is public now, and no secret is kept.
+    pub drop_secret: bool,
+}
+
+/// Plays a request's commands on `replay` (at the record's head, its seed set when the store
+/// keeps one), drawing chance after each and revealing the seed when the game ends. Writes
+/// nothing: any refusal here leaves no trace. Shared by every backend.
+pub(crate) fn play(replay: &mut Replay, request: &Append) -> Result<Played, AppendError> {
+    let time = request.time.as_deref();
+    let mut entries: Vec<Entry> = Vec::new();
+    for (actor, text) in &request.commands {
+        let actor = match request.as_seat {
+            Some(seat) => Some(seat_only(replay, seat, *actor)?),
+            None => *actor,
+        };
+        entries.push(replay.play(actor, text, time).map_err(AppendError::Rejected)?);
+        entries.extend(replay.draw_chance(time).map_err(AppendError::Rejected)?);
+    }
+    let mut drop_secret = false;
+    if replay.owes_reveal() {
+        if !replay.seed_known() {
+            return Err(AppendError::Rejected(kifu_core::replay::Failure {
+                seq: replay.seq(),
+                actor: None,
+                command: None,
+                reason: "this would end a seeded game whose seed this store does not hold, so its draws could never be revealed".into(),
+            }));
+        }
+        entries.push(replay.reveal(time).map_err(AppendError::Rejected)?);
+        // The seed is public from here on: no secret is kept for it.
+        drop_secret = true;
+    }
+    Ok(Played { entries, drop_secret })
+}
+
 /// The actor of a command sent by the bearer of `seat`'s token: the one named, or whoever is
 /// to act; refused unless it is that seat. A game that is over is left to the rules to refuse.
 fn seat_only(replay: &Replay, seat: u8, named: Option<Actor>) -> Result<Actor, AppendError> {
@@ -310,7 +375,7 @@ fn seat_only(replay: &Replay, seat: u8, named: Option<Actor>) -> Result<Actor, A
 
 /// What identifies a request for its idempotency key: its commands and expected head (and the
 /// seat it was sent as, when it was).
-fn fingerprint(request: &Append) -> Hash {
+pub(crate) fn fingerprint(request: &Append) -> Hash {
     let mut text = hex::encode(&request.expect.unwrap_or_default());
     if let Some(seat) = request.as_seat {
         text.push_str(&format!(" as {}", Actor::Seat(seat)));

@@ -38,22 +38,8 @@ impl Store {
     }
 
     /// Checks every record; `progress(done, total)` is called after each.
-    pub fn check_all(&self, mut progress: impl FnMut(usize, usize)) -> Result<StoreCheck, ReadError> {
-        let ids = self.ids()?;
-        let mut check = StoreCheck {
-            records: ids.len(),
-            ..StoreCheck::default()
-        };
-        for (done, id) in ids.iter().enumerate() {
-            match self.audit(id) {
-                Ok(report) => match report.failure {
-                    None => check.entries += report.entries,
-                    Some(failure) => check.damaged.push((id.clone(), failure.seq, failure.reason)),
-                },
-                Err(error) => check.damaged.push((id.clone(), 0, error.to_string())),
-            }
-            progress(done + 1, ids.len());
-        }
+    pub fn check_all(&self, progress: impl FnMut(usize, usize)) -> Result<StoreCheck, ReadError> {
+        let mut check = check_each(&self.ids()?, |id| self.audit(id), progress);
         for orphan in self.heads_without_headers()? {
             check.damaged.push((
                 orphan,
@@ -84,4 +70,29 @@ impl Store {
             Ok(orphans)
         })
     }
+}
+
+/// Audits each record of `ids` (`audit`), counting what verifies and naming what does not;
+/// `progress(done, total)` after each. Shared by every backend.
+pub(crate) fn check_each(
+    ids: &[String],
+    audit: impl Fn(&str) -> Result<kifu_core::replay::Report, ReadError>,
+    mut progress: impl FnMut(usize, usize),
+) -> StoreCheck {
+    let mut check = StoreCheck {
+        records: ids.len(),
+        ..StoreCheck::default()
+    };
+    for (done, id) in ids.iter().enumerate() {
+        match audit(id) {
+            Ok(report) => match report.failure {
+                None => check.entries += report.entries,
+                Some(failure) => check.damaged.push((id.clone(), failure.seq, failure.reason)),
+            },
+            Err(error) => check.damaged.push((id.clone(), 0, error.to_string())),
+        }
+        progress(done + 1, ids.len());
+    }
+    check.damaged.sort();
+    check
 }

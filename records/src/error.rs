@@ -14,6 +14,9 @@ pub enum StoreError {
     /// A write was asked of a store opened for reading only.
     #[error("the store was opened for reading only")]
     ReadOnly,
+    /// The PostgreSQL server failed or refused, or the connection to it did.
+    #[error("PostgreSQL: {0}")]
+    Postgres(#[from] postgres::Error),
 }
 
 macro_rules! from_redb {
@@ -45,6 +48,9 @@ pub enum OpenError {
     Damaged(#[from] StoreError),
     #[error("store busy: {0} is in use by another kifu process (waited {1:.1} s)")]
     Busy(String, f64),
+    /// A store location that cannot be used as given (a PostgreSQL address that does not read).
+    #[error("store {0}: {1}")]
+    Location(String, String),
 }
 
 #[derive(Debug, thiserror::Error)]

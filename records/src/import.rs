@@ -15,7 +15,7 @@ use crate::{content_key, write_derived, write_new_record, Store};
 
 /// How many stored records with the same header (but for the id) an import compares a new
 /// record with, to report which one it extends.
-const MAX_RELATIVES: usize = 64;
+pub(crate) const MAX_RELATIVES: usize = 64;
 
 /// What happened to one record of an import.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -89,27 +89,10 @@ fn import_one(
     let id = record.id();
     let lines: Vec<String> = record.entries.iter().map(Entry::canonical_line).collect();
     if let Some(stored) = stored_lines(txn, &id)? {
-        let common = common_prefix(&stored, &lines);
-        return Ok(if common == stored.len() && common == lines.len() {
-            ImportOutcome::Exists { id }
-        } else if common == lines.len() {
-            ImportOutcome::Contained {
-                id,
-                more: (stored.len() - common) as u64,
-            }
-        } else if common == stored.len() && extend {
-            append_rest(txn, log, &id, checked, common)?
-        } else if common == stored.len() {
-            ImportOutcome::Longer {
-                id,
-                stored: common as u64,
-            }
-        } else {
-            ImportOutcome::Conflict {
-                id,
-                at: common as u64 + 1,
-            }
-        });
+        return match against_stored(&id, &stored, &lines, extend) {
+            Against::Outcome(outcome) => Ok(outcome),
+            Against::Extend(common) => append_rest(txn, log, &id, checked, common),
+        };
     }
     let relation = relative(txn, record, &lines)?;
     if let (true, Some(Relation::Extends { of, at })) = (extend, &relation) {
@@ -161,11 +144,55 @@ fn relative(txn: &redb::WriteTransaction, record: &Record, lines: &[String]) -> 
         }
         ids.push(id.to_string());
     }
-    let mut best: Option<Relation> = None;
+    let mut stored = Vec::new();
     for of in ids {
-        let Some(stored) = stored_lines(txn, &of)? else {
-            continue;
-        };
+        if let Some(lines) = stored_lines(txn, &of)? {
+            stored.push((of, lines));
+        }
+    }
+    Ok(best_relation(stored, lines))
+}
+
+/// What an import does with a record whose id the store holds with `stored` lines.
+pub(crate) enum Against {
+    Outcome(ImportOutcome),
+    /// Append the record's entries after the first `.0` (they are the stored ones).
+    Extend(usize),
+}
+
+/// Shared by every backend: the outcome of importing a record (its `lines`) whose id the store
+/// already holds with `stored`.
+pub(crate) fn against_stored(id: &str, stored: &[String], lines: &[String], extend: bool) -> Against {
+    let id = id.to_string();
+    let common = common_prefix(stored, lines);
+    Against::Outcome(if common == stored.len() && common == lines.len() {
+        ImportOutcome::Exists { id }
+    } else if common == lines.len() {
+        ImportOutcome::Contained {
+            id,
+            more: (stored.len() - common) as u64,
+        }
+    } else if common == stored.len() && extend {
+        return Against::Extend(common);
+    } else if common == stored.len() {
+        ImportOutcome::Longer {
+            id,
+            stored: common as u64,
+        }
+    } else {
+        ImportOutcome::Conflict {
+            id,
+            at: common as u64 + 1,
+        }
+    })
+}
+
+/// Shared by every backend: of stored records with the same header but for the id (each with
+/// its lines), the one a new record (its `lines`) continues (the longest such), else one it
+/// begins, else one with the very same entries.
+pub(crate) fn best_relation(stored: Vec<(String, Vec<String>)>, lines: &[String]) -> Option<Relation> {
+    let mut best: Option<Relation> = None;
+    for (of, stored) in stored {
         let common = common_prefix(&stored, lines);
         let found = if common == stored.len() && common < lines.len() {
             Relation::Extends { of, at: common as u64 }
@@ -190,7 +217,7 @@ fn relative(txn: &redb::WriteTransaction, record: &Record, lines: &[String]) -> 
             best = Some(found);
         }
     }
-    Ok(best)
+    best
 }
 
 /// Appends the entries of `checked` after its first `from` to the stored record `id`, whose

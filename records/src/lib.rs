@@ -3,12 +3,15 @@
 //! fails changes nothing: every write happens in one redb transaction.
 
 mod append;
+mod backend;
 mod blocks;
 mod check;
 mod error;
+mod extras;
 mod group;
 mod guard;
 mod import;
+mod pg;
 mod read;
 mod secrets;
 mod tables;
@@ -35,11 +38,12 @@ const CACHE_BYTES: usize = 64 << 20;
 const POLL: Duration = Duration::from_millis(20);
 
 pub use append::{Append, Appended};
+pub use backend::{is_postgres, open, open_boxed, Extras, OpenOptions, RecordStore, Watcher};
 pub use check::StoreCheck;
 pub use error::{AppendError, CreateError, ImportError, OpenError, ReadError, StoreError};
 pub use import::{ImportOutcome, ImportReport, Relation};
 pub use read::{Filter, Summary};
-pub use secrets::{key_path, SecretError};
+pub use secrets::{key_path, SecretError, SeedKey};
 pub use tlog::{
     key_path as log_key_path, Bundle, BundleError, Inclusion, KeyError, LogError, LogKey, LogLeaf, Proven, Signed,
 };
@@ -247,16 +251,12 @@ impl Store {
         tokens: &[(String, Hash)],
     ) -> Result<Created, CreateError> {
         guarded(|| {
-            let mut header = header;
-            if header.format >= 2 && header.id.is_none() {
-                header.id = Some(random_id()?);
-            }
-            let mut replay = Replay::start(self.games, &header).map_err(CreateError::Rejected)?;
-            if let Some(seed) = seed {
-                replay.set_seed(seed).map_err(CreateError::Seed)?;
-            }
-            let id = header.id();
-            let entries = replay.draw_chance(time).map_err(CreateError::Rejected)?;
+            let Started {
+                header,
+                replay,
+                id,
+                entries,
+            } = start_record(self.games, header, seed, time)?;
             let txn = self.writer()?;
             {
                 let headers = txn.open_table(HEADERS).map_err(StoreError::from)?;
@@ -373,6 +373,41 @@ fn move_entries_into_blocks(txn: &redb::WriteTransaction) -> Result<(), StoreErr
     Ok(())
 }
 
+/// A new record before it is stored: its header (given an id), its game at the start, and the
+/// chance entries drawn there.
+pub(crate) struct Started {
+    pub header: Header,
+    pub replay: Replay,
+    pub id: String,
+    pub entries: Vec<Entry>,
+}
+
+/// Starts a new record: a format-2 header without an id is given a random one, the seed (if
+/// any) is set and chance due at the start is drawn. Writes nothing. Shared by every backend.
+pub(crate) fn start_record(
+    games: &Registry,
+    header: Header,
+    seed: Option<&[u8]>,
+    time: Option<&str>,
+) -> Result<Started, CreateError> {
+    let mut header = header;
+    if header.format >= 2 && header.id.is_none() {
+        header.id = Some(random_id()?);
+    }
+    let mut replay = Replay::start(games, &header).map_err(CreateError::Rejected)?;
+    if let Some(seed) = seed {
+        replay.set_seed(seed).map_err(CreateError::Seed)?;
+    }
+    let id = header.id();
+    let entries = replay.draw_chance(time).map_err(CreateError::Rejected)?;
+    Ok(Started {
+        header,
+        replay,
+        id,
+        entries,
+    })
+}
+
 /// 128 random bits from the operating system, for a new record's id.
 fn random_id() -> Result<[u8; 16], CreateError> {
     let mut id = [0; 16];
@@ -416,7 +451,7 @@ fn write_new_record(
 
 /// What records with the same header but for the id share: 16 bytes of blake3 of the header
 /// written without its id, in hex.
-fn content_key(header: &Header) -> String {
+pub(crate) fn content_key(header: &Header) -> String {
     let mut header = header.clone();
     header.id = None;
     let hash = blake3::hash(header.canonical_text().as_bytes());

@@ -4,6 +4,7 @@
 use kifu_core::record::{chain_step, header_hash, Entry, Hash, Header, Record};
 use kifu_core::replay::{self, Replay, Report};
 use kifu_core::rules::Turn;
+use kifu_core::Registry;
 use redb::ReadableTable;
 use serde::Serialize;
 
@@ -114,7 +115,18 @@ pub(crate) fn verified_record(
             ));
         }
     }
-    let stored = out.len() as u64;
+    agrees_with_head(id, out.len() as u64, &chain, count, &head)?;
+    Ok(Record { header, entries: out })
+}
+
+/// The entries read (`stored`, the chain after them) against the head row (`count`, `head`).
+/// Shared by every backend.
+pub(crate) fn agrees_with_head(id: &str, stored: u64, chain: &Hash, count: u64, head: &Hash) -> Result<(), ReadError> {
+    let broken = |seq: u64, reason: String| ReadError::Broken {
+        id: id.to_string(),
+        seq,
+        reason,
+    };
     if stored < count {
         return Err(broken(
             stored + 1,
@@ -130,7 +142,7 @@ pub(crate) fn verified_record(
     if chain != head {
         return Err(broken(count, "the head row's hash is not the log's".into()));
     }
-    Ok(Record { header, entries: out })
+    Ok(())
 }
 
 impl Store {
@@ -170,59 +182,16 @@ impl Store {
 
     /// The game replayed to entry `at` (the head when `None`).
     pub fn replay(&self, id: &str, at: Option<u64>) -> Result<Replay, ReadError> {
-        guarded(|| {
-            let record = self.record(id)?;
-            let upto = at.unwrap_or(u64::MAX).min(record.entries.len() as u64);
-            let mut replay = Replay::start(self.games, &record.header).map_err(|f| ReadError::Damaged {
-                id: id.into(),
-                reason: f.to_string(),
-            })?;
-            for entry in &record.entries[..upto as usize] {
-                replay.check(entry).map_err(|f| ReadError::Damaged {
-                    id: id.into(),
-                    reason: f.to_string(),
-                })?;
-            }
-            Ok(replay)
-        })
+        guarded(|| replay_to(self.games, id, &self.record(id)?, at))
     }
 
     /// Rechecks a stored record: the stored log against itself, then every entry through the
     /// rules, then that it is complete, then that the transparency log holds it as it is. A
     /// broken log is reported as the failure, at its entry.
     pub fn audit(&self, id: &str) -> Result<Report, ReadError> {
-        match self.record(id) {
-            Ok(record) => {
-                let mut report = replay::verify_complete(self.games, &record);
-                if report.failure.is_none() {
-                    if let Some((seq, reason)) = self.log_disagrees(id, &record.hashes())? {
-                        report.failure = Some(replay::Failure {
-                            seq,
-                            actor: None,
-                            command: None,
-                            reason: format!("in the store's transparency log: {reason}"),
-                        });
-                    }
-                }
-                Ok(report)
-            }
-            Err(ReadError::Broken { seq, reason, .. }) => Ok(Report {
-                entries: seq.saturating_sub(1),
-                head: [0; 32],
-                turn: None,
-                seed: replay::SeedCheck::NotSeeded,
-                failure: Some(replay::Failure {
-                    seq,
-                    actor: None,
-                    command: None,
-                    reason: format!("in the store: {reason}"),
-                }),
-                line: None,
-                withdrawn: Vec::new(),
-                remarks: Vec::new(),
-            }),
-            Err(other) => Err(other),
-        }
+        audit_report(self.games, self.record(id), |record| {
+            self.log_disagrees(id, &record.hashes())
+        })
     }
 
     /// Records matching the filter, by id.
@@ -291,5 +260,62 @@ impl Store {
             }
             Ok(out)
         })
+    }
+}
+
+/// A record replayed to entry `at` (its head when `None`). Shared by every backend.
+pub(crate) fn replay_to(games: &Registry, id: &str, record: &Record, at: Option<u64>) -> Result<Replay, ReadError> {
+    let upto = at.unwrap_or(u64::MAX).min(record.entries.len() as u64);
+    let mut replay = Replay::start(games, &record.header).map_err(|f| ReadError::Damaged {
+        id: id.into(),
+        reason: f.to_string(),
+    })?;
+    for entry in &record.entries[..upto as usize] {
+        replay.check(entry).map_err(|f| ReadError::Damaged {
+            id: id.into(),
+            reason: f.to_string(),
+        })?;
+    }
+    Ok(replay)
+}
+
+/// The audit of a record as read (`read`): its rules, that it is complete, then that the log
+/// holds it (`log_disagrees` names the first position it does not). Shared by every backend.
+pub(crate) fn audit_report(
+    games: &Registry,
+    read: Result<Record, ReadError>,
+    log_disagrees: impl FnOnce(&Record) -> Result<Option<(u64, String)>, ReadError>,
+) -> Result<Report, ReadError> {
+    match read {
+        Ok(record) => {
+            let mut report = replay::verify_complete(games, &record);
+            if report.failure.is_none() {
+                if let Some((seq, reason)) = log_disagrees(&record)? {
+                    report.failure = Some(replay::Failure {
+                        seq,
+                        actor: None,
+                        command: None,
+                        reason: format!("in the store's transparency log: {reason}"),
+                    });
+                }
+            }
+            Ok(report)
+        }
+        Err(ReadError::Broken { seq, reason, .. }) => Ok(Report {
+            entries: seq.saturating_sub(1),
+            head: [0; 32],
+            turn: None,
+            seed: replay::SeedCheck::NotSeeded,
+            failure: Some(replay::Failure {
+                seq,
+                actor: None,
+                command: None,
+                reason: format!("in the store: {reason}"),
+            }),
+            line: None,
+            withdrawn: Vec::new(),
+            remarks: Vec::new(),
+        }),
+        Err(other) => Err(other),
     }
 }

@@ -26,6 +26,10 @@ pub enum SecretError {
     MissingKey(String),
     #[error("key file {0}: {1}")]
     Io(String, std::io::Error),
+    #[error("a store on PostgreSQL keeps seeds sealed under a key file outside the database: give its path (--seed-key or KIFU_SEED_KEY), the same file to every server")]
+    NotGiven,
+    #[error("the key file {0} is not the one this store's seeds are sealed under: every server of one store must use the same key file")]
+    OtherKey(String),
     #[error("key file {0} is not a kifu key (it must hold 32 bytes)")]
     BadKey(String),
     #[error("the operating system gave no random bytes: {0}")]
@@ -43,11 +47,15 @@ impl SeedKey {
     /// Reads the store's key file; with `create`, makes it first if it is missing (32 random
     /// bytes, mode 0600, never overwriting a file that exists).
     pub fn load(store: &Path, create: bool) -> Result<SeedKey, SecretError> {
-        let path = key_path(store);
+        SeedKey::load_file(&key_path(store), create)
+    }
+
+    /// Reads the key file at `path` (a PostgreSQL store's, given); with `create`, as `load`.
+    pub fn load_file(path: &Path, create: bool) -> Result<SeedKey, SecretError> {
         let shown = path.display().to_string();
-        let bytes = match std::fs::read(&path) {
+        let bytes = match std::fs::read(path) {
             Ok(bytes) => bytes,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound && create => make_key(&path)?,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound && create => make_key(path)?,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(SecretError::MissingKey(shown)),
             Err(e) => return Err(SecretError::Io(shown, e)),
         };

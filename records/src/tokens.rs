@@ -3,7 +3,7 @@
 //! mode), never the token, and compares a presented token with every stored hash in constant
 //! time. It grants an actor (a seat or the arbiter); it decides nothing about the rules.
 
-use kifu_core::record::{hex, Actor, Hash};
+use kifu_core::record::{hex, Actor, Hash, Header};
 
 use crate::error::{CreateError, ReadError, StoreError};
 use crate::guard::guarded;
@@ -66,20 +66,12 @@ impl Store {
     /// of each token with the actor it stands for (a seat or the arbiter, one token each).
     pub fn create_with_tokens(
         &self,
-        header: kifu_core::record::Header,
+        header: Header,
         seed: Option<&[u8]>,
         time: Option<&str>,
         tokens: &[(Actor, Token)],
     ) -> Result<Created, CreateError> {
-        let mut rows = Vec::with_capacity(tokens.len());
-        for (actor, token) in tokens {
-            let role = role(*actor).ok_or_else(|| CreateError::Token(format!("no token can stand for {actor}")))?;
-            if rows.iter().any(|(r, _)| *r == role) {
-                return Err(CreateError::Token(format!("two tokens for {role}")));
-            }
-            rows.push((role, *token.hash().as_bytes()));
-        }
-        self.create_inner(header, seed, time, &rows)
+        self.create_inner(header, seed, time, &token_rows(tokens)?)
     }
 
     /// The actor `token` stands for in record `id`, or `None` when it is none of the record's
@@ -114,17 +106,7 @@ impl Store {
     /// new`, an import), which have none, and for a token that was lost or leaked.
     pub fn issue_token(&self, id: &str, actor: Actor) -> Result<Token, TokenError> {
         guarded(|| {
-            let role = role(actor).ok_or_else(|| TokenError::Role(format!("no token can stand for {actor}")))?;
-            let header = self.header(id)?;
-            if let Actor::Seat(seat) = actor {
-                if seat as usize >= header.players.len() {
-                    return Err(TokenError::Role(format!(
-                        "record {id} has {} seats: there is no {actor}",
-                        header.players.len()
-                    )));
-                }
-            }
-            let token = Token::random().map_err(TokenError::Random)?;
+            let (role, token) = new_token_for(id, &self.header(id)?, actor)?;
             let txn = self.writer()?;
             txn.open_table(TOKENS)
                 .map_err(StoreError::from)?
@@ -147,6 +129,35 @@ pub enum TokenError {
     Random(String),
     #[error(transparent)]
     Store(#[from] StoreError),
+}
+
+/// The (role, token hash) rows of a new record's tokens: one token an actor, each a seat or the
+/// arbiter. Shared by every backend.
+pub(crate) fn token_rows(tokens: &[(Actor, Token)]) -> Result<Vec<(String, Hash)>, CreateError> {
+    let mut rows: Vec<(String, Hash)> = Vec::with_capacity(tokens.len());
+    for (actor, token) in tokens {
+        let role = role(*actor).ok_or_else(|| CreateError::Token(format!("no token can stand for {actor}")))?;
+        if rows.iter().any(|(r, _)| *r == role) {
+            return Err(CreateError::Token(format!("two tokens for {role}")));
+        }
+        rows.push((role, *token.hash().as_bytes()));
+    }
+    Ok(rows)
+}
+
+/// A new token for `actor` in the record of `header` and the role it is stored under; refused
+/// for an actor no token stands for or a seat the record lacks. Shared by every backend.
+pub(crate) fn new_token_for(id: &str, header: &Header, actor: Actor) -> Result<(String, Token), TokenError> {
+    let role = role(actor).ok_or_else(|| TokenError::Role(format!("no token can stand for {actor}")))?;
+    if let Actor::Seat(seat) = actor {
+        if seat as usize >= header.players.len() {
+            return Err(TokenError::Role(format!(
+                "record {id} has {} seats: there is no {actor}",
+                header.players.len()
+            )));
+        }
+    }
+    Ok((role, Token::random().map_err(TokenError::Random)?))
 }
 
 /// Writes a new record's token hashes.

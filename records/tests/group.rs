@@ -7,13 +7,10 @@ use kifu_core::chance::commitment;
 use kifu_core::record::{Actor, ChanceMode, Header};
 use kifu_core::replay::SeedCheck;
 use kifu_core::rules::Turn;
-use kifu_records::{Append, AppendError, Store};
+use kifu_records::{Append, AppendError, RecordStore};
 
-fn store() -> (tempfile::TempDir, Store) {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Store::open(&dir.path().join("s.redb"), kifu_games::registry()).unwrap();
-    (dir, store)
-}
+mod backends;
+use backends::{Kind, Scratch};
 
 fn header(n: u8) -> Header {
     let mut h = Header::new("senet", 1, vec!["Ani".into(), "Hunefer".into()], ChanceMode::Observed);
@@ -22,7 +19,7 @@ fn header(n: u8) -> Header {
     h
 }
 
-fn first_legal(store: &Store, id: &str) -> String {
+fn first_legal(store: &dyn RecordStore, id: &str) -> String {
     store.replay(id, None).unwrap().current().legal().unwrap().remove(0)
 }
 
@@ -34,15 +31,20 @@ fn one(command: String) -> Append {
 }
 
 /// Every record of the store verifies, and the tables agree.
-fn whole(store: &Store) {
-    let check = store.check_all(|_, _| {}).unwrap();
+fn whole(store: &dyn RecordStore) {
+    let check = store.check_all(&mut |_, _| {}).unwrap();
     assert!(check.damaged.is_empty(), "{:?}", check.damaged);
 }
 
-#[test]
-fn a_group_stores_what_the_same_appends_one_after_another_would() {
-    let (_a, grouped) = store();
-    let (_b, single) = store();
+fn a_group_stores_what_the_same_appends_one_after_another_would(kind: Kind) {
+    let Some(scratch_grouped) = Scratch::new(kind) else {
+        return;
+    };
+    let grouped = &*scratch_grouped;
+    let Some(scratch_single) = Scratch::new(kind) else {
+        return;
+    };
+    let single = &*scratch_single;
     let ids: Vec<String> = (1..=4)
         .map(|n| {
             let id = grouped.create(header(n), None, None).unwrap().id;
@@ -53,7 +55,7 @@ fn a_group_stores_what_the_same_appends_one_after_another_would() {
     for _round in 0..5 {
         let requests: Vec<(String, Append)> = ids
             .iter()
-            .map(|id| (id.clone(), one(first_legal(&grouped, id))))
+            .map(|id| (id.clone(), one(first_legal(grouped, id))))
             .collect();
         let outcomes = grouped.append_group(&requests).unwrap();
         for ((id, request), outcome) in requests.iter().zip(outcomes) {
@@ -65,24 +67,26 @@ fn a_group_stores_what_the_same_appends_one_after_another_would() {
     for id in &ids {
         assert_eq!(grouped.record(id).unwrap(), single.record(id).unwrap());
     }
-    whole(&grouped);
+    whole(grouped);
     assert!(grouped.append_group(&[]).unwrap().is_empty());
 }
 
-#[test]
-fn a_refused_request_leaves_no_trace_and_spoils_no_other() {
-    let (_dir, store) = store();
+fn a_refused_request_leaves_no_trace_and_spoils_no_other(kind: Kind) {
+    let Some(scratch_store) = Scratch::new(kind) else {
+        return;
+    };
+    let store = &*scratch_store;
     let ids: Vec<String> = (1..=5)
         .map(|n| store.create(header(n), None, None).unwrap().id)
         .collect();
     for id in &ids {
-        store.append(id, &one(first_legal(&store, id))).unwrap();
+        store.append(id, &one(first_legal(store, id))).unwrap();
     }
     let before: Vec<_> = ids.iter().map(|id| store.head(id).unwrap()).collect();
     let records: Vec<_> = ids.iter().map(|id| store.record(id).unwrap()).collect();
     let stale = Append {
         expect: Some([7; 32]),
-        ..one(first_legal(&store, &ids[2]))
+        ..one(first_legal(store, &ids[2]))
     };
     // Seat 1's command sent with seat 0's token, or the other way round.
     let turn = store.replay(&ids[3], None).unwrap().turn();
@@ -93,15 +97,15 @@ fn a_refused_request_leaves_no_trace_and_spoils_no_other() {
     let forbidden = Append {
         as_seat: Some(not_mine),
         key: Some("k".into()),
-        ..one(first_legal(&store, &ids[3]))
+        ..one(first_legal(store, &ids[3]))
     };
     let requests = vec![
-        (ids[0].clone(), one(first_legal(&store, &ids[0]))),
+        (ids[0].clone(), one(first_legal(store, &ids[0]))),
         (ids[1].clone(), one("no such move".into())),
         (ids[2].clone(), stale),
         (ids[3].clone(), forbidden),
         ("00".repeat(16), one("1".into())),
-        (ids[4].clone(), one(first_legal(&store, &ids[4]))),
+        (ids[4].clone(), one(first_legal(store, &ids[4]))),
     ];
     let outcomes = store.append_group(&requests).unwrap();
     assert_eq!(outcomes.len(), 6);
@@ -135,20 +139,22 @@ fn a_refused_request_leaves_no_trace_and_spoils_no_other() {
     let mine = Append {
         as_seat: Some(1 - not_mine),
         key: Some("k".into()),
-        ..one(first_legal(&store, &ids[3]))
+        ..one(first_legal(store, &ids[3]))
     };
     let answer = store.append(&ids[3], &mine).unwrap();
     assert!(!answer.replayed);
-    whole(&store);
+    whole(store);
 }
 
-#[test]
-fn requests_to_one_record_in_one_group_see_each_other() {
-    let (_dir, store) = store();
+fn requests_to_one_record_in_one_group_see_each_other(kind: Kind) {
+    let Some(scratch_store) = Scratch::new(kind) else {
+        return;
+    };
+    let store = &*scratch_store;
     let id = store.create(header(9), None, None).unwrap().id;
     let (seq, head) = store.head(&id).unwrap();
     // Senet's first move, as two recorders would send it against the same head.
-    let first = first_legal(&store, &id);
+    let first = first_legal(store, &id);
     let racing = |key: Option<&str>| Append {
         expect: Some(head),
         key: key.map(String::from),
@@ -200,12 +206,14 @@ fn requests_to_one_record_in_one_group_see_each_other() {
     let seqs: Vec<u64> = outcomes.iter().map(|o| o.as_ref().unwrap().seq).collect();
     assert_eq!(seqs, [won.seq + 1, won.seq + 2, won.seq + 3]);
     assert_eq!(store.head(&id).unwrap(), (won.seq + 3, replay.head()));
-    whole(&store);
+    whole(store);
 }
 
-#[test]
-fn a_seeded_game_ended_in_a_group_reveals_its_seed() {
-    let (_dir, store) = store();
+fn a_seeded_game_ended_in_a_group_reveals_its_seed(kind: Kind) {
+    let Some(scratch_store) = Scratch::new(kind) else {
+        return;
+    };
+    let store = &*scratch_store;
     let seed = b"group seed";
     let mut h = header(3);
     h.chance = ChanceMode::Seeded {
@@ -217,7 +225,7 @@ fn a_seeded_game_ended_in_a_group_reveals_its_seed() {
     while !matches!(store.replay(&id, None).unwrap().turn(), Turn::Over { .. }) {
         let requests = vec![
             (other.clone(), one("no such move".into())),
-            (id.clone(), one(first_legal(&store, &id))),
+            (id.clone(), one(first_legal(store, &id))),
             (
                 other.clone(),
                 Append {
@@ -237,5 +245,12 @@ fn a_seeded_game_ended_in_a_group_reveals_its_seed() {
     assert!(report.failure.is_none(), "{:?}", report.failure);
     assert_eq!(report.seed, SeedCheck::Checked);
     assert_eq!(store.head(&other).unwrap().0, 0);
-    whole(&store);
+    whole(store);
 }
+
+on_both!(
+    a_group_stores_what_the_same_appends_one_after_another_would,
+    a_refused_request_leaves_no_trace_and_spoils_no_other,
+    requests_to_one_record_in_one_group_see_each_other,
+    a_seeded_game_ended_in_a_group_reveals_its_seed,
+);

@@ -3,7 +3,10 @@
 
 use kifu_core::record::{ChanceMode, Header, Record};
 use kifu_core::replay::{Checked, Replay};
-use kifu_records::{ImportOutcome, Store};
+use kifu_records::ImportOutcome;
+
+mod backends;
+use backends::{Kind, Scratch};
 
 fn senet(id: u8, throws: &[&str]) -> Checked {
     let mut header = Header::new("senet", 1, vec!["A".into(), "B".into()], ChanceMode::Observed);
@@ -18,21 +21,24 @@ fn senet(id: u8, throws: &[&str]) -> Checked {
     Checked::new(kifu_games::registry(), record).unwrap()
 }
 
-#[test]
-fn the_same_id_with_other_entries_is_a_conflict_and_stores_nothing() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Store::open(&dir.path().join("s.redb"), kifu_games::registry()).unwrap();
+fn the_same_id_with_other_entries_is_a_conflict_and_stores_nothing(kind: Kind) {
+    let Some(scratch) = Scratch::new(kind) else { return };
+    let store = &*scratch;
     let first = senet(1, &["3", "2"]);
     let id = first.record().id();
-    store.import(std::slice::from_ref(&first), 10, false, |_| {}).unwrap();
+    store
+        .import(std::slice::from_ref(&first), 10, false, &mut |_| {})
+        .unwrap();
     let before = store.head(&id).unwrap();
     let other = senet(1, &["3", "4"]);
-    let report = store.import(std::slice::from_ref(&other), 10, true, |_| {}).unwrap();
+    let report = store
+        .import(std::slice::from_ref(&other), 10, true, &mut |_| {})
+        .unwrap();
     assert_eq!(report.outcomes, vec![ImportOutcome::Conflict { id: id.clone(), at: 3 }]);
     assert_eq!(store.head(&id).unwrap(), before, "nothing changed");
     // A shorter version of the stored record is contained in it; a longer one needs --extend.
     let shorter = senet(1, &["3"]);
-    let report = store.import(&[shorter], 10, false, |_| {}).unwrap();
+    let report = store.import(&[shorter], 10, false, &mut |_| {}).unwrap();
     assert_eq!(
         report.outcomes,
         vec![ImportOutcome::Contained {
@@ -41,7 +47,9 @@ fn the_same_id_with_other_entries_is_a_conflict_and_stores_nothing() {
         }]
     );
     let longer = senet(1, &["3", "2", "1"]);
-    let report = store.import(std::slice::from_ref(&longer), 10, false, |_| {}).unwrap();
+    let report = store
+        .import(std::slice::from_ref(&longer), 10, false, &mut |_| {})
+        .unwrap();
     assert_eq!(
         report.outcomes,
         vec![ImportOutcome::Longer {
@@ -49,7 +57,9 @@ fn the_same_id_with_other_entries_is_a_conflict_and_stores_nothing() {
             stored: 4
         }]
     );
-    let report = store.import(std::slice::from_ref(&longer), 10, true, |_| {}).unwrap();
+    let report = store
+        .import(std::slice::from_ref(&longer), 10, true, &mut |_| {})
+        .unwrap();
     assert_eq!(
         report.outcomes,
         vec![ImportOutcome::Extended {
@@ -61,3 +71,5 @@ fn the_same_id_with_other_entries_is_a_conflict_and_stores_nothing() {
     assert_eq!(store.record(&id).unwrap(), *longer.record());
     assert!(store.audit(&id).unwrap().failure.is_none());
 }
+
+on_both!(the_same_id_with_other_entries_is_a_conflict_and_stores_nothing,);

@@ -6,13 +6,10 @@ use kifu_core::chance::commitment;
 use kifu_core::record::{ChanceMode, Header};
 use kifu_core::replay::{Checked, SeedCheck};
 use kifu_core::rules::Turn;
-use kifu_records::{Append, AppendError, Filter, ImportOutcome, Store};
+use kifu_records::{Append, AppendError, Filter, ImportOutcome, RecordStore};
 
-fn store() -> (tempfile::TempDir, Store) {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Store::open(&dir.path().join("s.redb"), kifu_games::registry()).unwrap();
-    (dir, store)
-}
+mod backends;
+use backends::{Kind, Scratch};
 
 fn header(chance: ChanceMode, created: &str) -> Header {
     let mut h = Header::new("senet", 1, vec!["Ani".into(), "Hunefer".into()], chance);
@@ -21,7 +18,7 @@ fn header(chance: ChanceMode, created: &str) -> Header {
     h
 }
 
-fn first_legal(store: &Store, id: &str) -> String {
+fn first_legal(store: &dyn RecordStore, id: &str) -> String {
     store.replay(id, None).unwrap().current().legal().unwrap().remove(0)
 }
 
@@ -32,13 +29,13 @@ fn one(command: String) -> Append {
     }
 }
 
-#[test]
-fn appends_advance_the_head_and_read_back() {
-    let (_dir, store) = store();
+fn appends_advance_the_head_and_read_back(kind: Kind) {
+    let Some(scratch) = Scratch::new(kind) else { return };
+    let store = &*scratch;
     let created = store.create(header(ChanceMode::Observed, "t1"), None, None).unwrap();
     assert_eq!(created.seq, 0);
     for n in 1..=6 {
-        let command = first_legal(&store, &created.id);
+        let command = first_legal(store, &created.id);
         let answer = store.append(&created.id, &one(command)).unwrap();
         assert_eq!(answer.seq, n);
         assert_eq!(store.head(&created.id).unwrap(), (n, answer.head));
@@ -51,16 +48,16 @@ fn appends_advance_the_head_and_read_back() {
     assert_eq!(report.seed, SeedCheck::NotSeeded);
 }
 
-#[test]
-fn a_stale_head_is_a_conflict_and_changes_nothing() {
-    let (_dir, store) = store();
+fn a_stale_head_is_a_conflict_and_changes_nothing(kind: Kind) {
+    let Some(scratch) = Scratch::new(kind) else { return };
+    let store = &*scratch;
     let id = store.create(header(ChanceMode::Observed, "t2"), None, None).unwrap().id;
     let (_, before) = store.head(&id).unwrap();
-    store.append(&id, &one(first_legal(&store, &id))).unwrap();
+    store.append(&id, &one(first_legal(store, &id))).unwrap();
     let (seq, now) = store.head(&id).unwrap();
     let stale = Append {
         expect: Some(before),
-        ..one(first_legal(&store, &id))
+        ..one(first_legal(store, &id))
     };
     match store.append(&id, &stale) {
         Err(AppendError::Conflict {
@@ -75,18 +72,18 @@ fn a_stale_head_is_a_conflict_and_changes_nothing() {
     assert_eq!(store.head(&id).unwrap(), (seq, now));
     let fresh = Append {
         expect: Some(now),
-        ..one(first_legal(&store, &id))
+        ..one(first_legal(store, &id))
     };
     assert_eq!(store.append(&id, &fresh).unwrap().seq, seq + 1);
 }
 
-#[test]
-fn a_retry_with_the_same_key_gets_the_first_answer() {
-    let (_dir, store) = store();
+fn a_retry_with_the_same_key_gets_the_first_answer(kind: Kind) {
+    let Some(scratch) = Scratch::new(kind) else { return };
+    let store = &*scratch;
     let id = store.create(header(ChanceMode::Observed, "t3"), None, None).unwrap().id;
     let request = Append {
         key: Some("tablet-7/41".into()),
-        ..one(first_legal(&store, &id))
+        ..one(first_legal(store, &id))
     };
     let first = store.append(&id, &request).unwrap();
     let again = store.append(&id, &request).unwrap();
@@ -98,7 +95,7 @@ fn a_retry_with_the_same_key_gets_the_first_answer() {
     assert_eq!(store.head(&id).unwrap().0, first.seq);
     let other = Append {
         key: Some("tablet-7/41".into()),
-        ..one(first_legal(&store, &id))
+        ..one(first_legal(store, &id))
     };
     let other = Append {
         commands: vec![(None, "not a move".into())],
@@ -107,13 +104,13 @@ fn a_retry_with_the_same_key_gets_the_first_answer() {
     assert!(matches!(store.append(&id, &other), Err(AppendError::KeyReused(_))));
 }
 
-#[test]
-fn a_batch_is_all_or_nothing() {
-    let (_dir, store) = store();
+fn a_batch_is_all_or_nothing(kind: Kind) {
+    let Some(scratch) = Scratch::new(kind) else { return };
+    let store = &*scratch;
     let id = store.create(header(ChanceMode::Observed, "t4"), None, None).unwrap().id;
     let head = store.head(&id).unwrap();
     let batch = Append {
-        commands: vec![(None, first_legal(&store, &id)), (None, "7 7 7".into())],
+        commands: vec![(None, first_legal(store, &id)), (None, "7 7 7".into())],
         ..Append::default()
     };
     match store.append(&id, &batch) {
@@ -127,9 +124,9 @@ fn a_batch_is_all_or_nothing() {
     assert!(store.record(&id).unwrap().entries.is_empty());
 }
 
-#[test]
-fn a_seeded_game_draws_chance_itself_and_reveals_the_seed_at_the_end() {
-    let (_dir, store) = store();
+fn a_seeded_game_draws_chance_itself_and_reveals_the_seed_at_the_end(kind: Kind) {
+    let Some(scratch) = Scratch::new(kind) else { return };
+    let store = &*scratch;
     let seed = b"club night seed";
     let h = header(
         ChanceMode::Seeded {
@@ -145,7 +142,7 @@ fn a_seeded_game_draws_chance_itself_and_reveals_the_seed_at_the_end() {
     let mut moves = 0;
     while !matches!(store.replay(&created.id, None).unwrap().turn(), Turn::Over { .. }) {
         let answer = store
-            .append(&created.id, &one(first_legal(&store, &created.id)))
+            .append(&created.id, &one(first_legal(store, &created.id)))
             .unwrap();
         // The typed command is a player's; the throws after it were drawn by kifu.
         assert_ne!(answer.lines[0].split(' ').nth(1), Some("chance"), "{:?}", answer.lines);
@@ -160,9 +157,9 @@ fn a_seeded_game_draws_chance_itself_and_reveals_the_seed_at_the_end() {
     assert_eq!(report.seed, SeedCheck::Checked);
 }
 
-#[test]
-fn chance_cannot_be_typed_into_a_seeded_record() {
-    let (_dir, store) = store();
+fn chance_cannot_be_typed_into_a_seeded_record(kind: Kind) {
+    let Some(scratch) = Scratch::new(kind) else { return };
+    let store = &*scratch;
     let seed = b"s";
     let id = store
         .create(
@@ -190,9 +187,9 @@ fn chance_cannot_be_typed_into_a_seeded_record() {
     assert_eq!(store.head(&id).unwrap(), head);
 }
 
-#[test]
-fn a_wrong_seed_is_refused_at_creation() {
-    let (_dir, store) = store();
+fn a_wrong_seed_is_refused_at_creation(kind: Kind) {
+    let Some(scratch) = Scratch::new(kind) else { return };
+    let store = &*scratch;
     let h = header(
         ChanceMode::Seeded {
             commitment: commitment(b"one"),
@@ -203,9 +200,9 @@ fn a_wrong_seed_is_refused_at_creation() {
     assert!(store.list(&Filter::default()).unwrap().is_empty());
 }
 
-#[test]
-fn lists_by_game_player_and_tag() {
-    let (_dir, store) = store();
+fn lists_by_game_player_and_tag(kind: Kind) {
+    let Some(scratch) = Scratch::new(kind) else { return };
+    let store = &*scratch;
     let a = store.create(header(ChanceMode::Observed, "a"), None, None).unwrap().id;
     let mut other = header(ChanceMode::Observed, "b");
     other.players = vec!["Ani".into(), "Meryt".into()];
@@ -254,9 +251,9 @@ fn lists_by_game_player_and_tag() {
     );
 }
 
-#[test]
-fn the_same_header_twice_makes_two_records_but_the_same_id_is_refused() {
-    let (_dir, store) = store();
+fn the_same_header_twice_makes_two_records_but_the_same_id_is_refused(kind: Kind) {
+    let Some(scratch) = Scratch::new(kind) else { return };
+    let store = &*scratch;
     let first = store.create(header(ChanceMode::Observed, "same"), None, None).unwrap();
     let second = store.create(header(ChanceMode::Observed, "same"), None, None).unwrap();
     assert_ne!(first.id, second.id, "each new record gets its own random id");
@@ -269,15 +266,17 @@ fn the_same_header_twice_makes_two_records_but_the_same_id_is_refused() {
     ));
 }
 
-#[test]
-fn import_stores_checked_records_and_skips_what_is_there() {
-    let (_dir, source) = store();
+fn import_stores_checked_records_and_skips_what_is_there(kind: Kind) {
+    let Some(scratch_source) = Scratch::new(kind) else {
+        return;
+    };
+    let source = &*scratch_source;
     let id = source
         .create(header(ChanceMode::Observed, "imp"), None, None)
         .unwrap()
         .id;
     for _ in 0..10 {
-        source.append(&id, &one(first_legal(&source, &id))).unwrap();
+        source.append(&id, &one(first_legal(source, &id))).unwrap();
     }
     let record = source.record(&id).unwrap();
     let mut broken = record.clone();
@@ -288,9 +287,14 @@ fn import_stores_checked_records_and_skips_what_is_there() {
         failure.seq, 4,
         "a record that does not replay cannot be handed to import"
     );
-    let (_dir2, target) = store();
+    let Some(scratch_target) = Scratch::new(kind) else {
+        return;
+    };
+    let target = &*scratch_target;
     let checked = Checked::new(kifu_games::registry(), record.clone()).unwrap();
-    let report = target.import(std::slice::from_ref(&checked), 1, false, |_| {}).unwrap();
+    let report = target
+        .import(std::slice::from_ref(&checked), 1, false, &mut |_| {})
+        .unwrap();
     assert_eq!(
         report.outcomes,
         vec![ImportOutcome::Stored {
@@ -302,46 +306,56 @@ fn import_stores_checked_records_and_skips_what_is_there() {
     assert_eq!(target.head(&id).unwrap(), source.head(&id).unwrap());
     assert!(target.audit(&id).unwrap().failure.is_none());
     // The derived snapshot is the replay's: the next append resumes from it.
-    target.append(&id, &one(first_legal(&target, &id))).unwrap();
-    let again = target.import(&[checked], 10, false, |_| {}).unwrap();
+    target.append(&id, &one(first_legal(target, &id))).unwrap();
+    let again = target.import(&[checked], 10, false, &mut |_| {}).unwrap();
     assert_eq!(again.outcomes, vec![ImportOutcome::Contained { id, more: 1 }]);
 }
 
-#[test]
-fn the_store_reopens_where_it_was() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("s.redb");
-    let id;
-    let head;
-    {
-        let store = Store::open(&path, kifu_games::registry()).unwrap();
-        id = store
-            .create(header(ChanceMode::Observed, "reopen"), None, None)
-            .unwrap()
-            .id;
-        store.append(&id, &one(first_legal(&store, &id))).unwrap();
-        head = store.head(&id).unwrap();
-    }
-    let store = Store::open(&path, kifu_games::registry()).unwrap();
+fn the_store_reopens_where_it_was(kind: Kind) {
+    let Some(mut scratch) = Scratch::new(kind) else { return };
+    let store = &*scratch;
+    let id = store
+        .create(header(ChanceMode::Observed, "reopen"), None, None)
+        .unwrap()
+        .id;
+    store.append(&id, &one(first_legal(store, &id))).unwrap();
+    let head = store.head(&id).unwrap();
+    scratch.reopen();
+    let store = &*scratch;
     assert_eq!(store.head(&id).unwrap(), head);
     let next = store
         .append(
             &id,
             &Append {
                 expect: Some(head.1),
-                ..one(first_legal(&store, &id))
+                ..one(first_legal(store, &id))
             },
         )
         .unwrap();
     assert_eq!(next.seq, head.0 + 1);
 }
 
-#[test]
-fn ids_resolve_from_unique_prefixes() {
-    let (_dir, store) = store();
+fn ids_resolve_from_unique_prefixes(kind: Kind) {
+    let Some(scratch) = Scratch::new(kind) else { return };
+    let store = &*scratch;
     let id = store.create(header(ChanceMode::Observed, "p"), None, None).unwrap().id;
     assert_eq!(store.resolve(&id[..6]).unwrap(), id);
     assert_eq!(store.resolve(&id.to_uppercase()).unwrap(), id);
     assert!(store.resolve("zz").is_err());
     assert!(store.resolve("0000000000000").is_err());
 }
+
+on_both!(
+    appends_advance_the_head_and_read_back,
+    a_stale_head_is_a_conflict_and_changes_nothing,
+    a_retry_with_the_same_key_gets_the_first_answer,
+    a_batch_is_all_or_nothing,
+    a_seeded_game_draws_chance_itself_and_reveals_the_seed_at_the_end,
+    chance_cannot_be_typed_into_a_seeded_record,
+    a_wrong_seed_is_refused_at_creation,
+    lists_by_game_player_and_tag,
+    the_same_header_twice_makes_two_records_but_the_same_id_is_refused,
+    import_stores_checked_records_and_skips_what_is_there,
+    ids_resolve_from_unique_prefixes,
+    the_store_reopens_where_it_was,
+);

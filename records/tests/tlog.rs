@@ -7,11 +7,14 @@ use kifu_core::chance::ChanceRng;
 use kifu_core::format::build_checked;
 use kifu_core::record::{ChanceMode, Header, Record};
 use kifu_core::replay::Checked;
-use kifu_records::{Append, LogError, Store};
+use kifu_records::{Append, LogError, RecordStore, Store};
 use kifu_tlog::{leaf, merkle, Checkpoint, Hash};
 use redb::ReadableDatabase;
 
-fn senet(store: &Store, moves: u64, salt: u64) -> String {
+mod backends;
+use backends::{Kind, Scratch};
+
+fn senet(store: &dyn RecordStore, moves: u64, salt: u64) -> String {
     let header = Header::new("senet", 1, vec!["A".into(), "B".into()], ChanceMode::Observed);
     let id = store.create(header, None, None).unwrap().id;
     for step in 0..moves {
@@ -63,15 +66,14 @@ fn leaves_of(records: &[(String, Record)]) -> Vec<Hash> {
         .collect()
 }
 
-#[test]
-fn records_imports_and_appends_are_logged_in_order_and_proven() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Store::open(&dir.path().join("s.redb"), kifu_games::registry()).unwrap();
+fn records_imports_and_appends_are_logged_in_order_and_proven(kind: Kind) {
+    let Some(scratch) = Scratch::new(kind) else { return };
+    let store = &*scratch;
     assert_eq!(store.log_size().unwrap(), 0);
     assert_eq!(store.log_root(0).unwrap(), merkle::empty_root());
-    let a = senet(&store, 0, 1);
+    let a = senet(store, 0, 1);
     let checked = chess_games(6);
-    store.import(&checked, 4, false, |_| {}).unwrap();
+    store.import(&checked, 4, false, &mut |_| {}).unwrap();
     let mut expected = vec![(a.clone(), store.record(&a).unwrap())];
     for c in &checked {
         expected.push((c.record().id(), c.record().clone()));
@@ -79,7 +81,7 @@ fn records_imports_and_appends_are_logged_in_order_and_proven() {
     let mut leaves = leaves_of(&expected);
     assert_eq!(store.log_size().unwrap(), leaves.len() as u64);
     // Moves on record a now come after the imports; interleave another record's.
-    let b = senet(&store, 3, 2);
+    let b = senet(store, 3, 2);
     let before = store.record(&a).unwrap().entries.len();
     for step in 0..40 {
         let legal = store.replay(&a, None).unwrap().current().legal().unwrap();
@@ -130,7 +132,7 @@ fn records_imports_and_appends_are_logged_in_order_and_proven() {
     }
 
     // A checkpoint and a bundle for record a at an earlier entry, and at its head.
-    let key = store.log_key(None, true).unwrap();
+    let key = store.log_key(Some(&scratch.dir.path().join("log.key")), true).unwrap();
     let verifier = key.verifier();
     let signed = store.sign_checkpoint(&key).unwrap();
     assert_eq!(signed.checkpoint.size, size);
@@ -301,3 +303,5 @@ fn a_record_changed_in_a_full_tile_is_named_and_proven_nowhere() {
         .find(|id| store.header(id).unwrap().game == "senet");
     store.prove(&last.unwrap(), None, &key, false).unwrap();
 }
+
+on_both!(records_imports_and_appends_are_logged_in_order_and_proven);

@@ -3,13 +3,10 @@
 //! anyone else's command (chance included) while changing nothing.
 
 use kifu_core::record::{Actor, ChanceMode, Header};
-use kifu_records::{Append, AppendError, Store, Token};
+use kifu_records::{Append, AppendError, Token};
 
-fn store() -> (tempfile::TempDir, Store) {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Store::open(&dir.path().join("s.redb"), kifu_games::registry()).unwrap();
-    (dir, store)
-}
+mod backends;
+use backends::{Kind, Scratch};
 
 fn header() -> Header {
     let mut h = Header::new("senet", 1, vec!["Ani".into(), "Hunefer".into()], ChanceMode::Observed);
@@ -32,9 +29,9 @@ fn as_seat(seat: Option<u8>, command: &str) -> Append {
     }
 }
 
-#[test]
-fn each_token_stands_for_its_actor_in_its_record_only() {
-    let (dir, store) = store();
+fn each_token_stands_for_its_actor_in_its_record_only(kind: Kind) {
+    let Some(mut scratch) = Scratch::new(kind) else { return };
+    let store = &*scratch;
     let granted = tokens();
     let id = store.create_with_tokens(header(), None, None, &granted).unwrap().id;
     let other = store.create_with_tokens(header(), None, None, &tokens()).unwrap().id;
@@ -43,9 +40,8 @@ fn each_token_stands_for_its_actor_in_its_record_only() {
         assert_eq!(store.bearer(&other, token).unwrap(), None);
     }
     assert_eq!(store.bearer(&id, &Token::random().unwrap()).unwrap(), None);
-    // The file never holds a token, only its hash.
-    drop(store);
-    let bytes = std::fs::read(dir.path().join("s.redb")).unwrap();
+    // The store never holds a token, only its hash.
+    let bytes = scratch.stored_bytes();
     for (_, token) in &granted {
         let raw = kifu_core::record::hex::decode(&token.to_string()).unwrap();
         assert!(
@@ -56,16 +52,20 @@ fn each_token_stands_for_its_actor_in_its_record_only() {
     }
 }
 
-#[test]
-fn a_record_made_without_tokens_has_none() {
-    let (_dir, store) = store();
+fn a_record_made_without_tokens_has_none(kind: Kind) {
+    let Some(scratch_store) = Scratch::new(kind) else {
+        return;
+    };
+    let store = &*scratch_store;
     let id = store.create(header(), None, None).unwrap().id;
     assert_eq!(store.bearer(&id, &Token::random().unwrap()).unwrap(), None);
 }
 
-#[test]
-fn tokens_for_chance_or_twice_for_a_seat_are_refused() {
-    let (_dir, store) = store();
+fn tokens_for_chance_or_twice_for_a_seat_are_refused(kind: Kind) {
+    let Some(scratch_store) = Scratch::new(kind) else {
+        return;
+    };
+    let store = &*scratch_store;
     let t = Token::random().unwrap();
     assert!(store
         .create_with_tokens(header(), None, None, &[(Actor::Chance, t.clone())])
@@ -84,9 +84,11 @@ fn tokens_for_chance_or_twice_for_a_seat_are_refused() {
     );
 }
 
-#[test]
-fn a_seat_enters_only_its_own_commands() {
-    let (_dir, store) = store();
+fn a_seat_enters_only_its_own_commands(kind: Kind) {
+    let Some(scratch_store) = Scratch::new(kind) else {
+        return;
+    };
+    let store = &*scratch_store;
     let id = store.create_with_tokens(header(), None, None, &tokens()).unwrap().id;
     // Chance is to throw: no seat may enter it, whoever names it.
     let before = store.head(&id).unwrap();
@@ -128,9 +130,11 @@ fn a_seat_enters_only_its_own_commands() {
     assert_eq!(store.head(&id).unwrap().0, 2);
 }
 
-#[test]
-fn an_idempotency_key_is_bound_to_the_seat_that_used_it() {
-    let (_dir, store) = store();
+fn an_idempotency_key_is_bound_to_the_seat_that_used_it(kind: Kind) {
+    let Some(scratch_store) = Scratch::new(kind) else {
+        return;
+    };
+    let store = &*scratch_store;
     let id = store.create_with_tokens(header(), None, None, &tokens()).unwrap().id;
     let first = Append {
         key: Some("k".into()),
@@ -158,3 +162,11 @@ fn an_idempotency_key_is_bound_to_the_seat_that_used_it() {
         Err(AppendError::KeyReused(_))
     ));
 }
+
+on_both!(
+    each_token_stands_for_its_actor_in_its_record_only,
+    a_record_made_without_tokens_has_none,
+    tokens_for_chance_or_twice_for_a_seat_are_refused,
+    a_seat_enters_only_its_own_commands,
+    an_idempotency_key_is_bound_to_the_seat_that_used_it,
+);

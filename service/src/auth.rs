@@ -11,7 +11,7 @@ use axum::extract::FromRequestParts;
 use axum::http::{header, request::Parts};
 use kifu_core::record::Actor;
 use kifu_core::rules::View;
-use kifu_records::{Store, Token};
+use kifu_records::{RecordStore, Token};
 
 use crate::error::ApiError;
 
@@ -55,7 +55,7 @@ pub enum Access {
 
 impl Access {
     /// Looks the token up in record `id` (a blocking store call). An unknown token is 401.
-    pub fn of(store: &Store, id: &str, bearer: &Bearer) -> Result<Access, ApiError> {
+    pub fn of(store: &dyn RecordStore, id: &str, bearer: &Bearer) -> Result<Access, ApiError> {
         let Some(token) = &bearer.0 else {
             return Ok(Access::Public);
         };

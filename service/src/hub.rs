@@ -4,7 +4,7 @@
 //! holds no entry and no secret.
 
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::{Mutex, Weak};
 
 use tokio::sync::watch;
 
@@ -34,6 +34,36 @@ impl Hub {
             .entry(id.to_string())
             .or_insert_with(|| watch::channel(0).0)
             .subscribe()
+    }
+}
+
+impl Hub {
+    /// Wakes every follower: appends may have been missed, so each reads its record again.
+    pub fn wake_all(&self) {
+        let records = self.records.lock().unwrap_or_else(|e| e.into_inner());
+        for sender in records.values() {
+            sender.send_modify(|_| {});
+        }
+    }
+}
+
+/// What the store hears of appends made by other servers on the same store, passed to the
+/// hub for as long as the hub lives.
+pub struct Heard(pub Weak<Hub>);
+
+impl kifu_records::Watcher for Heard {
+    fn appended(&self, id: &str, seq: u64) {
+        if let Some(hub) = self.0.upgrade() {
+            hub.publish(id, seq);
+        }
+    }
+    fn missed(&self) {
+        if let Some(hub) = self.0.upgrade() {
+            hub.wake_all();
+        }
+    }
+    fn wanted(&self) -> bool {
+        self.0.strong_count() > 0
     }
 }
 

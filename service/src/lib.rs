@@ -17,7 +17,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use kifu_records::{LogKey, Store};
+use kifu_records::{LogKey, RecordStore};
 
 pub use api::openapi;
 
@@ -66,15 +66,16 @@ impl Config {
 pub struct Server {
     listener: std::net::TcpListener,
     runtime: tokio::runtime::Runtime,
-    store: Arc<Store>,
+    store: Arc<dyn RecordStore>,
     config: Config,
     signals: Signals,
 }
 
 impl Server {
-    /// Binds `addr` (port 0 picks a free port) and makes the runtime; the store is the only
-    /// one this process writes to while it serves.
-    pub fn bind(store: Store, addr: SocketAddr, config: Config) -> std::io::Result<Server> {
+    /// Binds `addr` (port 0 picks a free port) and makes the runtime. A redb store is the only
+    /// one this process writes to while it serves; a PostgreSQL store may be shared by several
+    /// servers, each hearing of the others' appends (`RecordStore::watch`).
+    pub fn bind(store: Arc<dyn RecordStore>, addr: SocketAddr, config: Config) -> std::io::Result<Server> {
         let listener = std::net::TcpListener::bind(addr)?;
         listener.set_nonblocking(true)?;
         let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -90,7 +91,7 @@ impl Server {
         Ok(Server {
             listener,
             runtime,
-            store: Arc::new(store),
+            store,
             config,
             signals,
         })
@@ -119,6 +120,10 @@ impl Server {
         } = self;
         let (stopping, stopped) = tokio::sync::watch::channel(false);
         let hub = Arc::new(hub::Hub::default());
+        // Appends other servers make on a shared store wake this one's live streams too.
+        store
+            .watch(Arc::new(hub::Heard(Arc::downgrade(&hub))))
+            .map_err(|e| std::io::Error::other(format!("cannot listen for other servers' appends: {e}")))?;
         let (writer, writing) = writer::Writer::start(store.clone(), hub.clone())?;
         let grace = config.grace;
         let app = state::App::new(store, hub, writer, config, stopped);

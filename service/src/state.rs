@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use kifu_records::Store;
+use kifu_records::RecordStore;
 use tokio::sync::watch;
 
 use crate::auth::Grants;
@@ -19,7 +19,7 @@ use crate::Config;
 pub struct App(Arc<Shared>);
 
 pub struct Shared {
-    store: Arc<Store>,
+    store: Arc<dyn RecordStore>,
     pub hub: Arc<Hub>,
     /// The one way to append: see `writer`.
     pub writer: Writer,
@@ -39,7 +39,7 @@ impl std::ops::Deref for App {
 
 impl App {
     pub fn new(
-        store: Arc<Store>,
+        store: Arc<dyn RecordStore>,
         hub: Arc<Hub>,
         writer: Writer,
         config: Config,
@@ -60,10 +60,10 @@ impl App {
     /// answered 500 and the server goes on.
     pub async fn blocking<T: Send + 'static>(
         &self,
-        call: impl FnOnce(&Store, &Hub) -> Result<T, ApiError> + Send + 'static,
+        call: impl FnOnce(&dyn RecordStore, &Hub) -> Result<T, ApiError> + Send + 'static,
     ) -> Result<T, ApiError> {
         let app = self.clone();
-        match tokio::task::spawn_blocking(move || call(&app.store, &app.hub)).await {
+        match tokio::task::spawn_blocking(move || call(&*app.store, &app.hub)).await {
             Ok(result) => result,
             Err(error) => Err(ApiError::internal(format!(
                 "the server failed on this request ({error})"

@@ -7,7 +7,7 @@
 use std::sync::Arc;
 use std::thread::JoinHandle;
 
-use kifu_records::{Append, AppendError, Appended, Store};
+use kifu_records::{Append, AppendError, Appended, RecordStore};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::error::ApiError;
@@ -36,11 +36,11 @@ pub struct Writer {
 impl Writer {
     /// Starts the writer thread over `store`. It runs until every `Writer` is dropped, then
     /// commits what is still waiting and ends: join the handle before closing the store.
-    pub fn start(store: Arc<Store>, hub: Arc<Hub>) -> std::io::Result<(Writer, JoinHandle<()>)> {
+    pub fn start(store: Arc<dyn RecordStore>, hub: Arc<Hub>) -> std::io::Result<(Writer, JoinHandle<()>)> {
         let (jobs, waiting) = mpsc::channel(QUEUE);
         let thread = std::thread::Builder::new()
             .name("kifu-writer".into())
-            .spawn(move || run(&store, &hub, waiting))?;
+            .spawn(move || run(&*store, &hub, waiting))?;
         Ok((Writer { jobs }, thread))
     }
 
@@ -57,7 +57,7 @@ impl Writer {
 }
 
 /// The writer's loop: wait for one append, take whatever else is waiting, commit, answer.
-fn run(store: &Store, hub: &Hub, mut waiting: mpsc::Receiver<Job>) {
+fn run(store: &dyn RecordStore, hub: &Hub, mut waiting: mpsc::Receiver<Job>) {
     while let Some(first) = waiting.blocking_recv() {
         let mut commands = first.append.commands.len();
         let mut group = vec![first];
@@ -75,7 +75,7 @@ fn run(store: &Store, hub: &Hub, mut waiting: mpsc::Receiver<Job>) {
 }
 
 /// Commits one group and answers each of its appends.
-fn commit(store: &Store, hub: &Hub, group: Vec<Job>) {
+fn commit(store: &dyn RecordStore, hub: &Hub, group: Vec<Job>) {
     let (requests, answers): (Vec<(String, Append)>, Vec<_>) =
         group.into_iter().map(|job| ((job.id, job.append), job.answer)).unzip();
     match store.append_group(&requests) {
@@ -117,7 +117,8 @@ mod tests {
     #[test]
     fn concurrent_appends_are_answered_once_stored_and_a_refusal_spoils_no_other() {
         let dir = tempfile::tempdir().unwrap();
-        let store = Arc::new(Store::open(&dir.path().join("s.redb"), kifu_games::registry()).unwrap());
+        let store: Arc<dyn RecordStore> =
+            Arc::new(kifu_records::Store::open(&dir.path().join("s.redb"), kifu_games::registry()).unwrap());
         let header = Header::new("chess", 1, vec!["A".into(), "B".into()], ChanceMode::Observed);
         let ids: Vec<String> = (0..4)
             .map(|_| store.create(header.clone(), None, None).unwrap().id)
@@ -168,6 +169,6 @@ mod tests {
             assert_eq!(got, (1..=stored).collect::<Vec<_>>(), "record {id}");
             assert_eq!(*follower.borrow(), stored, "followers were told the last seq");
         }
-        assert!(store.check_all(|_, _| {}).unwrap().damaged.is_empty());
+        assert!(store.check_all(&mut |_, _| {}).unwrap().damaged.is_empty());
     }
 }

@@ -9,6 +9,8 @@ use std::process::{Child, ChildStdout, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
 use kifu_e2e::{kifu_bin, Session};
+
+pub mod load;
 use serde_json::Value;
 
 /// A running `kifu serve`.
@@ -23,11 +25,22 @@ pub struct Served {
 impl Served {
     /// Starts the server on the session's store and reads its address.
     pub fn start(session: &Session) -> Served {
-        let log = std::fs::File::create(session.path("serve.log")).expect("server log file");
+        Served::start_with(session, "serve.log", &[])
+    }
+
+    /// Starts a server on the session's store with more arguments to `serve`, logging to
+    /// `log` in the session's folder.
+    pub fn start_with(session: &Session, log: &str, args: &[&str]) -> Served {
+        let log = std::fs::File::options()
+            .create(true)
+            .append(true)
+            .open(session.path(log))
+            .expect("server log file");
         let mut child = Command::new(kifu_bin())
             .arg("--store")
             .arg(session.store())
             .args(["serve", "--listen", "127.0.0.1:0"])
+            .args(args)
             .env_remove("KIFU_STORE")
             .stdout(Stdio::piped())
             .stderr(log)

@@ -28,6 +28,8 @@ pub fn kifu_bin() -> &'static Path {
 /// A user at a terminal with an empty store of their own.
 pub struct Session {
     pub dir: tempfile::TempDir,
+    /// Another store than the session's file (a PostgreSQL database's URL).
+    location: Option<PathBuf>,
 }
 
 /// What one command did.
@@ -57,11 +59,23 @@ impl Session {
     pub fn new() -> Session {
         Session {
             dir: tempfile::tempdir().expect("temporary folder"),
+            location: None,
+        }
+    }
+
+    /// A session whose store is at `location` (a PostgreSQL database's URL).
+    pub fn on_store(location: &str) -> Session {
+        Session {
+            location: Some(PathBuf::from(location)),
+            ..Session::new()
         }
     }
 
     pub fn store(&self) -> PathBuf {
-        self.dir.path().join("store.redb")
+        match &self.location {
+            Some(location) => location.clone(),
+            None => self.dir.path().join("store.redb"),
+        }
     }
 
     /// A path inside the session's folder.
@@ -122,5 +136,63 @@ impl Session {
     pub fn json(&self, args: &[&str]) -> serde_json::Value {
         let out = self.ok(args);
         serde_json::from_str(&out).unwrap_or_else(|e| panic!("kifu {args:?} printed no JSON ({e}):\n{out}"))
+    }
+}
+
+/// A scratch database on the PostgreSQL server at `KIFU_TEST_POSTGRES` (tests/pg/run-cluster
+/// starts a throwaway one and sets it), dropped at the end.
+pub mod pg {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    /// The server's URL, or `None` with the reason printed; under CI a missing server fails.
+    pub fn url() -> Option<String> {
+        match std::env::var("KIFU_TEST_POSTGRES") {
+            Ok(url) if !url.is_empty() => Some(url),
+            _ if std::env::var_os("CI").is_some() => {
+                panic!("CI runs the PostgreSQL suites: KIFU_TEST_POSTGRES is unset (tests/pg/run-cluster sets it)")
+            }
+            _ => {
+                eprintln!("skipped: this test needs PostgreSQL and KIFU_TEST_POSTGRES is unset (run under tests/pg/run-cluster)");
+                None
+            }
+        }
+    }
+
+    pub struct Database {
+        server: String,
+        name: String,
+        /// `postgres://.../NAME`.
+        pub url: String,
+    }
+
+    impl Database {
+        /// A new empty database, or `None` (printed why) when there is no server.
+        pub fn new() -> Option<Database> {
+            static MADE: AtomicUsize = AtomicUsize::new(0);
+            let server = url()?;
+            let name = format!(
+                "kifu_e2e_{}_{}",
+                std::process::id(),
+                MADE.fetch_add(1, Ordering::SeqCst)
+            );
+            let mut admin = postgres::Client::connect(&server, postgres::NoTls).expect("the test server");
+            admin
+                .batch_execute(&format!("CREATE DATABASE {name}"))
+                .expect("create a database");
+            let base = &server[..server.rfind('/').expect("a URL ending with /DATABASE")];
+            Some(Database {
+                url: format!("{base}/{name}"),
+                server,
+                name,
+            })
+        }
+    }
+
+    impl Drop for Database {
+        fn drop(&mut self) {
+            if let Ok(mut admin) = postgres::Client::connect(&self.server, postgres::NoTls) {
+                let _ = admin.batch_execute(&format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name));
+            }
+        }
     }
 }

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use kifu_core::record::{text, Actor, Header};
 use kifu_core::replay::Checked;
 use kifu_core::rules::View;
-use kifu_records::{Append, Appended, Filter, ImportOutcome, Store, Token};
+use kifu_records::{Append, Appended, Filter, ImportOutcome, RecordStore, Token};
 
 use super::{
     view, Backend, Chance, Created, ImportDone, ImportJob, Legal, LogLine, Logged, NewRecord, Play, Row, Shown,
@@ -30,7 +30,7 @@ impl<'a> Local<'a> {
 
     /// Who the token stands for in record `id`: none without a token; an unknown token is
     /// refused (exit 1), as the service refuses it.
-    fn bearer(&self, store: &Store, id: &str) -> Result<Option<Actor>, CliError> {
+    fn bearer(&self, store: &dyn RecordStore, id: &str) -> Result<Option<Actor>, CliError> {
         let Some(text) = self.token else {
             return Ok(None);
         };
@@ -43,7 +43,7 @@ impl<'a> Local<'a> {
     }
 
     /// The view the token gives when `--as` names none.
-    fn default_view(&self, store: &Store, id: &str) -> Result<View, CliError> {
+    fn default_view(&self, store: &dyn RecordStore, id: &str) -> Result<View, CliError> {
         Ok(match self.bearer(store, id)? {
             Some(Actor::Seat(seat)) => View::Seat(seat),
             Some(_) => View::Full,
@@ -250,7 +250,7 @@ impl Backend for Local<'_> {
     }
 
     fn import_kifu(&mut self, _text: &str, record: Checked, extend: bool) -> Result<ImportOutcome, CliError> {
-        let report = self.store.get()?.import(&[record], 1, extend, |_| {})?;
+        let report = self.store.get()?.import(&[record], 1, extend, &mut |_| {})?;
         report
             .outcomes
             .into_iter()

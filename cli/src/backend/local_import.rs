@@ -115,7 +115,7 @@ fn store_batch(
     if batch.is_empty() {
         return Ok(());
     }
-    let report = store.get()?.import(batch, batch.len(), extend, |_| {})?;
+    let report = store.get()?.import(batch, batch.len(), extend, &mut |_| {})?;
     outcomes.extend(numbers.drain(..).zip(report.outcomes));
     batch.clear();
     Ok(())

@@ -337,9 +337,11 @@ pub(crate) fn log_error(e: LogError) -> CliError {
     match e {
         LogError::Read(e) => CliError::from(e),
         LogError::Store(e) => CliError::from(e),
-        LogError::NotFound(_) | LogError::NoSuchEntry { .. } | LogError::OutOfRange { .. } | LogError::Key(_) => {
-            CliError::input(e)
-        }
+        LogError::NotFound(_)
+        | LogError::NoSuchEntry { .. }
+        | LogError::OutOfRange { .. }
+        | LogError::Key(_)
+        | LogError::OtherKey { .. } => CliError::input(e),
         LogError::NotExtension { .. } | LogError::Unlogged { .. } => CliError::rejected(e),
     }
 }

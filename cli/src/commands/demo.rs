@@ -8,7 +8,7 @@ use kifu_core::game::Match;
 use kifu_core::record::Actor;
 use kifu_core::record::{hex, ChanceMode, Header};
 use kifu_core::rules::{Turn, View};
-use kifu_records::{Append, Store};
+use kifu_records::{Append, RecordStore};
 
 use serde_json::json;
 
@@ -55,7 +55,7 @@ pub fn playout(store: &Lazy, args: PlayoutArgs) -> CliResult {
     ok()
 }
 
-fn play_randomly(store: &Store, id: &str, policy: &[u8], max: usize) -> Result<usize, CliError> {
+fn play_randomly(store: &dyn RecordStore, id: &str, policy: &[u8], max: usize) -> Result<usize, CliError> {
     for made in 0..max {
         let replay = store.replay(id, None)?;
         match replay.turn() {

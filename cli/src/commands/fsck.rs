@@ -36,7 +36,7 @@ pub fn check(store: &Lazy, args: CheckArgs) -> CliResult {
     } else {
         indicatif::ProgressBar::hidden()
     };
-    let report = store.check_all(|done, total| {
+    let report = store.check_all(&mut |done, total| {
         bar.set_length(total as u64);
         bar.set_position(done as u64);
     })?;

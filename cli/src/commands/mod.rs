@@ -7,6 +7,7 @@ pub mod files;
 pub mod fsck;
 pub mod games;
 mod import_report;
+pub mod migrate;
 pub mod perft;
 pub mod record;
 pub mod serve;

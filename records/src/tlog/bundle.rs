@@ -102,15 +102,7 @@ impl Store {
                 ReadError::NotFound(id) => LogError::NotFound(id),
                 other => other.into(),
             })?;
-            let head = record.entries.len() as u64;
-            let seq = seq.unwrap_or(head);
-            if seq > head {
-                return Err(LogError::NoSuchEntry {
-                    id: id.to_string(),
-                    seq,
-                    head,
-                });
-            }
+            let seq = proven_seq(id, seq, record.entries.len() as u64)?;
             let chain = &record.hashes()[..=seq as usize];
             let places = txn.open_table(LOG_PLACES).map_err(StoreError::from)?;
             let (leaves, inclusion) = with_reader!(txn, |r| {
@@ -122,38 +114,76 @@ impl Store {
                     })?;
                 let size = signed.checkpoint.size;
                 let stored = &mut r;
-                let wanted: Vec<u64> = if every { (0..=seq).collect() } else { vec![0, seq] };
-                let mut inclusion = Vec::new();
-                for at in wanted {
-                    if inclusion.iter().any(|i: &Inclusion| i.seq == at) {
-                        continue;
-                    }
-                    let leaf = leaves[at as usize];
-                    let path = subtree::inclusion(stored, leaf, size)?.unwrap_or_default();
-                    inclusion.push(Inclusion {
-                        seq: at,
-                        leaf,
-                        path: path.iter().map(|h| BASE64.encode(h)).collect(),
-                    });
-                }
+                let inclusion = paths(&leaves, seq, every, |leaf| {
+                    Ok(subtree::inclusion(stored, leaf, size)?.unwrap_or_default())
+                })?;
                 (leaves, inclusion)
             });
             drop(places);
             txn.commit().map_err(StoreError::from)?;
-            Ok(Bundle {
-                format: FORMAT.into(),
-                id: id.to_string(),
-                seq,
-                header: record.header.canonical_text(),
-                entries: record.entries[..seq as usize]
-                    .iter()
-                    .map(Entry::canonical_line)
-                    .collect(),
-                leaves,
-                inclusion,
-                checkpoint: signed.note,
-            })
+            Ok(assemble(&record, seq, leaves, inclusion, signed.note))
         })
+    }
+}
+
+/// The audit paths a bundle of entries up to `seq` carries: the header's and the head's (or, with
+/// `every`, every position's), `path(leaf index)` giving each. Shared by every backend.
+pub(crate) fn paths(
+    leaves: &[u64],
+    seq: u64,
+    every: bool,
+    mut path: impl FnMut(u64) -> Result<Vec<Hash>, LogError>,
+) -> Result<Vec<Inclusion>, LogError> {
+    let wanted: Vec<u64> = if every { (0..=seq).collect() } else { vec![0, seq] };
+    let mut inclusion = Vec::new();
+    for at in wanted {
+        if inclusion.iter().any(|i: &Inclusion| i.seq == at) {
+            continue;
+        }
+        let leaf = leaves[at as usize];
+        inclusion.push(Inclusion {
+            seq: at,
+            leaf,
+            path: path(leaf)?.iter().map(|h| BASE64.encode(h)).collect(),
+        });
+    }
+    Ok(inclusion)
+}
+
+/// The last entry a bundle proves: `seq`, else the head; refused past the head. Shared by
+/// every backend.
+pub(crate) fn proven_seq(id: &str, seq: Option<u64>, head: u64) -> Result<u64, LogError> {
+    let seq = seq.unwrap_or(head);
+    if seq > head {
+        return Err(LogError::NoSuchEntry {
+            id: id.to_string(),
+            seq,
+            head,
+        });
+    }
+    Ok(seq)
+}
+
+/// A bundle of `record` up to entry `seq`. Shared by every backend.
+pub(crate) fn assemble(
+    record: &Record,
+    seq: u64,
+    leaves: Vec<u64>,
+    inclusion: Vec<Inclusion>,
+    checkpoint: String,
+) -> Bundle {
+    Bundle {
+        format: FORMAT.into(),
+        id: record.id(),
+        seq,
+        header: record.header.canonical_text(),
+        entries: record.entries[..seq as usize]
+            .iter()
+            .map(Entry::canonical_line)
+            .collect(),
+        leaves,
+        inclusion,
+        checkpoint,
     }
 }
 

@@ -23,6 +23,10 @@ pub enum KeyError {
     Bad(String, String),
     #[error("the log key file {0} is missing: 'kifu key' makes one")]
     Missing(String),
+    #[error(
+        "a store on PostgreSQL has no file beside it to keep the log's key in: give the key file's path (--key-file)"
+    )]
+    NotGiven,
     #[error("the operating system gave no random bytes for the log key: {0}")]
     Random(String),
 }

@@ -7,11 +7,11 @@
 //! and every root or proof takes O(log n) look-ups. It never rewrites a full tile, and never
 //! recomputes the whole tree.
 
-mod bundle;
+pub(crate) mod bundle;
 mod key;
 mod read;
 mod reader;
-mod sign;
+pub(crate) mod sign;
 
 use kifu_core::record::{chain_step, header_hash, Hash};
 use kifu_tlog::tile::{self, TileId};
@@ -41,6 +41,10 @@ pub enum LogError {
     /// The store's record and its log disagree.
     #[error("record {id} is not as the log recorded it at entry {seq}: {reason}")]
     Unlogged { id: String, seq: u64, reason: String },
+    /// The key given is not the one this log's checkpoints are signed by (several servers on
+    /// one store must share one key file).
+    #[error("refused to sign: this log's checkpoints are signed by the key {store}, and the key given is {given}: every server of one store must use the same key file")]
+    OtherKey { store: String, given: String },
     #[error(transparent)]
     Key(#[from] KeyError),
     #[error(transparent)]

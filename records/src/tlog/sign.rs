@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use kifu_tlog::{merkle, subtree, Checkpoint};
+use kifu_tlog::{merkle, subtree, Checkpoint, Hash};
 use redb::ReadableTable;
 
 use super::read::with_reader;
@@ -75,39 +75,64 @@ pub(crate) fn sign_in(txn: &redb::WriteTransaction, key: &LogKey) -> Result<Sign
         let size = r.size;
         let stored = &mut r;
         let root = subtree::root(stored, size)?;
-        if let Some(last) = last {
-            let refuse = |signed: u64, reason: &str| LogError::NotExtension {
-                size,
-                signed,
-                reason: reason.to_string(),
-            };
-            let Some(before) = note_text(&last).and_then(|text| Checkpoint::parse(text).ok()) else {
-                return Err(refuse(0, "the checkpoint remembered does not read"));
-            };
-            if before.origin != origin {
-                return Err(refuse(
-                    before.size,
-                    &format!("it was signed for the log {}", before.origin),
-                ));
-            }
-            if size < before.size {
-                return Err(refuse(before.size, "the tree is smaller"));
-            }
-            // Leaves made again from records changed since they were logged: not an extension.
-            let proof = match subtree::consistency(stored, before.size, size) {
-                Ok(proof) => proof.unwrap_or_default(),
-                Err(StoreError::Damaged(why)) => return Err(refuse(before.size, &why)),
-                Err(other) => return Err(other.into()),
-            };
-            if merkle::verify_consistency(before.size, size, &before.root, &root, &proof).is_err() {
-                return Err(refuse(
-                    before.size,
-                    &format!("its first {} leaves have another root now", before.size),
-                ));
-            }
-        }
+        refuse_unless_extends(&origin, last.as_deref(), size, &root, |old| {
+            subtree::consistency(stored, old, size)
+        })?;
         (size, root)
     });
+    let signed = signed_now(origin, size, root, key);
+    let note = signed.note.clone();
+    meta.insert("signed", note.as_str()).map_err(StoreError::from)?;
+    Ok(signed)
+}
+
+/// Refuses to sign the tree of `size` leaves and `root` unless it extends `last`, the
+/// checkpoint last signed (checked by the consistency proof `proof(old size)` gives, as any
+/// verifier would). Shared by every backend.
+pub(crate) fn refuse_unless_extends(
+    origin: &str,
+    last: Option<&str>,
+    size: u64,
+    root: &Hash,
+    proof: impl FnOnce(u64) -> Result<Option<Vec<Hash>>, StoreError>,
+) -> Result<(), LogError> {
+    let Some(last) = last else {
+        return Ok(());
+    };
+    let refuse = |signed: u64, reason: &str| LogError::NotExtension {
+        size,
+        signed,
+        reason: reason.to_string(),
+    };
+    let Some(before) = note_text(last).and_then(|text| Checkpoint::parse(text).ok()) else {
+        return Err(refuse(0, "the checkpoint remembered does not read"));
+    };
+    if before.origin != origin {
+        return Err(refuse(
+            before.size,
+            &format!("it was signed for the log {}", before.origin),
+        ));
+    }
+    if size < before.size {
+        return Err(refuse(before.size, "the tree is smaller"));
+    }
+    // Leaves made again from records changed since they were logged: not an extension.
+    let proof = match proof(before.size) {
+        Ok(proof) => proof.unwrap_or_default(),
+        Err(StoreError::Damaged(why)) => return Err(refuse(before.size, &why)),
+        Err(other) => return Err(other.into()),
+    };
+    if merkle::verify_consistency(before.size, size, &before.root, root, &proof).is_err() {
+        return Err(refuse(
+            before.size,
+            &format!("its first {} leaves have another root now", before.size),
+        ));
+    }
+    Ok(())
+}
+
+/// The checkpoint of a tree, signed by `key`.
+pub(crate) fn signed_now(origin: String, size: u64, root: Hash, key: &LogKey) -> Signed {
     let checkpoint = Checkpoint {
         origin,
         size,
@@ -115,6 +140,5 @@ pub(crate) fn sign_in(txn: &redb::WriteTransaction, key: &LogKey) -> Result<Sign
         extensions: Vec::new(),
     };
     let note = key.sign(&checkpoint.to_text());
-    meta.insert("signed", note.as_str()).map_err(StoreError::from)?;
-    Ok(Signed { note, checkpoint })
+    Signed { note, checkpoint }
 }

@@ -8,7 +8,7 @@ use kifu_core::format::{build_checked, decode_text_owned, FormatError};
 use kifu_core::record::{hex, text};
 use kifu_core::replay::{verify_text, Checked, Report, SeedCheck};
 use kifu_core::Turn;
-use kifu_records::{ImportOutcome, Relation, Store};
+use kifu_records::{ImportOutcome, RecordStore, Relation};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -185,7 +185,7 @@ fn failure(game: usize, error: FormatError) -> GameResult {
 /// Stores the waiting games in one transaction and notes what became of each; followers of a
 /// record that was extended are told.
 fn store_batch(
-    store: &Store,
+    store: &dyn RecordStore,
     hub: &Hub,
     batch: &mut Vec<(usize, Checked)>,
     extend: bool,
@@ -196,7 +196,7 @@ fn store_batch(
     }
     let records: Vec<Checked> = batch.iter().map(|(_, r)| r.clone()).collect();
     let report = store
-        .import(&records, records.len(), extend, |_| {})
+        .import(&records, records.len(), extend, &mut |_| {})
         .map_err(|e| ApiError::internal(e.to_string()))?;
     for ((game, _), outcome) in batch.drain(..).zip(report.outcomes) {
         if let ImportOutcome::Extended { id, to, .. } = &outcome {

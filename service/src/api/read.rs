@@ -12,7 +12,7 @@ use axum::Json;
 use kifu_core::record::{hex, text, Actor, Entry, Record};
 use kifu_core::rules::View;
 use kifu_core::Turn;
-use kifu_records::Store;
+use kifu_records::RecordStore;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -97,7 +97,7 @@ pub async fn show(
 }
 
 /// The bearer's access to an existing record: 404 for no record, 401 for a token not its.
-pub fn access(store: &Store, id: &str, bearer: &Bearer) -> Result<Access, ApiError> {
+pub fn access(store: &dyn RecordStore, id: &str, bearer: &Bearer) -> Result<Access, ApiError> {
     store.head(id)?;
     Access::of(store, id, bearer)
 }
@@ -226,7 +226,7 @@ pub struct Seen {
 
 impl Seen {
     /// Reads and replays a record (a blocking store call) for `view`.
-    pub fn read(store: &Store, id: &str, view: View) -> Result<Seen, ApiError> {
+    pub fn read(store: &dyn RecordStore, id: &str, view: View) -> Result<Seen, ApiError> {
         let record = store.record(id)?;
         let report = kifu_core::replay::verify_record(kifu_games::registry(), &record);
         if let Some(failure) = &report.failure {

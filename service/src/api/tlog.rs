@@ -9,7 +9,7 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
-use kifu_records::{LogError, LogKey, Store};
+use kifu_records::{LogError, LogKey, RecordStore};
 use kifu_tlog::tile::WIDTH;
 use kifu_tlog::Checkpoint;
 
@@ -33,9 +33,11 @@ pub fn log_error(e: LogError) -> ApiError {
         LogError::NotFound(_) => ApiError::not_found(e.to_string()),
         LogError::NoSuchEntry { .. } | LogError::OutOfRange { .. } => ApiError::bad_request(e.to_string()),
         LogError::Read(e) => e.into(),
-        LogError::NotExtension { .. } | LogError::Unlogged { .. } | LogError::Key(_) | LogError::Store(_) => {
-            ApiError::internal(e.to_string())
-        }
+        LogError::NotExtension { .. }
+        | LogError::OtherKey { .. }
+        | LogError::Unlogged { .. }
+        | LogError::Key(_)
+        | LogError::Store(_) => ApiError::internal(e.to_string()),
     }
 }
 
@@ -64,7 +66,7 @@ async fn checkpoint(State(app): State<App>) -> Result<Response, ApiError> {
         .into_response())
 }
 
-fn current_checkpoint(store: &Store, key: &LogKey) -> Result<String, ApiError> {
+fn current_checkpoint(store: &dyn RecordStore, key: &LogKey) -> Result<String, ApiError> {
     let size = store.log_size()?;
     if let Some(note) = store.latest_checkpoint()? {
         let covers = key
