@@ -75,7 +75,7 @@ fn the_economic_war_is_not_offered() {
         &[
             "new",
             "redblackwar",
-            "-o",
+            "-O",
             "expansion=economic-war",
             "-p",
             "A",
