@@ -8,6 +8,7 @@ mod notation;
 mod render;
 mod ruleset;
 mod state;
+mod svg;
 #[cfg(test)]
 mod tests;
 
@@ -126,6 +127,10 @@ impl Rules for Tablut {
 
     fn state_json(&self, state: &State, _view: View) -> serde_json::Value {
         render::json(state)
+    }
+
+    fn svg(&self, state: &State, _view: View) -> Option<String> {
+        Some(svg::svg(state))
     }
 }
 

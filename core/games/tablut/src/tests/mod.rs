@@ -6,6 +6,7 @@ mod notation;
 mod oracle;
 mod playout;
 mod rules;
+mod svg;
 
 use std::collections::BTreeMap;
 
