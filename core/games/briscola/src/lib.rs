@@ -8,6 +8,7 @@ mod format;
 mod notation;
 mod play;
 mod state;
+mod svg;
 mod view;
 
 #[cfg(test)]
@@ -258,5 +259,8 @@ impl Rules for Briscola {
     }
     fn state_json(&self, state: &State, view: View) -> serde_json::Value {
         view::json(state, view)
+    }
+    fn svg(&self, state: &State, view: View) -> Option<String> {
+        Some(svg::svg(state, view))
     }
 }

@@ -447,3 +447,55 @@ fn chiamata_takes_exactly_five_and_deals_eight_each() {
     assert_eq!(state.stock, 0);
     assert!(state.unaccounted().is_empty());
 }
+
+/// The `data-cell` names of a picture, checked to be SVG with a viewBox and no inline style.
+fn svg_cells(svg: &str) -> Vec<String> {
+    let doc = roxmltree::Document::parse(svg).unwrap_or_else(|e| panic!("not XML ({e}):\n{svg}"));
+    assert_eq!(doc.root_element().tag_name().name(), "svg");
+    assert!(doc.root_element().attribute("viewBox").is_some());
+    assert!(!svg.contains("style="));
+    doc.descendants()
+        .filter_map(|n| n.attribute("data-cell").map(String::from))
+        .collect()
+}
+
+#[test]
+fn the_picture_shows_a_seat_its_own_cards_as_cells_and_the_others_face_down() {
+    let mut state = setup(2, false, &[]).unwrap();
+    act(&mut state, "chance", "deal Kd p1:Ac,2c,3c p2:4c,5c,6c");
+    let rules = game(false);
+    let mine = rules.svg(&state, View::Seat(0)).unwrap();
+    assert_eq!(svg_cells(&mine), ["Ac", "2c", "3c"]);
+    for hidden in ["4c", "5c", "6c"] {
+        assert!(!mine.contains(&format!(">{hidden}<")), "p2's {hidden} in p1's picture");
+    }
+    assert!(mine.contains(">Kd<"), "the turned card is public");
+    // p2 sees its cards but may not play them on p1's turn; the public sees no card of a hand.
+    let theirs = rules.svg(&state, View::Seat(1)).unwrap();
+    assert!(svg_cells(&theirs).is_empty() && theirs.contains(">4c<") && !theirs.contains(">Ac<"));
+    let public = rules.svg(&state, View::Public).unwrap();
+    assert!(svg_cells(&public).is_empty());
+    assert!(["Ac", "2c", "3c", "4c", "5c", "6c"]
+        .iter()
+        .all(|c| !public.contains(&format!(">{c}<"))));
+    act(&mut state, "p1", "2c");
+    let after = rules.svg(&state, View::Public).unwrap();
+    assert!(after.contains(">2c<"), "the trick is public");
+}
+
+#[test]
+fn the_chiamata_picture_keeps_the_partner_secret() {
+    let mut state = called("As");
+    act(&mut state, "p1", "Ad");
+    let rules = game(true);
+    let public = rules.svg(&state, View::Public).unwrap();
+    assert!(public.contains("partner ?"), "{public}");
+    assert!(!public.contains("partner p3"));
+    let partner = rules.svg(&state, View::Seat(2)).unwrap();
+    assert!(partner.contains("partner p3"));
+    assert_eq!(
+        svg_cells(&rules.svg(&state, View::Seat(1)).unwrap()).len(),
+        8,
+        "p2 to play"
+    );
+}

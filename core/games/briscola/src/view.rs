@@ -94,7 +94,7 @@ pub fn render(state: &State, view: View) -> String {
     lines.join("\n")
 }
 
-fn status(state: &State) -> String {
+pub fn status(state: &State) -> String {
     match &state.phase {
         Phase::Deal => "deal due".into(),
         Phase::Auction { current } => format!("{} bids or passes", seat_name(*current)),
