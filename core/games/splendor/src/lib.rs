@@ -6,6 +6,7 @@ mod cards;
 mod market;
 mod notation;
 mod state;
+mod svg;
 mod turn;
 mod view;
 
@@ -161,6 +162,10 @@ impl Rules for Splendor {
     }
     fn state_json(&self, state: &State, view: View) -> serde_json::Value {
         view::json(state, view)
+    }
+
+    fn svg(&self, state: &State, view: View) -> Option<String> {
+        Some(svg::svg(state, view))
     }
 }
 

@@ -27,10 +27,9 @@ fn seat(s: usize) -> String {
     format!("p{}", s + 1)
 }
 
-pub fn render(state: &State, view: View) -> String {
-    let state = redacted(state, view);
-    let mut lines = Vec::new();
-    let status = match &state.phase {
+/// What is due, in words: `p2 to act`, `a level 1 card is due to refill the market`.
+pub fn status(state: &State) -> String {
+    match &state.phase {
         Phase::Deal => "the deal is due".to_string(),
         Phase::Act => format!("{} to act", seat(usize::from(state.current))),
         Phase::Refill { level, .. } => format!("a level {level} card is due to refill the market"),
@@ -48,7 +47,13 @@ pub fn render(state: &State, view: View) -> String {
             )
         }
         Phase::Over { outcome } => format!("over: {outcome}"),
-    };
+    }
+}
+
+pub fn render(state: &State, view: View) -> String {
+    let state = redacted(state, view);
+    let mut lines = Vec::new();
+    let status = status(&state);
     let final_round = if state.final_round { ", final round" } else { "" };
     lines.push(format!("Splendor, round {}{final_round}: {status}", state.round + 1));
     let nobles: Vec<String> = state

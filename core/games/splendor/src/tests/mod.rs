@@ -4,6 +4,7 @@
 mod playout;
 mod rules;
 mod seed;
+mod svg;
 
 use kifu_core::record::{Actor, ChanceMode, Entry, Header};
 use kifu_core::replay::Replay;
