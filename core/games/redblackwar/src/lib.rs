@@ -8,6 +8,7 @@ mod cards;
 mod format;
 mod notation;
 mod state;
+mod svg;
 mod view;
 mod war;
 
@@ -233,5 +234,8 @@ impl Rules for RedBlackWar {
     }
     fn state_json(&self, state: &State, view: View) -> serde_json::Value {
         view::json(state, view)
+    }
+    fn svg(&self, state: &State, view: View) -> Option<String> {
+        Some(svg::svg(state, view))
     }
 }

@@ -461,3 +461,46 @@ fn options_and_player_counts_are_checked() {
     };
     assert!(RedBlackWar.setup(&three).unwrap_err().reason.contains("four kingdoms"));
 }
+
+/// The `data-cell` names of a picture, checked to be SVG with a viewBox and no inline style.
+fn svg_cells(doc: &roxmltree::Document) -> Vec<String> {
+    assert_eq!(doc.root_element().tag_name().name(), "svg");
+    assert!(doc.root_element().attribute("viewBox").is_some());
+    doc.descendants()
+        .filter_map(|n| n.attribute("data-cell").map(String::from))
+        .collect()
+}
+
+/// The text drawn inside each `<g class="down">`: the cards laid down as the picture shows them.
+fn laid_down(doc: &roxmltree::Document) -> Vec<String> {
+    doc.descendants()
+        .filter(|n| n.attribute("class") == Some("down"))
+        .map(|g| {
+            g.descendants()
+                .filter(|n| n.is_text())
+                .filter_map(|n| n.text())
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn the_picture_shows_a_card_laid_down_to_its_own_kingdom_only() {
+    let mut state = war(&[]);
+    assert_eq!(state.phase, Phase::Play);
+    enter(&mut state, Actor::Seat(0), "11").unwrap();
+    let own = RedBlackWar.svg(&state, View::Seat(0)).unwrap();
+    let doc = roxmltree::Document::parse(&own).expect("XML");
+    assert!(!own.contains("style="));
+    assert_eq!(laid_down(&doc), ["11"]);
+    assert!(svg_cells(&doc).is_empty(), "p1 has laid down: nothing more to name");
+    for view in [View::Seat(1), View::Public] {
+        let other = RedBlackWar.svg(&state, view).unwrap();
+        let doc = roxmltree::Document::parse(&other).expect("XML");
+        assert_eq!(laid_down(&doc), [""], "{view:?} sees p1's card face down");
+    }
+    let p2 = RedBlackWar.svg(&state, View::Seat(1)).unwrap();
+    let names = svg_cells(&roxmltree::Document::parse(&p2).unwrap());
+    assert_eq!(names.len(), 21, "p2's whole troop: 1-18, J, Q, K");
+    assert_eq!((names[0].as_str(), names[20].as_str()), ("1", "K"));
+}
