@@ -12,6 +12,7 @@ mod notation;
 mod scoring;
 mod solitaria;
 mod state;
+mod svg;
 mod turn;
 mod view;
 
@@ -21,6 +22,8 @@ mod tests;
 mod tests_games;
 #[cfg(test)]
 mod tests_scoring;
+#[cfg(test)]
+mod tests_svg;
 
 use notation::Command;
 use state::State;
@@ -133,6 +136,9 @@ impl Rules for Concordia {
     }
     fn state_json(&self, state: &State, _view: View) -> serde_json::Value {
         view::json(state)
+    }
+    fn svg(&self, state: &State, _view: View) -> Option<String> {
+        Some(svg::svg(state, &[]))
     }
 }
 

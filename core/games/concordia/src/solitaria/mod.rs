@@ -181,4 +181,7 @@ impl Rules for Solitaria {
     fn state_json(&self, solo: &Solo, _view: View) -> serde_json::Value {
         view::json(solo)
     }
+    fn svg(&self, solo: &Solo, _view: View) -> Option<String> {
+        Some(crate::svg::svg(&solo.base, &view::contrarius_lines(solo)))
+    }
 }

@@ -660,3 +660,19 @@ fn a_tie_goes_to_the_concordia_card() {
     assert_eq!(end::totals(&solo).0, end::totals(&solo).1);
     assert_eq!(end::outcome(&solo).winners, vec![0]);
 }
+
+#[test]
+fn the_picture_adds_contrarius_under_the_players() {
+    let solo = dealt(&[]);
+    let svg = Solitaria.svg(&solo, kifu_core::rules::View::Public).expect("a picture");
+    let doc = roxmltree::Document::parse(&svg).expect("XML");
+    assert!(doc.root_element().attribute("viewBox").is_some());
+    let cells = doc.descendants().filter(|n| n.attribute("data-cell").is_some()).count();
+    let board = solo.base.board();
+    assert_eq!(
+        cells,
+        solo.base.display.len() + board.provinces.len() + board.cities.len()
+    );
+    assert!(svg.contains("Contrarius (p2): "), "{svg}");
+    assert!(svg.contains("Totals now: p1 "));
+}

@@ -10,6 +10,16 @@ use crate::cards;
 
 pub fn render(solo: &Solo) -> String {
     let mut out = crate::view::render(&solo.base).replacen("Concordia on", "Concordia Solitaria on", 1);
+    for line in contrarius_lines(solo) {
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
+
+/// What Solitaria adds to the base game's picture: the level, Contrarius's points and cards,
+/// the expert track, the reaction or die due, the totals now.
+pub fn contrarius_lines(solo: &Solo) -> Vec<String> {
     let me = &solo.base.players[usize::from(CONTRARIUS)];
     let names = |ids: &[u8]| {
         ids.iter()
@@ -17,34 +27,36 @@ pub fn render(solo: &Solo) -> String {
             .collect::<Vec<_>>()
             .join(", ")
     };
-    out.push_str(&format!(
-        "Level {}; p1 started at {} points{}\n",
-        solo.level.word(),
-        solo.start_points,
-        if solo.campaign { " (campaign)" } else { "" }
-    ));
-    out.push_str(&format!(
-        "Contrarius (p2): {} points on the track; face up: {}; turned down: {}\n",
-        solo.points,
-        names(&me.hand),
-        names(&me.discard)
-    ));
+    let mut lines = vec![
+        format!(
+            "Level {}; p1 started at {} points{}",
+            solo.level.word(),
+            solo.start_points,
+            if solo.campaign { " (campaign)" } else { "" }
+        ),
+        format!(
+            "Contrarius (p2): {} points on the track; face up: {}; turned down: {}",
+            solo.points,
+            names(&me.hand),
+            names(&me.discard)
+        ),
+    ];
     if !solo.track.is_empty() {
         let spaces: Vec<String> = solo.track.iter().map(|t| t.to_string()).collect();
-        out.push_str(&format!("Houses on the score track at {}\n", spaces.join(", ")));
+        lines.push(format!("Houses on the score track at {}", spaces.join(", ")));
     }
     if let Some(r) = reaction::expected(solo) {
-        out.push_str(&format!(
-            "Contrarius must: {}\n",
+        lines.push(format!(
+            "Contrarius must: {}",
             super::notation::reaction_words(&solo.base, &r)
         ));
     }
     if let Some(d) = reaction::die_due(solo) {
-        out.push_str(&format!("Roll the {} die\n", d.word()));
+        lines.push(format!("Roll the {} die", d.word()));
     }
     let (p, c) = end::totals(solo);
-    out.push_str(&format!("Totals now: p1 {p}, Contrarius {c}\n"));
-    out
+    lines.push(format!("Totals now: p1 {p}, Contrarius {c}"));
+    lines
 }
 
 pub fn json(solo: &Solo) -> serde_json::Value {
