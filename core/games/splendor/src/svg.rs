@@ -41,9 +41,9 @@ fn chip(out: &mut String, colour: usize, count: u8, x: usize, y: usize) {
 /// A cost or need: one chip per colour asked for, in a column from (x, y).
 fn cost_column(out: &mut String, gems: &Gems, x: usize, y: usize) {
     let mut cy = y;
-    for colour in 0..COLOURS {
-        if gems[colour] > 0 {
-            chip(out, colour, gems[colour], x, cy);
+    for (colour, count) in gems.iter().enumerate().take(COLOURS) {
+        if *count > 0 {
+            chip(out, colour, *count, x, cy);
             cy += 16;
         }
     }
@@ -215,11 +215,11 @@ pub fn svg(state: &State, view: View) -> String {
         let bonuses = player.bonuses();
         text(&mut out, 12, y + 42, 11, "start", "#444", "bonuses");
         text(&mut out, 12, y + 72, 11, "start", "#444", "tokens");
-        for colour in 0..6 {
-            if colour < COLOURS {
-                chip(&mut out, colour, bonuses[colour], 80 + colour * 22, y + 38);
-            }
-            chip(&mut out, colour, player.tokens[colour], 80 + colour * 22, y + 68);
+        for (colour, count) in bonuses.iter().enumerate().take(COLOURS) {
+            chip(&mut out, colour, *count, 80 + colour * 22, y + 38);
+        }
+        for (colour, count) in player.tokens.iter().enumerate() {
+            chip(&mut out, colour, *count, 80 + colour * 22, y + 68);
         }
         let mine = usize::from(seen.current) == index && acting;
         for (slot, reserve) in player.reserved.iter().enumerate() {
