@@ -124,3 +124,47 @@ fn condottiere_draws_the_map_and_hides_the_hands_a_view_may_not_see() {
     );
     assert!(!arbiter.contains("hand ?"), "the arbiter sees every card:\n{arbiter}");
 }
+
+#[test]
+fn tablut_the_card_games_and_concordia_are_drawn_through_the_cli() {
+    let s = Session::new();
+    let tablut = new(&s, &["new", "tablut", "--option", "rules=ashton"]);
+    let svg = s.ok(&["show", &tablut, "--svg"]);
+    assert_eq!(cells(&svg).len(), 81);
+    assert!(drawn_in(&svg, "e5").contains(&"pc king".to_string()));
+    assert!(drawn_in(&svg, "a5").contains(&"sq camp".to_string()));
+    // A seeded hand: the public sees backs only, the arbiter sees faces.
+    for game in ["briscola", "briscola-chiamata", "splendor", "redblackwar"] {
+        let mut args = vec!["new", game, "--random-seed"];
+        let players = match game {
+            "briscola-chiamata" => 5,
+            "redblackwar" => 4,
+            _ => 2,
+        };
+        let names = ["A", "B", "C", "D", "E"];
+        for name in &names[..players] {
+            args.extend(["-p", name]);
+        }
+        let id = new(&s, &args);
+        let public = s.ok(&["show", &id, "--svg"]);
+        let arbiter = s.ok(&["show", &id, "--svg", "--as", "ARBITER"]);
+        cells(&public);
+        cells(&arbiter);
+        assert!(
+            public.contains(&format!("class=\"{}\"", game.split('-').next().unwrap())),
+            "{game}"
+        );
+        if game.starts_with("briscola") {
+            let faces = |svg: &str| svg.matches("class=\"face\"").count();
+            assert!(public.contains("class=\"back\""), "{game}: hands face down");
+            assert!(
+                faces(&public) <= 1,
+                "{game}: no hand card shown, the turned card at most:\n{public}"
+            );
+            assert!(faces(&arbiter) >= 6, "{game}: the arbiter sees the hands:\n{arbiter}");
+        }
+    }
+    let concordia = new(&s, &["new", "concordia", "--random-seed", "-p", "Ada", "-p", "Bo"]);
+    let names = cells(&s.ok(&["show", &concordia, "--svg"]));
+    assert!(names.contains(&"Roma".to_string()) && names.contains(&"1".to_string()));
+}

@@ -48,7 +48,7 @@ pub fn svg(state: &State, notes: &[String]) -> String {
     let rows = (board.provinces.len() + 1).div_ceil(columns);
     let players_y = provinces_y + rows * (block_h + 6) + 6;
     let player_h = 3 * LINE + 12;
-    let height = players_y + state.players.len() * player_h + (notes.len() + 1) * LINE + 16;
+    let height = players_y + state.players.len() * player_h + (notes.len() + 1) * LINE + 22;
     let mut out = format!(
         r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" class="concordia" role="img"><rect x="0" y="0" width="{width}" height="{height}" fill="#f3eee2"/>"##
     );
@@ -61,6 +61,17 @@ pub fn svg(state: &State, notes: &[String]) -> String {
         "start",
         &format!("Concordia on the {} map · {left} card(s) in the decks", board.name),
     );
+    // The goods' colours, as a legend at the top right.
+    for (i, good) in Good::ALL.iter().enumerate() {
+        let x = width - 5 * 62 + i * 62;
+        let _ = write!(
+            out,
+            r##"<rect x="{x}" y="8" width="10" height="10" class="good {}" fill="{}" stroke="#444" stroke-width="1"/>"##,
+            good.name(),
+            GOOD_FILL[good.index()]
+        );
+        text(&mut out, x + 14, 17, 11, "start", good.name());
+    }
     // The market: slot number, card name, cost with the slot's surcharge.
     for (slot, id) in state.display.iter().enumerate() {
         let card = cards::get(*id);
@@ -251,7 +262,7 @@ pub fn svg(state: &State, notes: &[String]) -> String {
         ),
         (None, None) => format!("{} to play", seat_name(state.current)),
     };
-    text(&mut out, 8, y + 12, 13, "start", &status);
+    text(&mut out, 8, y + 18, 13, "start", &status);
     out.push_str("</svg>\n");
     out
 }
