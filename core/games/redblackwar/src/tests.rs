@@ -176,9 +176,9 @@ fn promotion_raises_ten_to_sixteen_and_moves_the_boost_to_fourteen() {
 
 #[test]
 fn a_king_makes_its_alliance_infinite_even_beside_a_queen() {
-    assert_eq!(alliance_sum([Q, K], [Attack::Minus, Attack::Plus], false), Attack::Plus);
-    assert_eq!(alliance_sum([Q, c("18")], [Attack::Minus, n(18)], true), Attack::Minus);
-    assert_eq!(alliance_sum([c("3"), c("4")], [n(3), n(4)], true), n(27));
+    assert_eq!(alliance_sum(&[(Q, Attack::Minus), (K, Attack::Plus)], 0), Attack::Plus);
+    assert_eq!(alliance_sum(&[(Q, Attack::Minus), (c("18"), n(18))], 20), Attack::Minus);
+    assert_eq!(alliance_sum(&[(c("3"), n(3)), (c("4"), n(4))], 20), n(27));
 }
 
 #[test]
