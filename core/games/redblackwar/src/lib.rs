@@ -15,6 +15,8 @@ mod war;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_economy;
+#[cfg(test)]
 mod tests_games;
 
 use cards::{seat_name, Card};
@@ -141,7 +143,12 @@ fn legal_for(state: &State, seat: u8) -> Vec<Command> {
         Phase::Redeploy { .. } => {
             let used = state.used[usize::from(seat)].list();
             let spy = state.spy.filter(|spy| spy.victim == seat).map(|spy| spy.card);
-            let hand: Vec<Card> = state.hand(seat).list().into_iter().filter(|c| Some(*c) != spy).collect();
+            let hand: Vec<Card> = state
+                .hand(seat)
+                .list()
+                .into_iter()
+                .filter(|c| Some(*c) != spy)
+                .collect();
             let mut list = Vec::new();
             for (i, a) in used.iter().enumerate() {
                 for b in &used[i + 1..] {

@@ -32,10 +32,7 @@ pub fn due(state: &State, phase: &Phase) -> String {
                 names.join(", ")
             )
         }
-        Phase::Sanction => format!(
-            "{} halves one kingdom's coins (sanction:pN)",
-            seat_name(state.flag)
-        ),
+        Phase::Sanction => format!("{} halves one kingdom's coins (sanction:pN)", seat_name(state.flag)),
         Phase::Spy => format!(
             "{} pays a kingdom a coin and turns one of its cards (spy:pN,CARD)",
             seat_name(state.flag)

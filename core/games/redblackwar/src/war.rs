@@ -3,8 +3,8 @@
 //! it keeps; the kernel discards the state of a refused command anyway.
 
 use super::battle;
-use super::economy;
 use super::cards::{seat_name, Card, J, K};
+use super::economy;
 use super::state::{Phase, Situation, State};
 use kifu_core::rules::{Outcome, RuleError};
 
@@ -147,7 +147,10 @@ pub fn situation(state: &mut State, card: Situation) -> Done {
         kifu_core::refuse!("the situation card {} is already turned up", card.code());
     }
     if !state.situations_left().contains(&card) {
-        kifu_core::refuse!("the situation card {} belongs to the economic war expansion", card.code());
+        kifu_core::refuse!(
+            "the situation card {} belongs to the economic war expansion",
+            card.code()
+        );
     }
     state.situations.push(card);
     state.phase = Phase::Play;
