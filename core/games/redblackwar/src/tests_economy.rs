@@ -2,8 +2,8 @@
 //! immortal coins, the final count, the four added situation cards (with the seed's two
 //! espionage examples) and seeded wars with the expansion that end and verify.
 
-use super::cards::{Card, Q};
-use super::state::{Phase, Situation, State};
+use super::cards::Card;
+use super::state::{Phase, State};
 use super::tests::{battle, enter, war};
 use super::tests_games::play_seeded;
 use kifu_core::record::Actor;
@@ -314,7 +314,6 @@ fn the_reserve_currency_issues_a_coin_now_and_before_the_next_two_battles() {
     battle(&mut state, ["10", "11", "12", "13"]);
     assert_eq!(state.coins.iter().sum::<u32>(), 31, "three coins in all");
     assert_eq!(state.phase, Phase::Situation, "battle 10's card");
-    let _ = (Q, Situation::Reserve);
 }
 
 #[test]
