@@ -58,6 +58,7 @@ fn for_each_legal<F: FnMut(Move)>(pos: &Position, mut emit: F) {
                 });
             }
         },
+        Safety::Alice => super::fairy::alice::for_each_legal(pos, &mut emit),
         Safety::Tried => gen_pseudo_with(pos, &mut |m: Move| {
             if super::fairy::allows(pos, &m) && stays_safe(pos, &m) {
                 emit(m);
@@ -86,7 +87,7 @@ fn stays_safe(pos: &Position, m: &Move) -> bool {
         Safety::None => true,
         Safety::Royal => !king_attacked(&after, us),
         Safety::NoChecks => !king_attacked(&after, us) && !king_attacked(&after, them),
-        Safety::Tried => !after.in_check(us),
+        Safety::Tried | Safety::Alice => !after.in_check(us),
         Safety::Atomic => {
             if after.kings[us.index()].is_none() {
                 return false;
@@ -152,6 +153,9 @@ impl Pins {
 
 /// Every move the pieces' patterns allow, before king safety.
 pub fn gen_pseudo(pos: &Position, out: &mut Vec<Move>) {
+    if pos.variant.safety() == Safety::Alice {
+        return super::fairy::alice::pseudo_moves(pos, out);
+    }
     gen_pseudo_with(pos, &mut |m| out.push(m));
 }
 

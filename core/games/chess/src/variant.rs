@@ -29,10 +29,11 @@ pub enum Variant {
     AntiAndernach,
     Circe,
     KnightRelay,
+    Alice,
 }
 
 /// Every variant, in registry order.
-pub const VARIANTS: [Variant; 22] = [
+pub const VARIANTS: [Variant; 23] = [
     Variant::Standard,
     Variant::Chess960,
     Variant::Crazyhouse,
@@ -55,6 +56,7 @@ pub const VARIANTS: [Variant; 22] = [
     Variant::AntiAndernach,
     Variant::Circe,
     Variant::KnightRelay,
+    Variant::Alice,
 ];
 
 /// Every variant's registry name, in registry order.
@@ -82,6 +84,8 @@ pub enum Safety {
     Tried,
     /// Royal, and no move may give check either (racing kings).
     NoChecks,
+    /// Royal on two boards (Alice chess): see `fairy::alice`.
+    Alice,
 }
 
 impl Variant {
@@ -110,6 +114,7 @@ impl Variant {
             Variant::AntiAndernach => "antiandernach",
             Variant::Circe => "circe",
             Variant::KnightRelay => "knightrelay",
+            Variant::Alice => "alice",
         }
     }
     /// A variant by registry name or a common alias (`standard`, `giveaway`, `3check`, ...).
@@ -161,6 +166,7 @@ impl Variant {
         match self {
             Variant::Atomic => Safety::Atomic,
             Variant::Antichess | Variant::Extinction => Safety::None,
+            Variant::Alice => Safety::Alice,
             v if super::fairy::tried(v) => Safety::Tried,
             Variant::RacingKings => Safety::NoChecks,
             _ => Safety::Royal,

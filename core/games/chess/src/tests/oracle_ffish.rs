@@ -15,7 +15,7 @@ use crate::variant::Variant;
 use kifu_core::record::Actor;
 use kifu_core::rules::{Rules, Setup, Turn};
 
-const GAMES: [(Variant, &str, &str); 2] = [
+const GAMES: [(Variant, &str, &str); 3] = [
     (
         Variant::Extinction,
         include_str!("../../../../../fixtures/chess/oracle/extinction.games"),
@@ -25,6 +25,11 @@ const GAMES: [(Variant, &str, &str); 2] = [
         Variant::LosAlamos,
         include_str!("../../../../../fixtures/chess/oracle/losalamos.games"),
         include_str!("../../../../../fixtures/chess/oracle/losalamos.legal"),
+    ),
+    (
+        Variant::Alice,
+        include_str!("../../../../../fixtures/chess/oracle/alice.games"),
+        include_str!("../../../../../fixtures/chess/oracle/alice.legal"),
     ),
 ];
 
