@@ -109,6 +109,9 @@ pub static CIRCE: Erased<ChessRules> = Erased(ChessRules {
 pub static KNIGHTRELAY: Erased<ChessRules> = Erased(ChessRules {
     variant: Variant::KnightRelay,
 });
+pub static ALICE: Erased<ChessRules> = Erased(ChessRules {
+    variant: Variant::Alice,
+});
 
 /// Chess and every variant this crate registers, in the order `kifu games` lists them.
 pub fn games() -> Vec<&'static dyn kifu_core::Game> {
@@ -135,6 +138,7 @@ pub fn games() -> Vec<&'static dyn kifu_core::Game> {
         &ANTIANDERNACH,
         &CIRCE,
         &KNIGHTRELAY,
+        &ALICE,
     ]
 }
 

@@ -50,7 +50,11 @@ pub fn attacked_on_its_board(pos: &Position, sq: u8, by: Color) -> bool {
 /// The squares a move lands on: the piece's square, and for castling the rook's too.
 fn landings(pos: &Position, m: &Move) -> [u8; 2] {
     if m.kind == MoveKind::Castle {
-        let side = if pos.geo.file(m.to) > pos.geo.file(m.from) { KINGSIDE } else { QUEENSIDE };
+        let side = if pos.geo.file(m.to) > pos.geo.file(m.from) {
+            KINGSIDE
+        } else {
+            QUEENSIDE
+        };
         let (king, rook) = pos.castle_targets(pos.turn, side);
         [king, rook]
     } else {

@@ -1,5 +1,6 @@
 //! Tests of the chess engine: perft suites, notation, FEN, game ends and the oracle games.
 
+mod alice;
 mod board_view;
 mod fairy_naive;
 mod fairy_rules;
