@@ -7,6 +7,7 @@ mod fairy_rules;
 mod fen_tests;
 mod game_rules;
 mod geometry_tests;
+mod handbuilt;
 mod hex;
 mod holes;
 mod illegal_moves;
