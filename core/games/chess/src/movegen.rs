@@ -185,16 +185,20 @@ fn piece_moves<F: FnMut(Move)>(pos: &Position, sq: u8, emit: &mut F) {
         pawn_moves(pos, sq, emit);
         return;
     }
-    for d in geo.slides(role) {
-        for &t in geo.ray(sq, d) {
-            if pos.board[t as usize] == 0 {
-                emit(simple(role, sq, t));
-                continue;
+    if geo.wrap_files || geo.wrap_ranks {
+        wrapped_slides(pos, sq, role, emit);
+    } else {
+        for d in geo.slides(role) {
+            for &t in geo.ray(sq, d) {
+                if pos.board[t as usize] == 0 {
+                    emit(simple(role, sq, t));
+                    continue;
+                }
+                if !pos.is_color(t, us) {
+                    emit(simple(role, sq, t));
+                }
+                break;
             }
-            if !pos.is_color(t, us) {
-                emit(simple(role, sq, t));
-            }
-            break;
         }
     }
     let leaps = match role.leap() {
@@ -208,6 +212,26 @@ fn piece_moves<F: FnMut(Move)>(pos: &Position, sq: u8, emit: &mut F) {
                 continue;
             }
             emit(simple(role, sq, t));
+        }
+    }
+}
+
+/// Slides on a cylinder, where two rays may reach one square (a rook alone on its rank
+/// reaches every square of it both ways round): each target once.
+fn wrapped_slides<F: FnMut(Move)>(pos: &Position, sq: u8, role: Role, emit: &mut F) {
+    let geo = pos.geo;
+    let mut reached = [0u64; 4];
+    for d in geo.slides(role) {
+        for &t in geo.ray(sq, d) {
+            let own = pos.is_color(t, pos.turn);
+            let (word, bit) = (t as usize / 64, 1u64 << (t % 64));
+            if !own && reached[word] & bit == 0 {
+                reached[word] |= bit;
+                emit(simple(role, sq, t));
+            }
+            if pos.board[t as usize] != 0 {
+                break;
+            }
         }
     }
 }

@@ -85,7 +85,9 @@ const CASES: &[Case] = &[
     Case {
         why: "a white promotion: 4 pieces and the king's 5 steps",
         fen: "8/P6p/8/8/8/8/8/4K3 w - - 0 1",
-        want: Want::Moves(&["a7a8b", "a7a8n", "a7a8q", "a7a8r", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2"]),
+        want: Want::Moves(&[
+            "a7a8b", "a7a8n", "a7a8q", "a7a8r", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2",
+        ]),
     },
     Case {
         why: "a black promotion by a step or by taking the a1 rook",
