@@ -6,7 +6,11 @@ mod circe;
 mod cylinder;
 mod dunsany;
 mod extinction;
+mod grid;
 mod losalamos;
+mod madrasi;
+mod monochromatic;
+mod patrol;
 
 use crate::fen::{parse_fen, to_fen};
 use crate::movegen::legal_moves;
