@@ -2,6 +2,7 @@
 //! examples or built to make one rule fire), every answer reasoned from the rules and written
 //! before the engine was run, never copied from its output. A file per variant.
 
+mod andernach;
 mod circe;
 mod cylinder;
 mod dunsany;
