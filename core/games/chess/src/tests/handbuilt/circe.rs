@@ -73,9 +73,19 @@ const CASES: &[Case] = &[
         fen: "1k6/8/8/8/8/8/r7/R3K3 w - - 0 1",
         want: Want::After("a1a2", "rk6/8/8/8/8/8/R7/4K3 b - - 0 1", "none"),
     },
+    Case {
+        why: "a bishop taken on e4 (light) is reborn on c8 (light); the rook then checks",
+        fen: "4k3/8/8/8/4b3/8/8/4RK2 w - - 0 1",
+        want: Want::After("e1e4", "2b1k3/8/8/8/4R3/8/8/5K2 b - - 0 1", "none"),
+    },
+    Case {
+        why: "a white queen taken on g2 is reborn on d1",
+        fen: "4k1r1/8/8/8/8/8/6Q1/4K3 b - - 0 1",
+        want: Want::After("g8g2", "4k3/8/8/8/8/8/6r1/3QK3 w - - 0 2", "none"),
+    },
 ];
 
 #[test]
 fn circe_hand_built_positions() {
-    check(Variant::Circe, CASES, 13);
+    check(Variant::Circe, CASES, 15);
 }

@@ -75,9 +75,26 @@ const CASES: &[Case] = &[
         fen: "k7/pp5p/8/8/8/8/8/2K1R3 w - - 0 1",
         want: Want::After("e1e8", "k3R3/pp5p/8/8/8/8/8/2K5 b - - 1 1", "white"),
     },
+    Case {
+        why: "the h2 pawn steps, takes on g3 and on a3 across the seam; f2 is the g3 pawn's",
+        fen: "4k3/8/8/8/8/p5p1/7P/4K3 w - - 0 1",
+        want: Want::Moves(&["h2h3", "h2h4", "h2g3", "h2a3", "e1d1", "e1d2", "e1e2", "e1f1"]),
+    },
+    Case {
+        why: "a knight on h4 has eight jumps, four of them across the seam",
+        fen: "4k3/8/8/8/7N/8/8/4K3 w - - 0 1",
+        want: Want::Moves(&[
+            "h4g6", "h4g2", "h4f5", "h4f3", "h4a6", "h4a2", "h4b5", "h4b3", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2",
+        ]),
+    },
+    Case {
+        why: "the e4 bishop checks a8 through f5 g6 h7 (b7 blocks the other way): Kb8, Ka7 or Kh8",
+        fen: "k7/1p6/8/8/4B3/8/8/4K3 b - - 0 1",
+        want: Want::Moves(&["a8b8", "a8a7", "a8h8"]),
+    },
 ];
 
 #[test]
 fn cylinder_hand_built_positions() {
-    check(Variant::Cylinder, CASES, 12);
+    check(Variant::Cylinder, CASES, 15);
 }
