@@ -110,9 +110,14 @@ const CASES: &[Case] = &[
         fen: "6/P5/6/2k3/6/K5 w - - 0 1",
         want: Want::After("a5a6n", "N5/6/6/2k3/6/K5 b - - 0 1", "draw"),
     },
+    Case {
+        why: "the a3 knight blocks the a2 pawn and guards c2 (knight moves on 6x6: b1 c2 c4 b5)",
+        fen: "3k2/6/6/n5/P5/3K2 w - - 0 1",
+        want: Want::Moves(&["d1c1", "d1d2", "d1e1", "d1e2"]),
+    },
 ];
 
 #[test]
 fn losalamos_hand_built_positions() {
-    check(Variant::LosAlamos, CASES, 18);
+    check(Variant::LosAlamos, CASES, 19);
 }
