@@ -1,6 +1,7 @@
 //! Replays Fairy-Stockfish's random games (fixtures/chess/oracle, FFISH.md there: pyffish
-//! 0.0.90) for extinction and Los Alamos: every UCI move accepted with the oracle's SAN, the
-//! legal move list of every position of the first ten games equal to the oracle's, the final
+//! 0.0.90 for extinction and Los Alamos, pyffish-alice 0.0.3 for Alice): every UCI move accepted
+//! with the oracle's SAN, the legal move list of every position in the `.legal` files equal to
+//! the oracle's, the final
 //! FEN and the outcome the oracle's. Fifty-move and threefold draws are claims in both (the
 //! generator claimed them), so the claim is made here too.
 
