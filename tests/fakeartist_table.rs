@@ -50,10 +50,8 @@ fn bad_strokes_and_votes_are_refused_and_the_theme_stays_hidden() {
     assert!(theme("p2").contains("theme animal: giraffe"), "{}", theme("p2"));
     assert!(theme("p3").contains("theme animal: ?"), "{}", theme("p3"));
     assert!(theme("public").contains("theme animal: ?"));
-    let svg = s.json(&["show", &id, "--json"])["state"]["svg"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let svg = s.ok(&["show", &id, "--svg"]);
+    assert!(svg.starts_with("<svg "), "{svg}");
     assert_eq!(svg.matches("<polyline").count(), 8);
     assert!(s.ok(&["verify", &id]).contains(": ok,"));
 }

@@ -69,24 +69,22 @@ fn a_card_laid_down_is_hidden_until_opened_and_the_war_round_trips() {
 }
 
 #[test]
-fn the_economic_war_is_not_offered() {
+fn the_economic_war_is_offered_with_the_troop_deck_only() {
     let s = Session::new();
-    let run = s.fails(
-        &[
-            "new",
-            "redblackwar",
-            "-O",
-            "expansion=economic-war",
-            "-p",
-            "A",
-            "-p",
-            "B",
-            "-p",
-            "C",
-            "-p",
-            "D",
-        ],
-        2,
-    );
-    assert!(run.stderr.contains("unknown option 'expansion'"), "{}", run.stderr);
+    let players = ["-p", "A", "-p", "B", "-p", "C", "-p", "D"];
+    let with = |options: &[&str]| -> Vec<String> {
+        ["new", "redblackwar"]
+            .iter()
+            .chain(options)
+            .chain(&players)
+            .map(|a| a.to_string())
+            .collect()
+    };
+    let args = with(&["-O", "expansion=economic-war"]);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    s.ok(&args);
+    let args = with(&["-O", "expansion=economic-war", "-O", "deck=playing-cards"]);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let run = s.fails(&args, 2);
+    assert!(run.stderr.contains("needs the troop deck"), "{}", run.stderr);
 }

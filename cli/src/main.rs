@@ -65,7 +65,14 @@ struct Cli {
     /// For a store on PostgreSQL: the file of the key that seals seeds, made if missing and
     /// never kept in the database; every server of one store needs the same file (a redb
     /// store keeps its key beside the file, STORE.key)
-    #[arg(long, global = true, value_name = "PATH", env = "KIFU_SEED_KEY", help_heading = GLOBAL)]
+    #[arg(
+        long,
+        global = true,
+        value_name = "PATH",
+        env = "KIFU_SEED_KEY",
+        hide_env_values = true,
+        help_heading = GLOBAL
+    )]
     seed_key: Option<PathBuf>,
 
     /// How long to wait for another kifu process that is writing to the store before giving

@@ -167,7 +167,7 @@ impl Store {
                 let (at, bytes) = v.value();
                 (at, bytes.to_vec())
             });
-        let mut replay = resume_or_replay(self.games, id, &header, snapshot, seq, head, history, || {
+        let mut replay = resume_or_replay(self.games, id, &header, snapshot, (seq, head), history, || {
             crate::read::verified_record(
                 &txn.open_table(HEADERS).map_err(StoreError::from)?,
                 &txn.open_table(BLOCKS).map_err(StoreError::from)?,
@@ -196,8 +196,7 @@ pub(crate) fn resume_or_replay(
     id: &str,
     header: &kifu_core::record::Header,
     snapshot: Option<(u64, Vec<u8>)>,
-    seq: u64,
-    head: Hash,
+    (seq, head): (u64, Hash),
     history: bool,
     read: impl FnOnce() -> Result<kifu_core::record::Record, ReadError>,
 ) -> Result<Replay, AppendError> {

@@ -14,7 +14,9 @@ use super::print_json;
 use crate::exit::{CliError, CliResult, FAILED};
 use crate::store_path::Lazy;
 
-/// Copy every record of a store into another: a redb file to PostgreSQL, or back. Each record
+/// Copy every record of a store into another, verifying each on arrival
+///
+/// A redb file to PostgreSQL, or back. Each record
 /// is read whole from the source and checked against itself, replayed through its rules,
 /// stored in the target with its tokens and, while its game runs, its seed (sealed again under
 /// the target's key), then verified there: its chain, its rules, the target's log, and its
@@ -22,6 +24,9 @@ use crate::store_path::Lazy;
 /// target's transparency log gets the copies as new leaves; the source's log is not carried.
 /// Exit 1 names every record that could not be copied or did not verify.
 #[derive(Args)]
+#[command(after_help = "Examples:
+  kifu migrate --from club.redb --to postgres://kifu@127.0.0.1:5432/club --to-seed-key club.seedkey
+  kifu migrate --from postgres://kifu@127.0.0.1:5432/club --from-seed-key club.seedkey --to back.redb --json")]
 pub struct MigrateArgs {
     /// The store to copy from (a path or postgres://...); only read
     #[arg(long, value_name = "PATH|URL")]

@@ -20,7 +20,15 @@ fn record(game: &str, players: usize, plies: u64) -> Record {
     let g = kifu_games::find(game).unwrap();
     let seeded = matches!(
         game,
-        "senet" | "condottiere" | "briscola" | "splendor" | "fakeartist" | "redblackwar" | "taluva"
+        "senet"
+            | "condottiere"
+            | "briscola"
+            | "splendor"
+            | "fakeartist"
+            | "redblackwar"
+            | "taluva"
+            | "concordia"
+            | "concordia-solitaria"
     );
     let chance = if seeded {
         ChanceMode::Seeded {
@@ -29,7 +37,7 @@ fn record(game: &str, players: usize, plies: u64) -> Record {
     } else {
         ChanceMode::Observed
     };
-    let names = ["김서연", "Ann", "Bo", "Cy"];
+    let names = ["김서연", "Ann", "Bo", "Cy", "Di"];
     let mut header = Header::new(
         game,
         g.version(),
@@ -155,7 +163,7 @@ fn sweep(file: &str, quick: bool) -> (usize, Vec<String>) {
     (tried, missed)
 }
 
-const EVERY_GAME: [(&str, usize); 10] = [
+const EVERY_GAME: [(&str, usize); 14] = [
     ("senet", 2),
     ("chess", 2),
     ("crazyhouse", 2),
@@ -166,6 +174,10 @@ const EVERY_GAME: [(&str, usize); 10] = [
     ("splendor", 2),
     ("redblackwar", 4),
     ("taluva", 2),
+    ("tablut", 2),
+    ("concordia", 3),
+    ("concordia-solitaria", 2),
+    ("fakeartist", 5),
 ];
 
 fn sweep_games(games: &[(&str, usize)], plies: u64, quick: bool) {

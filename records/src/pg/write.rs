@@ -159,8 +159,7 @@ impl PgStore {
             id,
             &header,
             snapshot,
-            seq,
-            head,
+            (seq, head),
             append::needs_history(request),
             || read::verified_record(tx, id),
         )?;

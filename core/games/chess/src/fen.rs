@@ -4,7 +4,7 @@
 
 use super::geometry::Geometry;
 use super::movegen;
-use super::piece::{Color, Piece, Role, PROMOTED_BIT, ROLES};
+use super::piece::{Color, Piece, Role, BOARD_B_BIT, PROMOTED_BIT, ROLES};
 use super::position::{MoveKind, Position, KINGSIDE, QUEENSIDE};
 use super::validate::{validate, validate_irregular};
 use super::variant::Variant;
@@ -186,7 +186,11 @@ fn parse_board(pos: &mut Position, text: &str) -> Result<(), String> {
         let mut file: u32 = 0;
         let mut digits = String::new();
         let mut last: Option<u8> = None;
+        let mut on_board_b = false;
         for c in row.chars().chain(std::iter::once(' ')) {
+            if on_board_b && !c.is_ascii_alphabetic() {
+                return Err(format!("rank {}: '|' must be followed by a piece letter", rank + 1));
+            }
             if c.is_ascii_digit() {
                 digits.push(c);
                 continue;
@@ -223,6 +227,17 @@ fn parse_board(pos: &mut Position, text: &str) -> Result<(), String> {
                 last = None;
                 continue;
             }
+            if c == '|' {
+                if pos.variant != Variant::Alice {
+                    return Err(format!(
+                        "rank {}: '|' marks a piece on Alice's second board, and {} has one board",
+                        rank + 1,
+                        pos.variant.name()
+                    ));
+                }
+                on_board_b = true;
+                continue;
+            }
             if c == '~' {
                 let sq = last.ok_or_else(|| format!("rank {}: '~' must follow a piece", rank + 1))?;
                 pos.put(sq, pos.board[sq as usize] | PROMOTED_BIT);
@@ -241,7 +256,9 @@ fn parse_board(pos: &mut Position, text: &str) -> Result<(), String> {
                     geo.file_char(file as u8)
                 ));
             }
-            pos.put(sq, piece.code());
+            let board_bit = if on_board_b { BOARD_B_BIT } else { 0 };
+            on_board_b = false;
+            pos.put(sq, piece.code() | board_bit);
             last = Some(sq);
             file += 1;
         }
@@ -370,6 +387,9 @@ fn position_part(pos: &Position) -> String {
                     if empty > 0 {
                         out.push_str(&empty.to_string());
                         empty = 0;
+                    }
+                    if pos.board[sq as usize] & BOARD_B_BIT != 0 {
+                        out.push('|');
                     }
                     out.push(p.fen_char());
                     if pos.variant.drops() && pos.board[sq as usize] & PROMOTED_BIT != 0 {

@@ -115,6 +115,9 @@ pub static KNIGHTRELAY: Erased<ChessRules> = Erased(ChessRules {
 pub static BALBO: Erased<ChessRules> = Erased(ChessRules {
     variant: Variant::Balbo,
 });
+pub static ALICE: Erased<ChessRules> = Erased(ChessRules {
+    variant: Variant::Alice,
+});
 
 /// Chess and every variant this crate registers, in the order `kifu games` lists them.
 pub fn games() -> Vec<&'static dyn kifu_core::Game> {
@@ -142,6 +145,7 @@ pub fn games() -> Vec<&'static dyn kifu_core::Game> {
         &CIRCE,
         &KNIGHTRELAY,
         &BALBO,
+        &ALICE,
     ]
 }
 

@@ -59,6 +59,7 @@ fn for_each_legal<F: FnMut(Move)>(pos: &Position, mut emit: F) {
                 });
             }
         },
+        Safety::Alice => super::fairy::alice::for_each_legal(pos, &mut emit),
         Safety::Tried => gen_pseudo_with(pos, &mut |m: Move| {
             if super::fairy::allows(pos, &m) && stays_safe(pos, &m) {
                 emit(m);
@@ -87,7 +88,7 @@ fn stays_safe(pos: &Position, m: &Move) -> bool {
         Safety::None => true,
         Safety::Royal => !king_attacked(&after, us),
         Safety::NoChecks => !king_attacked(&after, us) && !king_attacked(&after, them),
-        Safety::Tried => !after.in_check(us),
+        Safety::Tried | Safety::Alice => !after.in_check(us),
         Safety::Atomic => {
             if after.kings[us.index()].is_none() {
                 return false;
@@ -153,6 +154,9 @@ impl Pins {
 
 /// Every move the pieces' patterns allow, before king safety.
 pub fn gen_pseudo(pos: &Position, out: &mut Vec<Move>) {
+    if pos.variant.safety() == Safety::Alice {
+        return super::fairy::alice::pseudo_moves(pos, out);
+    }
     gen_pseudo_with(pos, &mut |m| out.push(m));
 }
 
@@ -182,16 +186,20 @@ fn piece_moves<F: FnMut(Move)>(pos: &Position, sq: u8, emit: &mut F) {
         pawn_moves(pos, sq, emit);
         return;
     }
-    for d in geo.slides(role) {
-        for &t in geo.ray(sq, d) {
-            if pos.board[t as usize] == 0 {
-                emit(simple(role, sq, t));
-                continue;
+    if geo.wrap_files || geo.wrap_ranks {
+        wrapped_slides(pos, sq, role, emit);
+    } else {
+        for d in geo.slides(role) {
+            for &t in geo.ray(sq, d) {
+                if pos.board[t as usize] == 0 {
+                    emit(simple(role, sq, t));
+                    continue;
+                }
+                if !pos.is_color(t, us) {
+                    emit(simple(role, sq, t));
+                }
+                break;
             }
-            if !pos.is_color(t, us) {
-                emit(simple(role, sq, t));
-            }
-            break;
         }
     }
     let leaps = match role.leap() {
@@ -205,6 +213,26 @@ fn piece_moves<F: FnMut(Move)>(pos: &Position, sq: u8, emit: &mut F) {
                 continue;
             }
             emit(simple(role, sq, t));
+        }
+    }
+}
+
+/// Slides on a cylinder, where two rays may reach one square (a rook alone on its rank
+/// reaches every square of it both ways round): each target once.
+fn wrapped_slides<F: FnMut(Move)>(pos: &Position, sq: u8, role: Role, emit: &mut F) {
+    let geo = pos.geo;
+    let mut reached = [0u64; 4];
+    for d in geo.slides(role) {
+        for &t in geo.ray(sq, d) {
+            let own = pos.is_color(t, pos.turn);
+            let (word, bit) = (t as usize / 64, 1u64 << (t % 64));
+            if !own && reached[word] & bit == 0 {
+                reached[word] |= bit;
+                emit(simple(role, sq, t));
+            }
+            if pos.board[t as usize] != 0 {
+                break;
+            }
         }
     }
 }

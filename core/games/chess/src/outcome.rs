@@ -172,9 +172,12 @@ fn all_count(pos: &Position, role: Role) -> usize {
 /// Neither side can ever win, by the variant's material rule.
 pub fn insufficient_material(pos: &Position) -> bool {
     match pos.variant {
-        Variant::Standard | Variant::Chess960 | Variant::ThreeCheck | Variant::LosAlamos | Variant::Balbo => {
-            standard_dead(pos)
-        }
+        Variant::Standard
+        | Variant::Chess960
+        | Variant::ThreeCheck
+        | Variant::LosAlamos
+        | Variant::Balbo
+        | Variant::Alice => standard_dead(pos),
         Variant::Atomic => atomic_cannot_win(pos, Color::White) && atomic_cannot_win(pos, Color::Black),
         Variant::Antichess => antichess_cannot_win(pos, Color::White) && antichess_cannot_win(pos, Color::Black),
         Variant::Crazyhouse => crazyhouse_dead(pos),

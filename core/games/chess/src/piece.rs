@@ -136,6 +136,8 @@ pub struct Piece {
 pub const BLACK_BIT: u8 = 8;
 /// The square code bit for a piece that was a pawn before promotion (crazyhouse).
 pub const PROMOTED_BIT: u8 = 16;
+/// The square code bit for a piece standing on the second board (Alice chess).
+pub const BOARD_B_BIT: u8 = 32;
 
 impl Piece {
     pub fn new(color: Color, role: Role) -> Piece {
@@ -173,7 +175,7 @@ impl Piece {
     }
 }
 
-/// The code with the promoted marker stripped: what the piece is and whose.
+/// The code with the promoted and board markers stripped: what the piece is and whose.
 pub fn plain(code: u8) -> u8 {
-    code & !PROMOTED_BIT
+    code & !(PROMOTED_BIT | BOARD_B_BIT)
 }

@@ -231,6 +231,7 @@ impl Position {
         match self.variant.safety() {
             super::variant::Safety::None => false,
             super::variant::Safety::Tried => super::fairy::attacked(self, k, color.other()),
+            super::variant::Safety::Alice => super::fairy::alice::attacked_on_its_board(self, k, color.other()),
             super::variant::Safety::Atomic => match self.kings[color.other().index()] {
                 Some(theirs) => !self.geo.king.get(k as usize).contains(&theirs) && self.attacked(k, color.other()),
                 None => false,
@@ -273,6 +274,7 @@ impl Position {
         let geo = self.geo;
         let mut capture = false;
         let mut zeroing = m.role == Role::Pawn && m.kind != MoveKind::Drop;
+        let from_code = self.board[m.from as usize];
         self.ep = None;
         match m.kind {
             MoveKind::Drop => {
@@ -340,6 +342,9 @@ impl Position {
                     self.find_kings();
                 }
             }
+        }
+        if self.variant == Variant::Alice {
+            super::fairy::alice::pass_through(self, m, from_code);
         }
         zeroing |= capture;
         self.clean_castles(m);

@@ -33,6 +33,9 @@ pub fn move_to_san_plain(pos: &Position, m: &Move) -> String {
                 s.push(geo.file_char(geo.file(m.from)));
                 s.push('x');
             }
+            if super::fairy::alice::pawn_push_needs_rank(pos, m) {
+                s.push_str(&geo.number(m.from).to_string());
+            }
             s.push_str(&geo.name(m.to));
             if let Some(p) = m.promotion {
                 s.push('=');

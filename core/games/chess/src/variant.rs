@@ -30,10 +30,11 @@ pub enum Variant {
     Circe,
     KnightRelay,
     Balbo,
+    Alice,
 }
 
 /// Every variant, in registry order.
-pub const VARIANTS: [Variant; 23] = [
+pub const VARIANTS: [Variant; 24] = [
     Variant::Standard,
     Variant::Chess960,
     Variant::Crazyhouse,
@@ -57,6 +58,7 @@ pub const VARIANTS: [Variant; 23] = [
     Variant::Circe,
     Variant::KnightRelay,
     Variant::Balbo,
+    Variant::Alice,
 ];
 
 /// Every variant's registry name, in registry order.
@@ -84,6 +86,8 @@ pub enum Safety {
     Tried,
     /// Royal, and no move may give check either (racing kings).
     NoChecks,
+    /// Royal on two boards (Alice chess): see `fairy::alice`.
+    Alice,
 }
 
 impl Variant {
@@ -113,6 +117,7 @@ impl Variant {
             Variant::Circe => "circe",
             Variant::KnightRelay => "knightrelay",
             Variant::Balbo => "balbo",
+            Variant::Alice => "alice",
         }
     }
     /// A variant by registry name or a common alias (`standard`, `giveaway`, `3check`, ...).
@@ -170,6 +175,7 @@ impl Variant {
         match self {
             Variant::Atomic => Safety::Atomic,
             Variant::Antichess | Variant::Extinction => Safety::None,
+            Variant::Alice => Safety::Alice,
             v if super::fairy::tried(v) => Safety::Tried,
             Variant::RacingKings => Safety::NoChecks,
             _ => Safety::Royal,

@@ -5,6 +5,7 @@
 mod notation;
 mod round;
 mod state;
+mod svg;
 mod view;
 
 #[cfg(test)]
@@ -125,6 +126,9 @@ impl Rules for FakeArtist {
     }
     fn state_json(&self, state: &State, view: View) -> serde_json::Value {
         view::json(state, view)
+    }
+    fn svg(&self, state: &State, _view: View) -> Option<String> {
+        Some(svg::svg(state))
     }
 }
 

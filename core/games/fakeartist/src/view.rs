@@ -1,10 +1,10 @@
 //! What each eye may see: the fake artist's seat only by that seat (and by all once caught or
 //! once the round is over), the theme's word by the question master and the true artists, and
-//! the drawing as SVG. It never changes the game.
+//! the position as text and JSON. It never changes the game.
 
 use serde_json::Value;
 
-use super::state::{Phase, State, CANVAS};
+use super::state::{Phase, State};
 use kifu_core::rules::View;
 
 /// Whether `view` may see who the fake artist is.
@@ -39,32 +39,13 @@ pub fn redacted(state: &State, view: View) -> State {
     seen
 }
 
-/// A pen colour per seat.
-const PENS: [&str; 10] = [
-    "#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22", "#7f7f7f",
-];
-
-/// The drawing so far as a standalone SVG document, one polyline per stroke in its artist's pen.
-pub fn svg(state: &State) -> String {
-    let mut out = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {CANVAS} {CANVAS}\" width=\"500\" height=\"500\">\
-         <rect width=\"{CANVAS}\" height=\"{CANVAS}\" fill=\"white\" stroke=\"black\"/>"
-    );
-    for stroke in &state.strokes {
-        let points: Vec<String> = stroke.points.iter().map(|(x, y)| format!("{x},{y}")).collect();
-        out.push_str(&format!(
-            "<polyline data-seat=\"p{}\" points=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"8\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>",
-            u16::from(stroke.seat) + 1,
-            points.join(" "),
-            PENS[usize::from(stroke.seat) % PENS.len()]
-        ));
-    }
-    out.push_str("</svg>");
-    out
-}
-
 fn name(seat: u8) -> String {
     format!("p{}", u16::from(seat) + 1)
+}
+
+/// The redacted state (the drawing is `Rules::svg`, not part of it).
+pub fn json(state: &State, view: View) -> Value {
+    serde_json::to_value(redacted(state, view)).unwrap_or(Value::Null)
 }
 
 pub fn render(state: &State, view: View) -> String {
@@ -122,15 +103,6 @@ pub fn render(state: &State, view: View) -> String {
             round.summary
         ));
     }
-    lines.push("the drawing: kifu show ID --json, field state.svg".into());
+    lines.push("the drawing: kifu show ID --svg".into());
     lines.join("\n")
-}
-
-/// The redacted state with the drawing as SVG in `svg`.
-pub fn json(state: &State, view: View) -> Value {
-    let mut value = serde_json::to_value(redacted(state, view)).unwrap_or(Value::Null);
-    if let Value::Object(map) = &mut value {
-        map.insert("svg".into(), Value::String(svg(state)));
-    }
-    value
 }

@@ -48,8 +48,18 @@ fn own_attack(card: Card, battle: u8, used: Cards, promotion: bool) -> Attack {
     Attack::Of(base + bonus)
 }
 
-/// The attack of every card laid down in a battle, seat by seat.
+/// The seat whose card in this battle is the espionage's spy, if it was played.
+pub fn spy_seat(state: &State, cards: &[Card; 4]) -> Option<u8> {
+    state
+        .spy
+        .filter(|spy| cards[usize::from(spy.victim)] == spy.card)
+        .map(|spy| spy.victim)
+}
+
+/// The attack of every card laid down in a battle, seat by seat. A spy card keeps its own
+/// value alone: it neither gives nor takes the specials of 1, 7 and 16 with its kingdom's ally.
 pub fn attacks(state: &State, cards: &[Card; 4]) -> [Attack; 4] {
+    let spy = spy_seat(state, cards).map(usize::from);
     let own: Vec<Attack> = (0..4)
         .map(|s| own_attack(cards[s], state.battle, state.used[s], state.promotion))
         .collect();
@@ -59,6 +69,10 @@ pub fn attacks(state: &State, cards: &[Card; 4]) -> [Attack; 4] {
     for seat in 0..4 {
         let ally = usize::from(state.allies[seat]);
         let mut attack = own[seat];
+        if spy == Some(seat) || spy == Some(ally) {
+            out[seat] = attack;
+            continue;
+        }
         if cards[seat] == Card::rank(1) && matches!(own[ally], Attack::Of(1..=4)) {
             attack = Attack::Of(11);
         }
@@ -75,23 +89,23 @@ pub fn attacks(state: &State, cards: &[Card; 4]) -> [Attack; 4] {
     out
 }
 
-/// An alliance's sum: infinity with a K, minus infinity with a Q and no K, else the sum and
-/// the horn's 20.
-pub fn alliance_sum(cards: [Card; 2], attacks: [Attack; 2], horn: bool) -> Attack {
-    if cards.contains(&K) {
+/// An alliance's sum of the cards fighting for it: infinity with a K, minus infinity with a Q
+/// and no K, otherwise the sum and the bonus (the horn's 20, the missile's 15).
+pub fn alliance_sum(fighting: &[(Card, Attack)], bonus: i32) -> Attack {
+    if fighting.iter().any(|(card, _)| *card == K) {
         return Attack::Plus;
     }
-    if cards.contains(&Q) {
+    if fighting.iter().any(|(card, _)| *card == Q) {
         return Attack::Minus;
     }
-    let sum: i32 = attacks
+    let sum: i32 = fighting
         .iter()
-        .map(|a| match a {
+        .map(|(_, a)| match a {
             Attack::Of(n) => *n,
             _ => 0,
         })
         .sum();
-    Attack::Of(sum + if horn { 20 } else { 0 })
+    Attack::Of(sum + bonus)
 }
 
 /// What a battle came to.
@@ -116,15 +130,23 @@ pub fn fight(state: &State, cards: &[Card; 4]) -> Result {
         let mut rest = (0..4u8).filter(|s| *s != first && *s != second);
         [rest.next().unwrap_or(1), rest.next().unwrap_or(3)]
     }];
+    let spy = spy_seat(state, cards);
     let sums: Vec<Attack> = sides
         .iter()
         .map(|side| {
             let horn = state.horn_blown && state.horn.is_some_and(|h| side.contains(&h));
-            alliance_sum(
-                [cards[usize::from(side[0])], cards[usize::from(side[1])]],
-                [attacks[usize::from(side[0])], attacks[usize::from(side[1])]],
-                horn,
-            )
+            let missile = state.missile_fired && state.missile.is_some_and(|m| side.contains(&m));
+            let mut fighting: Vec<u8> = side.iter().copied().filter(|s| Some(*s) != spy).collect();
+            if let (Some(victim), Some(owner)) = (spy, state.spy.map(|s| s.owner)) {
+                if side.contains(&owner) {
+                    fighting.push(victim);
+                }
+            }
+            let fighting: Vec<(Card, Attack)> = fighting
+                .iter()
+                .map(|s| (cards[usize::from(*s)], attacks[usize::from(*s)]))
+                .collect();
+            alliance_sum(&fighting, if horn { 20 } else { 0 } + if missile { 15 } else { 0 })
         })
         .collect();
     let stake = state.carried + state.fresh;

@@ -5,6 +5,7 @@
 
 mod battle;
 mod cards;
+mod economy;
 mod format;
 mod notation;
 mod state;
@@ -14,6 +15,8 @@ mod war;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_economy;
 #[cfg(test)]
 mod tests_games;
 
@@ -50,9 +53,9 @@ pub fn registry() -> &'static kifu_core::Registry {
 /// The seat whose decision is due, if one seat alone acts.
 fn deciding(state: &State) -> Option<u8> {
     match &state.phase {
-        Phase::GiveHorn { .. } | Phase::Take | Phase::Rank { .. } => Some(state.flag),
+        Phase::GiveHorn { .. } | Phase::Take | Phase::Rank { .. } | Phase::Sanction | Phase::Spy => Some(state.flag),
         Phase::Redeploy { order } => order.first().copied(),
-        Phase::Horn { seat } | Phase::Stake { seat } | Phase::Ally { seat } => Some(*seat),
+        Phase::Horn { seat } | Phase::Stake { seat } | Phase::Ally { seat } | Phase::Missile { seat } => Some(*seat),
         _ => None,
     }
 }
@@ -94,6 +97,11 @@ fn apply(state: &mut State, actor: Actor, command: &Command) -> Result<(), RuleE
         (Command::Take(from), Phase::Take) => war::take(state, *from),
         (Command::Redeploy(back, down), Phase::Redeploy { order }) => war::redeploy(state, &order, *back, *down),
         (Command::Rank(order), Phase::Rank { tied }) => war::rank(state, &tied, order),
+        (Command::Pay(..), _) if !state.economic => kifu_core::refuse!("coins belong to the economic war expansion"),
+        (Command::Pay(to, amount), Phase::Play) => economy::pay(state, seat, *to, *amount),
+        (Command::Sanction(target), Phase::Sanction) => economy::sanction(state, *target),
+        (Command::Spy(victim, card), Phase::Spy) => economy::spy(state, *victim, *card),
+        (Command::Missile(fire), Phase::Missile { .. }) => economy::missile(state, *fire),
         (_, phase) => kifu_core::refuse!("that cannot be entered now: {}", view::due(state, &phase)),
     }
 }
@@ -106,8 +114,25 @@ fn legal_for(state: &State, seat: u8) -> Vec<Command> {
     let others = |me: u8| (0..4u8).filter(move |s| *s != me);
     match &state.phase {
         Phase::Play if state.down[usize::from(seat)].is_none() => {
-            state.hand(seat).list().into_iter().map(Command::Play).collect()
+            let mut list: Vec<Command> = state.hand(seat).list().into_iter().map(Command::Play).collect();
+            if state.economic && state.battle < state.last_battle {
+                for to in others(seat) {
+                    list.extend((1..=state.coins[usize::from(seat)]).map(|n| Command::Pay(to, n)));
+                }
+            }
+            list
         }
+        Phase::Missile { .. } => vec![Command::Missile(false), Command::Missile(true)],
+        Phase::Sanction => (0..4u8).map(Command::Sanction).collect(),
+        Phase::Spy => others(seat)
+            .flat_map(|victim| {
+                state
+                    .hand(victim)
+                    .list()
+                    .into_iter()
+                    .map(move |card| Command::Spy(victim, card))
+            })
+            .collect(),
         Phase::Horn { .. } => vec![Command::Horn(false), Command::Horn(true)],
         Phase::Stake { .. } => (1..=3).map(Command::Stake).collect(),
         Phase::Ally { .. } => others(seat).map(Command::Ally).collect(),
@@ -118,7 +143,13 @@ fn legal_for(state: &State, seat: u8) -> Vec<Command> {
             .collect(),
         Phase::Redeploy { .. } => {
             let used = state.used[usize::from(seat)].list();
-            let hand = state.hand(seat).list();
+            let spy = state.spy.filter(|spy| spy.victim == seat).map(|spy| spy.card);
+            let hand: Vec<Card> = state
+                .hand(seat)
+                .list()
+                .into_iter()
+                .filter(|c| Some(*c) != spy)
+                .collect();
             let mut list = Vec::new();
             for (i, a) in used.iter().enumerate() {
                 for b in &used[i + 1..] {

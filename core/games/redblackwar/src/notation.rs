@@ -28,6 +28,14 @@ pub enum Command {
     Redeploy([Card; 2], [Card; 2]),
     /// The flag holder's order of the kingdoms tied for first.
     Rank(Vec<u8>),
+    /// Economic war: a kingdom hands this many coins to another.
+    Pay(u8, u32),
+    /// Economic war: the flag holder halves this kingdom's coins.
+    Sanction(u8),
+    /// Economic war: the flag holder makes this card of this kingdom its spy.
+    Spy(u8, Card),
+    /// Economic war: the missile's holder fires it (true) or holds it.
+    Missile(bool),
 }
 
 fn card(state: &State, text: &str) -> Result<Card, RuleError> {
@@ -96,7 +104,7 @@ pub fn parse(state: &State, text: &str) -> Result<Command, RuleError> {
         "situation" => match Situation::parse(rest) {
             Some(s) => Ok(Command::Situation(s)),
             None => kifu_core::refuse!(
-                "'{rest}' is not a situation card (noblesse, promotion, comeback, blitz, hegemony, redeploy)"
+                "'{rest}' is not a situation card (noblesse, promotion, comeback, blitz, hegemony, redeploy; economic war: sanctions, weapon, espionage, reserve)"
             ),
         },
         "blow" if rest.is_empty() => Ok(Command::Horn(true)),
@@ -111,6 +119,25 @@ pub fn parse(state: &State, text: &str) -> Result<Command, RuleError> {
                 .ok_or_else(|| RuleError::new("redeploy is written redeploy:BACK,BACK/DOWN,DOWN"))?;
             Ok(Command::Redeploy(pair(state, back)?, pair(state, down)?))
         }
+        "pay" => {
+            let (to, amount) = rest
+                .split_once(',')
+                .ok_or_else(|| RuleError::new("pay is written pay:pN,COINS"))?;
+            let amount = amount
+                .trim()
+                .parse::<u32>()
+                .map_err(|_| RuleError::new(format!("'{amount}' is not a number of coins")))?;
+            Ok(Command::Pay(seat(to)?, amount))
+        }
+        "sanction" => Ok(Command::Sanction(seat(rest)?)),
+        "spy" => {
+            let (whose, which) = rest
+                .split_once(',')
+                .ok_or_else(|| RuleError::new("spy is written spy:pN,CARD"))?;
+            Ok(Command::Spy(seat(whose)?, card(state, which.trim())?))
+        }
+        "fire" if rest.is_empty() => Ok(Command::Missile(true)),
+        "hold" if rest.is_empty() => Ok(Command::Missile(false)),
         "rank" => {
             let seats = rest.split(',').map(seat).collect::<Result<Vec<u8>, RuleError>>()?;
             Ok(Command::Rank(seats))
@@ -119,7 +146,7 @@ pub fn parse(state: &State, text: &str) -> Result<Command, RuleError> {
             Ok(Command::Play(card(state, text)?))
         }
         _ => kifu_core::refuse!(
-            "'{text}' is not a command: play a card (11, J, Q, K), or x1/x2/x3, ally:pN, blow, keep, give:pN, take:pN, redeploy:A,B/C,D, rank:pN,pN"
+            "'{text}' is not a command: play a card (11, J, Q, K), or x1/x2/x3, ally:pN, blow, keep, give:pN, take:pN, redeploy:A,B/C,D, rank:pN,pN, pay:pN,COINS, sanction:pN, spy:pN,CARD, fire, hold"
         ),
     }
 }
@@ -150,5 +177,10 @@ pub fn format(command: &Command) -> String {
             down[1].code()
         ),
         Command::Rank(list) => format!("rank:{}", seats(list)),
+        Command::Pay(to, amount) => format!("pay:{},{amount}", seats(&[*to])),
+        Command::Sanction(s) => format!("sanction:{}", seats(&[*s])),
+        Command::Spy(s, card) => format!("spy:{},{}", seats(&[*s]), card.code()),
+        Command::Missile(true) => "fire".into(),
+        Command::Missile(false) => "hold".into(),
     }
 }

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::cards::{Card, Cards};
 use kifu_core::rules::{Outcome, RuleError, Setup};
 
-pub const OPTIONS: [&str; 1] = ["deck"];
+pub const OPTIONS: [&str; 2] = ["deck", "expansion"];
 
 /// The six situation cards of the base game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -17,6 +17,11 @@ pub enum Situation {
     Blitz,
     Hegemony,
     Redeploy,
+    /// The economic war's four: sanctions, new weapon, espionage, reserve currency.
+    Sanctions,
+    NewWeapon,
+    Espionage,
+    Reserve,
 }
 
 pub const SITUATIONS: [Situation; 6] = [
@@ -28,6 +33,14 @@ pub const SITUATIONS: [Situation; 6] = [
     Situation::Redeploy,
 ];
 
+/// The four situation cards the economic war adds (ten in all).
+pub const ECONOMIC_SITUATIONS: [Situation; 4] = [
+    Situation::Sanctions,
+    Situation::NewWeapon,
+    Situation::Espionage,
+    Situation::Reserve,
+];
+
 impl Situation {
     pub fn code(self) -> &'static str {
         match self {
@@ -37,10 +50,17 @@ impl Situation {
             Situation::Blitz => "blitz",
             Situation::Hegemony => "hegemony",
             Situation::Redeploy => "redeploy",
+            Situation::Sanctions => "sanctions",
+            Situation::NewWeapon => "weapon",
+            Situation::Espionage => "espionage",
+            Situation::Reserve => "reserve",
         }
     }
     pub fn parse(text: &str) -> Option<Situation> {
-        SITUATIONS.into_iter().find(|s| s.code().eq_ignore_ascii_case(text))
+        SITUATIONS
+            .into_iter()
+            .chain(ECONOMIC_SITUATIONS)
+            .find(|s| s.code().eq_ignore_ascii_case(text))
     }
 }
 
@@ -58,8 +78,16 @@ pub enum Phase {
     Redeploy {
         order: Vec<u8>,
     },
+    /// The flag holder halves one kingdom's coins (sanctions).
+    Sanction,
+    /// The flag holder pays a kingdom a coin and makes one of its cards a spy (espionage).
+    Spy,
     /// The kingdoms that have not played lay a card face down, all at once.
     Play,
+    /// Every card is down: the missile's holder fires it or holds it before they are opened.
+    Missile {
+        seat: u8,
+    },
     /// Every card is down: chance turns them up together.
     Open,
     /// The horn's holder decides whether to blow it in this battle.
@@ -81,6 +109,14 @@ pub enum Phase {
     Over {
         outcome: Outcome,
     },
+}
+
+/// A card of `victim`'s that fights for `owner`'s alliance when it is played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Spy {
+    pub owner: u8,
+    pub victim: u8,
+    pub card: Card,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -114,6 +150,20 @@ pub struct State {
     pub horn: Option<u8>,
     /// The horn was blown in this battle.
     pub horn_blown: bool,
+    /// The economic war expansion is in play (the fields below stay zero without it).
+    pub economic: bool,
+    /// Each kingdom's coins.
+    pub coins: [u32; 4],
+    /// Each kingdom's immortal gold coins (won in battle 3; never passed on nor sanctioned).
+    pub immortal: [u32; 4],
+    /// Who holds the missile, not yet fired.
+    pub missile: Option<u8>,
+    /// The missile was fired in this battle.
+    pub missile_fired: bool,
+    /// The spy card made by espionage, until it is played.
+    pub spy: Option<Spy>,
+    /// Coins the reserve currency still issues, one before each coming battle.
+    pub reserve_left: u8,
     /// The last battle's result in words.
     pub last: Option<String>,
     pub phase: Phase,
@@ -131,6 +181,14 @@ pub fn start(setup: &Setup) -> Result<State, RuleError> {
         None | Some("troops") => false,
         Some("playing-cards") => true,
         Some(other) => kifu_core::refuse!("unknown deck '{other}' (troops or playing-cards)"),
+    };
+    let economic = match setup.option("expansion") {
+        None | Some("none") => false,
+        Some("economic-war") if playing_cards => {
+            kifu_core::refuse!("the economic war needs the troop deck and its situation cards, not deck=playing-cards")
+        }
+        Some("economic-war") => true,
+        Some(other) => kifu_core::refuse!("unknown expansion '{other}' (economic-war)"),
     };
     Ok(State {
         playing_cards,
@@ -150,6 +208,13 @@ pub fn start(setup: &Setup) -> Result<State, RuleError> {
         promotion: false,
         horn: None,
         horn_blown: false,
+        economic,
+        coins: if economic { [7; 4] } else { [0; 4] },
+        immortal: [0; 4],
+        missile: None,
+        missile_fired: false,
+        spy: None,
+        reserve_left: 0,
         last: None,
         phase: Phase::Play,
     })
@@ -163,10 +228,26 @@ impl State {
     }
     /// The situation cards still face down.
     pub fn situations_left(&self) -> Vec<Situation> {
+        let extra = if self.economic { &ECONOMIC_SITUATIONS[..] } else { &[] };
         SITUATIONS
             .into_iter()
+            .chain(extra.iter().copied())
             .filter(|s| !self.situations.contains(s))
             .collect()
+    }
+    /// A kingdom's final count: its spoils, and with the economic war one more for every two
+    /// coins (immortal ones included), rounded down.
+    pub fn score(&self, seat: u8) -> u32 {
+        let s = usize::from(seat);
+        self.spoils[s] + (self.coins[s] + self.immortal[s]) / 2
+    }
+    /// The battles before which chance turns up a situation card.
+    pub fn situation_battles(&self) -> &'static [u8] {
+        match (self.playing_cards, self.economic) {
+            (true, _) => &[],
+            (false, false) => &[7, 14],
+            (false, true) => &[7, 10, 14],
+        }
     }
     /// Seats in order from the flag holder round the table.
     pub fn round_from_flag(&self) -> Vec<u8> {

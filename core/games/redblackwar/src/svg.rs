@@ -1,8 +1,8 @@
-//! Red-Black War as an SVG picture, drawn from the view's redacted state (view.rs): one labelled
-//! row per kingdom (spoils, ally, flag and horn, the cards still in hand, the card laid down,
-//! face down where the view may not see it), the stake, the situations, what is due. The
-//! viewing seat's own hand cards are `<g class="cell" data-cell="11">` (the card as typed).
-//! Draws a state; it never decides anything.
+//! Red-Black War as an SVG picture, drawn from the view's redacted state (view.rs): one
+//! labelled row per kingdom (spoils, ally, flag, horn, missile, coins in the economic war, the
+//! cards still in hand, the card laid down, face down where the view may not see it), the
+//! stake, the situations, the spy, what is due. The viewing seat's own hand cards are
+//! `<g class="cell" data-cell="11">` (the card as typed). Draws a state; never decides.
 
 use std::fmt::Write;
 
@@ -13,7 +13,7 @@ use kifu_core::rules::View;
 
 const CARD_W: usize = 26;
 const CARD_H: usize = 38;
-const ROW: usize = 92;
+const ROW: usize = 98;
 const LEFT: usize = 150;
 const FONT: &str = "DejaVu Sans, sans-serif";
 /// Each kingdom's ink: Black, Red, Gray, Pink.
@@ -84,6 +84,15 @@ pub fn svg(state: &State, view: View) -> String {
             &format!("situations: {}{promotion}", names.join(", ")),
         );
     }
+    if let Some(spy) = seen.spy {
+        let words = format!(
+            "spy: {}'s {} fights for {}",
+            seat_name(spy.victim),
+            spy.card.code(),
+            seat_name(spy.owner)
+        );
+        text(&mut out, width - 8, 40, 12, "end", "#444", &words);
+    }
     let playing = seen.phase == Phase::Play;
     for seat in 0..4u8 {
         let s = usize::from(seat);
@@ -116,12 +125,30 @@ pub fn svg(state: &State, view: View) -> String {
         );
         let mut marks = Vec::new();
         if seen.flag == seat {
-            marks.push("flag");
+            marks.push("flag".to_string());
         }
         if seen.horn == Some(seat) {
-            marks.push(if seen.horn_blown { "horn (blown)" } else { "horn" });
+            marks.push(if seen.horn_blown { "horn (blown)" } else { "horn" }.to_string());
+        }
+        if seen.missile == Some(seat) {
+            marks.push("missile".to_string());
         }
         text(&mut out, 12, y + 70, 11, "start", "#444", &marks.join(" · "));
+        if seen.economic {
+            let immortal = match seen.immortal[s] {
+                0 => String::new(),
+                n => format!(" (+{n} immortal)"),
+            };
+            text(
+                &mut out,
+                12,
+                y + 84,
+                11,
+                "start",
+                "#444",
+                &format!("coins {}{immortal}", seen.coins[s]),
+            );
+        }
         // The hand; the viewing seat's cards are cells while it may lay one down.
         let own = view == View::Seat(seat) && playing && state.down[s].is_none();
         for (i, card) in seen.hand(seat).list().into_iter().enumerate() {

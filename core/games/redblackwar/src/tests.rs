@@ -11,7 +11,7 @@ use super::RedBlackWar;
 use kifu_core::record::Actor;
 use kifu_core::rules::{Rules, Setup, Turn, View};
 
-fn war(options: &[(&str, &str)]) -> State {
+pub(crate) fn war(options: &[(&str, &str)]) -> State {
     let options: BTreeMap<String, String> = options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
     RedBlackWar
         .setup(&Setup {
@@ -22,7 +22,7 @@ fn war(options: &[(&str, &str)]) -> State {
         .expect("sets up")
 }
 
-fn enter(state: &mut State, actor: Actor, text: &str) -> Result<(), String> {
+pub(crate) fn enter(state: &mut State, actor: Actor, text: &str) -> Result<(), String> {
     let command = parse(state, text).map_err(|e| e.reason)?;
     let mut next = state.clone();
     RedBlackWar.apply(&mut next, actor, &command).map_err(|e| e.reason)?;
@@ -31,14 +31,14 @@ fn enter(state: &mut State, actor: Actor, text: &str) -> Result<(), String> {
 }
 
 /// Lays the four cards down (p1 to p4) and turns them up.
-fn battle(state: &mut State, cards: [&str; 4]) {
+pub(crate) fn battle(state: &mut State, cards: [&str; 4]) {
     for (seat, card) in cards.iter().enumerate() {
         enter(state, Actor::Seat(seat as u8), card).unwrap_or_else(|e| panic!("p{} {card}: {e}", seat + 1));
     }
     enter(state, Actor::Chance, "open").expect("opens");
 }
 
-fn c(text: &str) -> Card {
+pub(crate) fn c(text: &str) -> Card {
     Card::parse(text).expect("a card")
 }
 
@@ -176,9 +176,9 @@ fn promotion_raises_ten_to_sixteen_and_moves_the_boost_to_fourteen() {
 
 #[test]
 fn a_king_makes_its_alliance_infinite_even_beside_a_queen() {
-    assert_eq!(alliance_sum([Q, K], [Attack::Minus, Attack::Plus], false), Attack::Plus);
-    assert_eq!(alliance_sum([Q, c("18")], [Attack::Minus, n(18)], true), Attack::Minus);
-    assert_eq!(alliance_sum([c("3"), c("4")], [n(3), n(4)], true), n(27));
+    assert_eq!(alliance_sum(&[(Q, Attack::Minus), (K, Attack::Plus)], 0), Attack::Plus);
+    assert_eq!(alliance_sum(&[(Q, Attack::Minus), (c("18"), n(18))], 20), Attack::Minus);
+    assert_eq!(alliance_sum(&[(c("3"), n(3)), (c("4"), n(4))], 20), n(27));
 }
 
 #[test]
@@ -448,11 +448,7 @@ fn options_and_player_counts_are_checked() {
         players: 4,
         start: None,
     };
-    assert!(RedBlackWar
-        .setup(&setup)
-        .unwrap_err()
-        .reason
-        .contains("unknown option 'expansion'"));
+    assert!(RedBlackWar.setup(&setup).is_ok_and(|war| war.economic));
     let none = BTreeMap::new();
     let three = Setup {
         options: &none,

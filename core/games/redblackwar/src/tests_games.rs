@@ -59,7 +59,13 @@ pub fn play_seeded(seed: &[u8], options: &[(&str, &str)]) -> (Record, Turn) {
         }
         let legal = replay.current().legal_actions().expect("the war lists its moves");
         assert!(!legal.is_empty(), "nothing to enter at {}", replay.turn());
-        let (actor, command) = &legal[policy.below(legal.len() as u64) as usize];
+        let mut pick = &legal[policy.below(legal.len() as u64) as usize];
+        // Coins passed back and forth would make a random war endless: pay one time in ten.
+        let others: Vec<&(Actor, String)> = legal.iter().filter(|(_, c)| !c.starts_with("pay:")).collect();
+        if pick.1.starts_with("pay:") && policy.below(10) > 0 && !others.is_empty() {
+            pick = others[policy.below(others.len() as u64) as usize];
+        }
+        let (actor, command) = pick;
         let entry = replay
             .play(Some(*actor), command, None)
             .unwrap_or_else(|f| panic!("legal command refused: {f}"));

@@ -32,6 +32,12 @@ pub fn due(state: &State, phase: &Phase) -> String {
                 names.join(", ")
             )
         }
+        Phase::Sanction => format!("{} halves one kingdom's coins (sanction:pN)", seat_name(state.flag)),
+        Phase::Spy => format!(
+            "{} pays a kingdom a coin and turns one of its cards (spy:pN,CARD)",
+            seat_name(state.flag)
+        ),
+        Phase::Missile { seat } => format!("{} fires the missile or holds it (fire, hold)", seat_name(*seat)),
         Phase::Take => format!("{} takes a spoil from another kingdom (take:pN)", seat_name(state.flag)),
         Phase::Redeploy { order } => format!(
             "{} redeploys: two used cards back, two others down (redeploy:A,B/C,D)",
@@ -87,6 +93,15 @@ pub fn render(state: &State, view: View) -> String {
         if seen.horn == Some(seat) {
             line.push_str(", horn");
         }
+        if seen.economic {
+            line.push_str(&format!(", coins {}", seen.coins[s]));
+            if seen.immortal[s] > 0 {
+                line.push_str(&format!(" (+{} immortal)", seen.immortal[s]));
+            }
+        }
+        if seen.missile == Some(seat) {
+            line.push_str(", missile");
+        }
         match (&seen.open, state.down[s], seen.down[s]) {
             (Some(cards), _, _) => line.push_str(&format!(", turned up {}", cards[s].code())),
             (None, _, Some(card)) => line.push_str(&format!(", laid down {}", card.code())),
@@ -99,6 +114,14 @@ pub fn render(state: &State, view: View) -> String {
         let names: Vec<&str> = seen.situations.iter().map(|s| s.code()).collect();
         let promotion = if seen.promotion { " (promotion in force)" } else { "" };
         lines.push(format!("situations: {}{promotion}", names.join(", ")));
+    }
+    if let Some(spy) = seen.spy {
+        lines.push(format!(
+            "spy: {}'s {} fights for {}",
+            seat_name(spy.victim),
+            spy.card.code(),
+            seat_name(spy.owner)
+        ));
     }
     if let Some(last) = &seen.last {
         lines.push(format!("last: {last}"));

@@ -4,6 +4,7 @@
 
 use super::battle;
 use super::cards::{seat_name, Card, J, K};
+use super::economy;
 use super::state::{Phase, Situation, State};
 use kifu_core::rules::{Outcome, RuleError};
 
@@ -23,7 +24,7 @@ pub fn play(state: &mut State, seat: u8, card: Card) -> Done {
     }
     state.down[usize::from(seat)] = Some(card);
     if state.down.iter().all(Option::is_some) {
-        state.phase = Phase::Open;
+        economy::all_down(state);
     }
     Ok(())
 }
@@ -73,6 +74,7 @@ fn resolve(state: &mut State) {
     if state.horn_blown {
         state.horn = None;
     }
+    economy::after_battle(state, &cards, result.winners);
     state.last = Some(result.text);
     after_stake(state, lone(&cards, J).filter(|_| state.battle < state.last_battle));
 }
@@ -130,11 +132,12 @@ fn end_battle(state: &mut State) {
     }
     state.battle += 1;
     state.phase = Phase::Play;
+    economy::before_battle(state);
     if state.playing_cards {
         if state.battle == 7 {
             hegemony(state);
         }
-    } else if state.battle == 7 || state.battle == 14 {
+    } else if state.situation_battles().contains(&state.battle) {
         state.phase = Phase::Situation;
     }
 }
@@ -142,6 +145,12 @@ fn end_battle(state: &mut State) {
 pub fn situation(state: &mut State, card: Situation) -> Done {
     if state.situations.contains(&card) {
         kifu_core::refuse!("the situation card {} is already turned up", card.code());
+    }
+    if !state.situations_left().contains(&card) {
+        kifu_core::refuse!(
+            "the situation card {} belongs to the economic war expansion",
+            card.code()
+        );
     }
     state.situations.push(card);
     state.phase = Phase::Play;
@@ -170,6 +179,10 @@ pub fn situation(state: &mut State, card: Situation) -> Done {
                 order: state.round_from_flag(),
             }
         }
+        Situation::Sanctions => state.phase = Phase::Sanction,
+        Situation::NewWeapon => economy::new_weapon(state),
+        Situation::Espionage => economy::espionage(state),
+        Situation::Reserve => economy::reserve(state),
     }
     Ok(())
 }
@@ -226,6 +239,9 @@ pub fn redeploy(state: &mut State, order: &[u8], back: [Card; 2], down: [Card; 2
         }
     }
     for card in down {
+        if state.spy.is_some_and(|spy| spy.victim == seat && spy.card == card) {
+            kifu_core::refuse!("{} is a spy: it cannot be laid down by redeployment", card.code());
+        }
         if !hand.has(card) {
             kifu_core::refuse!(
                 "{} does not hold {}: it lays down two cards from its hand ({})",
@@ -250,7 +266,7 @@ pub fn redeploy(state: &mut State, order: &[u8], back: [Card; 2], down: [Card; 2
 
 /// Ranks by spoils, then by the last battle's gain; a tie for first left is the flag's to order.
 fn finish(state: &mut State) {
-    let key = |s: u8| (state.spoils[usize::from(s)], state.last_gain[usize::from(s)]);
+    let key = |s: u8| (state.score(s), state.last_gain[usize::from(s)]);
     let best = (0..4u8).map(key).max().unwrap_or((0, 0));
     let tied: Vec<u8> = (0..4u8).filter(|s| key(*s) == best).collect();
     if tied.len() == 1 {
@@ -264,7 +280,7 @@ fn finish(state: &mut State) {
 
 fn outcome(state: &State, winner: u8, how: &str) -> Outcome {
     let spoils: Vec<String> = (0..4u8)
-        .map(|s| format!("{} {}", seat_name(s), state.spoils[usize::from(s)]))
+        .map(|s| format!("{} {}", seat_name(s), state.score(s)))
         .collect();
     Outcome::win(
         winner,

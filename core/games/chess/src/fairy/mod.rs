@@ -4,6 +4,7 @@
 //! (Andernach colours, Circe rebirth) and each variant's own game end. A file per rule; none of
 //! them keeps state or touches the standard chess fast path.
 
+pub mod alice;
 pub mod andernach;
 pub mod boards;
 pub mod circe;
@@ -37,6 +38,7 @@ pub fn from_name(n: &str) -> Option<Variant> {
         "antiandernach" | "antiandernachchess" => Variant::AntiAndernach,
         "circe" | "circechess" => Variant::Circe,
         "knightrelay" | "nrelay" | "knightrelaychess" => Variant::KnightRelay,
+        "alice" | "alicechess" => Variant::Alice,
         _ => return None,
     };
     Some(v)
@@ -62,6 +64,7 @@ pub fn describe(v: Variant) -> &'static str {
         Variant::KnightRelay => {
             "Knight-relay chess: knights lend their move to friends they guard; knights neither take nor are taken"
         }
+        Variant::Alice => "Alice chess: two boards; every moved piece passes through to the other board",
         _ => "",
     }
 }

@@ -65,6 +65,7 @@ pub fn variant_tag(game: &str) -> Option<&'static str> {
         "antiandernach" => Some("Anti-Andernach"),
         "circe" => Some("Circe"),
         "knightrelay" => Some("Knight Relay"),
+        "alice" => Some("Alice"),
         _ => None,
     })
 }

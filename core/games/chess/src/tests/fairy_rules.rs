@@ -240,6 +240,7 @@ fn every_fairy_variant_round_trips_through_pgn() {
         Variant::AntiAndernach,
         Variant::Circe,
         Variant::KnightRelay,
+        Variant::Alice,
     ] {
         let header = Header::new(v.name(), 1, vec!["Ann".into(), "Bob".into()], ChanceMode::Observed);
         let mut replay = Replay::start(crate::registry(), &header).unwrap_or_else(|f| panic!("{f}"));

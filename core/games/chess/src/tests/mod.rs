@@ -1,5 +1,6 @@
 //! Tests of the chess engine: perft suites, notation, FEN, game ends and the oracle games.
 
+mod alice;
 mod balbo;
 mod board_view;
 mod fairy_naive;
@@ -7,6 +8,7 @@ mod fairy_rules;
 mod fen_tests;
 mod game_rules;
 mod geometry_tests;
+mod handbuilt;
 mod hex;
 mod holes;
 mod illegal_moves;

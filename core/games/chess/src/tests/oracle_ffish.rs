@@ -1,6 +1,7 @@
 //! Replays Fairy-Stockfish's random games (fixtures/chess/oracle, FFISH.md there: pyffish
-//! 0.0.90) for extinction and Los Alamos: every UCI move accepted with the oracle's SAN, the
-//! legal move list of every position of the first ten games equal to the oracle's, the final
+//! 0.0.90 for extinction and Los Alamos, pyffish-alice 0.0.3 for Alice): every UCI move accepted
+//! with the oracle's SAN, the legal move list of every position in the `.legal` files equal to
+//! the oracle's, the final
 //! FEN and the outcome the oracle's. Fifty-move and threefold draws are claims in both (the
 //! generator claimed them), so the claim is made here too.
 
@@ -15,7 +16,7 @@ use crate::variant::Variant;
 use kifu_core::record::Actor;
 use kifu_core::rules::{Rules, Setup, Turn};
 
-const GAMES: [(Variant, &str, &str); 2] = [
+const GAMES: [(Variant, &str, &str); 3] = [
     (
         Variant::Extinction,
         include_str!("../../../../../fixtures/chess/oracle/extinction.games"),
@@ -25,6 +26,11 @@ const GAMES: [(Variant, &str, &str); 2] = [
         Variant::LosAlamos,
         include_str!("../../../../../fixtures/chess/oracle/losalamos.games"),
         include_str!("../../../../../fixtures/chess/oracle/losalamos.legal"),
+    ),
+    (
+        Variant::Alice,
+        include_str!("../../../../../fixtures/chess/oracle/alice.games"),
+        include_str!("../../../../../fixtures/chess/oracle/alice.legal"),
     ),
 ];
 

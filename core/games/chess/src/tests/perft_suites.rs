@@ -5,7 +5,7 @@
 use crate::perft::perft;
 use crate::variant::Variant;
 
-const SUITES: [(Variant, &str); 10] = [
+const SUITES: [(Variant, &str); 11] = [
     (
         Variant::Standard,
         include_str!("../../../../../fixtures/chess/perft/standard.perft"),
@@ -45,6 +45,10 @@ const SUITES: [(Variant, &str); 10] = [
     (
         Variant::LosAlamos,
         include_str!("../../../../../fixtures/chess/perft/losalamos.perft"),
+    ),
+    (
+        Variant::Alice,
+        include_str!("../../../../../fixtures/chess/perft/alice.perft"),
     ),
 ];
 

@@ -15,6 +15,8 @@ mod view;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_builds;
+#[cfg(test)]
 mod tests_games;
 
 use builds::CONTRARIUS;

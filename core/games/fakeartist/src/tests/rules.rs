@@ -2,7 +2,6 @@
 
 use super::{enter, refusal, start};
 use crate::state::{Phase, State};
-use crate::view;
 use kifu_core::record::Actor;
 use kifu_core::rules::{Rules, View};
 
@@ -259,11 +258,14 @@ fn a_finished_round_shows_its_theme_and_fake_to_all() {
 #[test]
 fn the_drawing_is_an_svg_of_polylines_in_each_artists_pen() {
     let s = voting();
-    let svg = view::svg(&s);
+    let svg = crate::FakeArtist.svg(&s, View::Public).expect("a drawing");
     assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 1000 1000\""));
     assert_eq!(svg.matches("<polyline").count(), 8);
     assert!(svg.contains("data-seat=\"p4\" points=\"10,990 990,10\""));
-    assert_eq!(crate::FakeArtist.state_json(&s, View::Public)["svg"], svg);
+    assert!(!svg.contains("style"), "the pages' CSP blocks inline styles: {svg}");
+    // The drawing is public: every view gets the same picture, and it is not in the JSON.
+    assert_eq!(crate::FakeArtist.svg(&s, View::Seat(2)).as_deref(), Some(svg.as_str()));
+    assert!(crate::FakeArtist.state_json(&s, View::Public).get("svg").is_none());
 }
 
 #[test]

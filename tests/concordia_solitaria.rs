@@ -1,0 +1,66 @@
+//! End-to-end: Concordia Solitaria dealt from a seed, a wrong Contrarius entry refused with the
+//! reason and the head unchanged, the game played out to its end, and its export verified.
+
+use kifu_e2e::Session;
+
+fn head(s: &Session, id: &str) -> (u64, String) {
+    let v = s.json(&["show", id, "--json"]);
+    (v["seq"].as_u64().unwrap(), v["head"].as_str().unwrap().to_string())
+}
+
+#[test]
+fn a_seeded_solitaria_game_refuses_a_wrong_contrarius_entry_and_plays_out_to_a_verified_end() {
+    let s = Session::new();
+    let id = s
+        .ok(&[
+            "new",
+            "concordia-solitaria",
+            "--seed",
+            "50105050501050505010505050105050",
+            "-p",
+            "Ada",
+            "-p",
+            "Contrarius",
+        ])
+        .trim()
+        .to_string();
+    let shown = s.ok(&["show", &id]);
+    assert!(shown.contains("Concordia Solitaria on the imperium map"), "{shown}");
+    assert!(shown.contains("Level standard; p1 started at 20 points"), "{shown}");
+
+    // A Prefect taking cash scores Contrarius two points (seeds/concordia-solitaria.md).
+    s.ok(&["play", &id, "prefect cash"]);
+    let state = s.json(&["show", &id, "--json"]);
+    assert_eq!(state["turn"]["actor"], "p2", "{state}");
+    let before = head(&s, &id);
+    for (bad, why) in [
+        ("p2: score 3", "Contrarius must score 2, not score 3"),
+        ("p2: take 1", "Contrarius must score 2, not take 1"),
+    ] {
+        let run = s.fails(&["play", &id, bad], 1);
+        assert!(run.stderr.contains(why), "{bad}: {}", run.stderr);
+        assert!(
+            run.stderr.contains(&format!("entry {}", before.0 + 1)),
+            "{bad}: {}",
+            run.stderr
+        );
+        assert_eq!(head(&s, &id), before, "{bad} changed the head");
+    }
+    s.ok(&["play", &id, "p2: score 2"]);
+
+    s.ok(&["playout", &id]);
+    let state = s.json(&["show", &id, "--json"]);
+    assert_eq!(state["turn"]["kind"], "over", "{state}");
+    let export = s.path("solitaria.kifu");
+    s.ok(&["export", &id, "-o", export.to_str().unwrap()]);
+    let text = std::fs::read_to_string(&export).unwrap();
+    assert!(
+        text.lines().any(|l| l.split(' ').nth(1) == Some("p2")),
+        "Contrarius has entries"
+    );
+    let out = s.ok(&["verify", export.to_str().unwrap()]);
+    assert!(
+        out.contains(": ok,") && out.contains("over,") && out.contains("seeded chance checked"),
+        "{out}"
+    );
+}
