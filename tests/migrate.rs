@@ -2,7 +2,7 @@
 //! with a token) copied to PostgreSQL and back; every record verifies and reads the same in each
 //! store, the seeded game goes on drawing chance in its new store (its seed sealed again there),
 //! a token issued in the first store works in the copies, and a second migration copies nothing
-//! twice. Needs PostgreSQL (KIFU_TEST_POSTGRES; skipped with the reason printed when unset
+//! twice. The round trip needs PostgreSQL (KIFU_TEST_POSTGRES; skipped with the reason printed when unset
 //! outside CI).
 
 use kifu_e2e::{pg, Session};
@@ -112,4 +112,25 @@ fn a_store_goes_to_postgresql_and_back_whole() {
         ]);
         on(&["verify", &seeded]);
     }
+}
+
+/// A source store file that is not there is refused, and not made: a mistyped path must not
+/// look like an empty store migrated whole.
+#[test]
+fn a_missing_source_is_refused_and_not_made() {
+    let s = Session::new();
+    let missing = s.path("typo.redb");
+    let target = s.path("target.redb");
+    let run = s.fails(
+        &[
+            "migrate",
+            "--from",
+            missing.to_str().unwrap(),
+            "--to",
+            target.to_str().unwrap(),
+        ],
+        2,
+    );
+    assert!(run.stderr.contains("no store there"), "{}", run.stderr);
+    assert!(!missing.exists(), "the missing source was made");
 }

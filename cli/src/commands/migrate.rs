@@ -65,6 +65,15 @@ pub fn migrate(store: &Lazy, args: MigrateArgs) -> CliResult {
         seed_key: key.or_else(|| store.seed_key()),
         ..OpenOptions::default()
     };
+    // The source is only read: a store file that is not there is a mistake, never an empty
+    // store to copy (opening it would make one).
+    let from_file = !args.from.to_str().is_some_and(kifu_records::is_postgres);
+    if from_file && !args.from.exists() {
+        return Err(CliError::input(format!(
+            "--from {}: no store there (nothing to copy)",
+            args.from.display()
+        )));
+    }
     let source = kifu_records::open_boxed(
         &args.from,
         kifu_games::registry(),
