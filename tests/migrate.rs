@@ -2,8 +2,8 @@
 //! with a token) copied to PostgreSQL and back; every record verifies and reads the same in each
 //! store, the seeded game goes on drawing chance in its new store (its seed sealed again there),
 //! a token issued in the first store works in the copies, and a second migration copies nothing
-//! twice. The round trip needs PostgreSQL (KIFU_TEST_POSTGRES; skipped with the reason printed when unset
-//! outside CI).
+//! twice. The round trip needs PostgreSQL (KIFU_TEST_POSTGRES; skipped with the reason printed
+//! when unset outside CI).
 
 use kifu_e2e::{pg, Session};
 
