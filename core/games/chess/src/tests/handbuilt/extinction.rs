@@ -110,9 +110,33 @@ const CASES: &[Case] = &[
         fen: "qrbnk3/p7/8/8/8/8/PNBQ4/R3K2r w - - 0 1",
         want: Want::Some(&["e1f1", "e1f2", "a1d1"], &["e1g1", "a1h1"]),
     },
+    Case {
+        why: "taking the last bishop wins",
+        fen: "qr1nk3/p7/8/5b2/8/8/PNBQ4/R3K3 w - - 0 1",
+        want: Want::After("c2f5", "qr1nk3/p7/8/5B2/8/8/PN1Q4/R3K3 b - - 0 1", "white"),
+    },
+    Case {
+        why: "taking the last rook wins",
+        fen: "q1bnk2r/p7/8/8/8/8/PNBQ4/4K2R w - - 0 1",
+        want: Want::After("h1h8", "q1bnk2R/p7/8/8/8/8/PNBQ4/4K3 b - - 0 1", "white"),
+    },
+    Case {
+        why: "every kind still on the board and 75 moves without capture or pawn move: a draw",
+        fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 150 100",
+        want: Want::Over("draw", "seventy-five"),
+    },
+    Case {
+        why: "the 150th quiet half-move draws",
+        fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 149 100",
+        want: Want::After(
+            "g1f3",
+            "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 150 100",
+            "draw",
+        ),
+    },
 ];
 
 #[test]
 fn extinction_hand_built_positions() {
-    check(Variant::Extinction, CASES, 20);
+    check(Variant::Extinction, CASES, 24);
 }
