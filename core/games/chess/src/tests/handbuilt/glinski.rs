@@ -215,6 +215,19 @@ const CASES: &[HexCase] = &[
         },
         want: HexWant::Plain(Want::Over("draw", "seventy-five")),
     },
+    HexCase {
+        why: "the e4 pawn, blocked by the e5 knight, with nothing to take: no move",
+        setup: white(&[("e4", 'P'), ("e5", 'n'), ("a1", 'K'), ("l6", 'k')]),
+        want: HexWant::Plain(Want::From("e4", &[])),
+    },
+    HexCase {
+        why: "the f3 rook, pinned on the f-file by f11, moves along the file only",
+        setup: white(&[("f1", 'K'), ("f3", 'R'), ("f11", 'r'), ("l1", 'k')]),
+        want: HexWant::Plain(Want::From(
+            "f3",
+            &["f3f10", "f3f11", "f3f2", "f3f4", "f3f5", "f3f6", "f3f7", "f3f8", "f3f9"],
+        )),
+    },
 ];
 
 /// The cell naming and the FEN writer here agree with the engine's own start position.
@@ -264,7 +277,7 @@ fn the_fen_built_here_is_the_engines_start_position() {
 
 #[test]
 fn glinski_hand_built_positions() {
-    assert!(CASES.len() >= 18, "only {} positions", CASES.len());
+    assert!(CASES.len() >= 20, "only {} positions", CASES.len());
     let v = Variant::Glinski;
     let failures: Vec<String> = CASES
         .iter()
