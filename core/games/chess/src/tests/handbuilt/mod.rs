@@ -1,6 +1,7 @@
 //! Hand-built positions per fairy variant (issue 12: twenty or more each, from the rules' own
 //! examples or built to make one rule fire), every answer reasoned from the rules and written
-//! before the engine was run, never copied from its output. A file per variant.
+//! before the engine was run, never copied from its output. A file per variant; the count per
+//! variant, with the older cases elsewhere, is in fixtures/chess/HANDBUILT.md.
 
 mod alice;
 mod andernach;
