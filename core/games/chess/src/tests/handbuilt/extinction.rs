@@ -134,9 +134,14 @@ const CASES: &[Case] = &[
             "draw",
         ),
     },
+    Case {
+        why: "stalemate with every kind on the board: white's pawns blocked head-on, every piece walled in by its own",
+        fen: "rnbqk3/8/8/8/p1p1p1p1/PpPpPpPp/RP1P1PRP/KN4BQ w - - 0 1",
+        want: Want::Over("draw", "stalemate"),
+    },
 ];
 
 #[test]
 fn extinction_hand_built_positions() {
-    check(Variant::Extinction, CASES, 24);
+    check(Variant::Extinction, CASES, 25);
 }
