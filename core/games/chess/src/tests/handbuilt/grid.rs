@@ -3,7 +3,7 @@
 //! it. Source: chessvariants.com "Grid Chess" (Walter Stead, 1953) and seeds/chess/grid.md;
 //! each position built to make the rule fire.
 
-use super::{check, Case, Want};
+use super::{check, Case, Want, CHESS_START_MOVES};
 use crate::variant::Variant;
 
 const CASES: &[Case] = &[
@@ -72,10 +72,7 @@ const CASES: &[Case] = &[
     Case {
         why: "the start: every pawn step and knight move leaves its block, 20 moves as in chess",
         fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        want: Want::Moves(&[
-            "a2a3", "a2a4", "b2b3", "b2b4", "c2c3", "c2c4", "d2d3", "d2d4", "e2e3", "e2e4", "f2f3", "f2f4", "g2g3",
-            "g2g4", "h2h3", "h2h4", "b1a3", "b1c3", "g1f3", "g1h3",
-        ]),
+        want: Want::Moves(CHESS_START_MOVES),
     },
     Case {
         why: "a bishop on c3 passes d4 (its block) to e5-h8; the a1 king is boxed in",

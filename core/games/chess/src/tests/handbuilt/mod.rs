@@ -24,6 +24,12 @@ use crate::outcome::position_result;
 use crate::uci::{move_to_uci, parse_uci};
 use crate::variant::Variant;
 
+/// The twenty moves of the standard start, where a variant leaves them as they are.
+pub(super) const CHESS_START_MOVES: &[&str] = &[
+    "a2a3", "a2a4", "b2b3", "b2b4", "c2c3", "c2c4", "d2d3", "d2d4", "e2e3", "e2e4", "f2f3", "f2f4", "g2g3", "g2g4",
+    "h2h3", "h2h4", "b1a3", "b1c3", "g1f3", "g1h3",
+];
+
 /// What must hold in a position.
 pub(super) enum Want {
     /// Exactly these legal moves (UCI, any order).
