@@ -52,7 +52,7 @@ pub(crate) fn candidates(state: &State, seat: u8, kind: Kind, diplomat: bool) ->
             }
         }
         Kind::Prefect => {
-            list.extend((0..board.provinces.len()).map(Action::Produce));
+            list.extend((0..board.provinces.len()).map(|p| Action::Produce(p, Vec::new())));
             list.push(Action::PrefectCash);
         }
         Kind::Mercator => {
@@ -121,7 +121,7 @@ pub(crate) fn candidates(state: &State, seat: u8, kind: Kind, diplomat: bool) ->
                 }
             }
         }
-        Kind::Specialist(_) => list.push(Action::Specialist),
+        Kind::Specialist(_) => list.push(Action::Specialist(Vec::new())),
     }
     list
 }

@@ -35,7 +35,7 @@ pub fn steps_for(solo: &Solo, kind: Kind, action: &Action, magnus: bool) -> Vec<
         fallback: false,
     };
     match (kind, action) {
-        (Kind::Prefect, Action::Produce(p)) => {
+        (Kind::Prefect, Action::Produce(p, _)) => {
             let board = solo.base.board();
             let houses = solo
                 .base
@@ -195,7 +195,7 @@ fn activate(solo: &mut Solo, province: usize) -> Result<(), RuleError> {
                 gains.add(good, 1);
             }
         }
-        crate::actions::gain(base, 0, &gains)?;
+        crate::actions::gain(base, 0, &gains, &Vec::new())?;
     } else if base.coin_side.iter().filter(|c| **c).count() >= 3 {
         base.coin_side.iter_mut().for_each(|c| *c = false);
     }
