@@ -177,13 +177,15 @@ impl Rules for Solitaria {
         }
         SoloCommand::Base(crate::Concordia.sample_chance(&solo.base, rng))
     }
-    fn render(&self, solo: &Solo, _view: View) -> String {
-        view::render(solo)
+    /// The player's hand is hidden from everyone but p1; Contrarius's cards lie face up.
+    fn render(&self, solo: &Solo, view: View) -> String {
+        view::render(solo, view)
     }
-    fn state_json(&self, solo: &Solo, _view: View) -> serde_json::Value {
-        view::json(solo)
+    fn state_json(&self, solo: &Solo, view: View) -> serde_json::Value {
+        view::json(solo, view)
     }
-    fn svg(&self, solo: &Solo, _view: View) -> Option<String> {
-        Some(crate::svg::svg(&solo.base, &view::contrarius_lines(solo)))
+    fn svg(&self, solo: &Solo, view: View) -> Option<String> {
+        let hidden = view::hidden_hands(solo, view);
+        Some(crate::svg::svg(&solo.base, &view::contrarius_lines(solo, &hidden), &hidden))
     }
 }

@@ -415,5 +415,11 @@ fn the_picture_adds_contrarius_under_the_players() {
         solo.base.display.len() + board.provinces.len() + board.cities.len()
     );
     assert!(svg.contains("Contrarius (p2): "), "{svg}");
-    assert!(svg.contains("Totals now: p1 "));
+    assert!(svg.contains("Totals now: p1 hidden"), "the public does not see p1's hand");
+    assert!(svg.contains("7 hidden card(s)"));
+    let mine = Solitaria.svg(&solo, kifu_core::rules::View::Seat(0)).expect("a picture");
+    assert!(mine.contains("hand Tribune"), "p1 sees its hand");
+    assert!(!mine.contains("Totals now: p1 hidden"));
+    let contrarius = Solitaria.render(&solo, kifu_core::rules::View::Public);
+    assert!(contrarius.contains("face up: Tribune"), "Contrarius's cards lie face up:\n{contrarius}");
 }

@@ -1,16 +1,27 @@
 //! Solitaria shown as text and JSON: the base game's board, market and storehouses, then
 //! Contrarius's points, cards (face up and turned down), the expert track and the reaction
-//! still due. Nothing is hidden, so every view is the same.
+//! still due. Contrarius's cards lie face up; the player's hand (and the total it makes) is
+//! shown only to p1 and the full view.
 
 use super::builds::CONTRARIUS;
 use super::end;
 use super::reaction;
 use super::state::Solo;
 use crate::cards;
+use kifu_core::rules::View;
 
-pub fn render(solo: &Solo) -> String {
-    let mut out = crate::view::render(&solo.base).replacen("Concordia on", "Concordia Solitaria on", 1);
-    for line in contrarius_lines(solo) {
+/// Whose hand `view` may not see: the player's unless the view is p1's or the full one;
+/// never Contrarius's, whose cards lie face up.
+pub fn hidden_hands(solo: &Solo, view: View) -> Vec<bool> {
+    let mut hidden = crate::view::hidden_hands(&solo.base, view);
+    hidden[usize::from(CONTRARIUS)] = false;
+    hidden
+}
+
+pub fn render(solo: &Solo, view: View) -> String {
+    let hidden = hidden_hands(solo, view);
+    let mut out = crate::view::render(&solo.base, &hidden).replacen("Concordia on", "Concordia Solitaria on", 1);
+    for line in contrarius_lines(solo, &hidden) {
         out.push_str(&line);
         out.push('\n');
     }
@@ -18,8 +29,9 @@ pub fn render(solo: &Solo) -> String {
 }
 
 /// What Solitaria adds to the base game's picture: the level, Contrarius's points and cards,
-/// the expert track, the reaction or die due, the totals now.
-pub fn contrarius_lines(solo: &Solo) -> Vec<String> {
+/// the expert track, the reaction or die due, the totals now (the player's only if its hand
+/// is seen).
+pub fn contrarius_lines(solo: &Solo, hidden: &[bool]) -> Vec<String> {
     let me = &solo.base.players[usize::from(CONTRARIUS)];
     let names = |ids: &[u8]| {
         ids.iter()
@@ -55,15 +67,21 @@ pub fn contrarius_lines(solo: &Solo) -> Vec<String> {
         lines.push(format!("Roll the {} die", d.word()));
     }
     let (p, c) = end::totals(solo);
-    lines.push(format!("Totals now: p1 {p}, Contrarius {c}"));
+    if hidden[0] {
+        lines.push(format!("Totals now: p1 hidden (it counts the hand), Contrarius {c}"));
+    } else {
+        lines.push(format!("Totals now: p1 {p}, Contrarius {c}"));
+    }
     lines
 }
 
-pub fn json(solo: &Solo) -> serde_json::Value {
+pub fn json(solo: &Solo, view: View) -> serde_json::Value {
+    let hidden = hidden_hands(solo, view);
     let mut value = serde_json::to_value(solo).unwrap_or(serde_json::Value::Null);
     let (p, c) = end::totals(solo);
+    let p = (!hidden[0]).then_some(p);
     if let Some(map) = value.as_object_mut() {
-        map.insert("base".into(), crate::view::json(&solo.base));
+        map.insert("base".into(), crate::view::json(&solo.base, &hidden));
         map.insert("totals".into(), serde_json::json!({ "p1": p, "contrarius": c }));
     }
     value
