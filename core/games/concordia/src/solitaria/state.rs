@@ -14,7 +14,11 @@ use crate::state::State;
 pub enum Level {
     Standard,
     Veteran,
+    /// The veteran's opening with a second house, next to the second colonist.
+    StrongVeteran,
     Expert,
+    /// The expert's score track with its houses closer together (every 9 or 8 points).
+    StrongExpert,
 }
 
 impl Level {
@@ -22,8 +26,16 @@ impl Level {
         match self {
             Level::Standard => "standard",
             Level::Veteran => "veteran",
+            Level::StrongVeteran => "strong-veteran",
             Level::Expert => "expert",
+            Level::StrongExpert => "strong-expert",
         }
+    }
+    pub fn veteran(self) -> bool {
+        matches!(self, Level::Veteran | Level::StrongVeteran)
+    }
+    pub fn expert(self) -> bool {
+        matches!(self, Level::Expert | Level::StrongExpert)
     }
 }
 

@@ -6,10 +6,13 @@ use kifu_core::rules::Turn;
 
 #[test]
 fn seeded_solitaria_games_at_every_level_end_and_verify() {
-    let cases: [&[(&str, &str)]; 5] = [
+    let cases: [&[(&str, &str)]; 8] = [
         &[],
         &[("level", "veteran")],
         &[("level", "expert")],
+        &[("level", "strong-veteran")],
+        &[("level", "strong-expert")],
+        &[("level", "strong-expert"), ("spacing", "8"), ("map", "italia")],
         &[("map", "italia"), ("campaign", "yes"), ("points", "18")],
         &[("map", "italia"), ("level", "expert")],
     ];
