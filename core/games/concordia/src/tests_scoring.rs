@@ -152,6 +152,92 @@ fn each_god_scores_its_own_measure() {
 }
 
 #[test]
+fn vesta_counts_coins_and_goods_at_their_prices_per_ten_rounded_down() {
+    let mut s = game(3);
+    s.players[0].goods = goods(&[]);
+    s.players[0].coins = 39;
+    assert_eq!(scoring::per_card(&s, 0)[0], 3, "39 / 10");
+    s.players[0].goods = goods(&[(Good::Brick, 1)]);
+    assert_eq!(scoring::per_card(&s, 0)[0], 4, "(39 + 3) / 10");
+    s.players[0].goods = goods(&[(Good::Cloth, 1), (Good::Wine, 1), (Good::Tool, 1), (Good::Food, 1)]);
+    s.players[0].coins = 0;
+    assert_eq!(scoring::per_card(&s, 0)[0], 2, "7 + 6 + 5 + 4 = 22");
+}
+
+#[test]
+fn jupiter_counts_houses_outside_brick_cities_only() {
+    let mut s = game(3);
+    house(&mut s, 0, "Londinium");
+    house(&mut s, 0, "Lutetia");
+    assert_eq!(scoring::per_card(&s, 0)[1], 0, "two brick cities");
+    set_good(&mut s, "Lutetia", Good::Food);
+    set_good(&mut s, "Massilia", Good::Cloth);
+    house(&mut s, 0, "Massilia");
+    assert_eq!(scoring::per_card(&s, 0)[1], 2);
+    assert_eq!(scoring::per_card(&s, 1)[1], 0, "another seat's houses do not count");
+}
+
+#[test]
+fn saturnus_counts_each_province_with_an_own_house_once() {
+    let mut s = game(3);
+    house(&mut s, 0, "Lutetia");
+    house(&mut s, 0, "Massilia");
+    house(&mut s, 0, "Burdigala");
+    assert_eq!(scoring::per_card(&s, 0)[2], 1, "three houses in Gallia");
+    house(&mut s, 0, "Londinium");
+    assert_eq!(scoring::per_card(&s, 0)[2], 2, "and Britannia");
+}
+
+#[test]
+fn mercurius_gives_two_per_kind_of_good_the_own_cities_produce() {
+    let mut s = game(3);
+    house(&mut s, 0, "Lutetia");
+    house(&mut s, 0, "Londinium");
+    assert_eq!(scoring::per_card(&s, 0)[3], 2, "brick twice is one kind");
+    set_good(&mut s, "Massilia", Good::Wine);
+    set_good(&mut s, "Carthago", Good::Cloth);
+    house(&mut s, 0, "Massilia");
+    house(&mut s, 0, "Carthago");
+    assert_eq!(scoring::per_card(&s, 0)[3], 6, "brick, wine, cloth");
+}
+
+#[test]
+fn mars_gives_two_per_colonist_on_the_board_not_in_the_storehouse() {
+    let mut s = game(3);
+    assert_eq!(scoring::per_card(&s, 0)[4], 4, "the two in Roma");
+    s.players[0].stored = [0, 0];
+    assert_eq!(scoring::per_card(&s, 0)[4], 4, "stored colonists never count");
+    s.players[0].colonists.push(Colonist {
+        kind: RouteKind::Land,
+        at: Place::Route(42),
+    });
+    assert_eq!(scoring::per_card(&s, 0)[4], 6);
+}
+
+#[test]
+fn minerva_pays_each_specialist_per_own_house_of_its_good() {
+    let mut s = game(3);
+    set_good(&mut s, "Massilia", Good::Food);
+    house(&mut s, 0, "Massilia");
+    house(&mut s, 0, "Lutetia");
+    house(&mut s, 0, "Londinium");
+    s.players[0].hand.clear();
+    give(&mut s, 0, 1, "Mason");
+    assert_eq!(scoring::score(&s, 0).minerva, 3 * 2, "Mason: 3 per brick city");
+    give(&mut s, 0, 1, "Farmer");
+    assert_eq!(scoring::score(&s, 0).minerva, 3 * 2 + 3, "Farmer: 3 per food city");
+    set_good(&mut s, "Londinium", Good::Wine);
+    give(&mut s, 0, 2, "Vintner");
+    assert_eq!(scoring::score(&s, 0).minerva, 3 + 3 + 4, "Vintner: 4 per wine city");
+    set_good(&mut s, "Lutetia", Good::Cloth);
+    give(&mut s, 0, 2, "Weaver");
+    assert_eq!(scoring::score(&s, 0).minerva, 3 + 4 + 5, "Weaver: 5; no brick city left for the Mason");
+    set_good(&mut s, "Massilia", Good::Tool);
+    give(&mut s, 0, 1, "Smith");
+    assert_eq!(scoring::score(&s, 0).minerva, 3 + 4 + 5, "Smith: 3 per tool city, the Farmer 0 now");
+}
+
+#[test]
 fn buying_the_last_card_ends_the_game_after_everyone_elses_final_turn() {
     let mut s = game(3);
     s.decks.iter_mut().for_each(Vec::clear);
