@@ -10,6 +10,7 @@ mod play;
 mod reaction;
 mod setup;
 mod state;
+mod trio;
 mod view;
 
 #[cfg(test)]
@@ -18,6 +19,8 @@ mod tests;
 mod tests_builds;
 #[cfg(test)]
 mod tests_games;
+#[cfg(test)]
+mod tests_trio;
 
 use builds::CONTRARIUS;
 use notation::SoloCommand;
@@ -61,11 +64,15 @@ fn apply(solo: &mut Solo, actor: Actor, command: &SoloCommand) -> Result<(), Rul
             reaction::roll(solo, *die, *face)
         }
         (Actor::Chance, _) => kifu_core::refuse!("chance enters only city goods, card draws and dice"),
+        (Actor::Seat(seat), SoloCommand::Veto) => trio::veto(solo, seat),
         (Actor::Seat(seat), _) if turn != Turn::seat(seat) => match turn {
             Turn::Chance => kifu_core::refuse!("chance is due first: city goods, a card for the display or a die"),
-            Turn::Seat { seat: 0 } => kifu_core::refuse!("it is p1's turn"),
-            _ => kifu_core::refuse!("it is Contrarius's (p2's) turn to react"),
+            Turn::Seat { seat: CONTRARIUS } => kifu_core::refuse!("it is Contrarius's (p2's) turn to react"),
+            other => kifu_core::refuse!("it is not {}'s turn: {other}", Actor::Seat(seat)),
         },
+        (Actor::Seat(seat), SoloCommand::Base(Command::Play { card, action })) if solo.trio.is_some() => {
+            trio::play(solo, seat, *card, action)
+        }
         (Actor::Seat(0), SoloCommand::Base(Command::Play { card, action })) => play::play(solo, *card, None, action),
         (Actor::Seat(0), SoloCommand::Diplomat { card, copied, action }) => {
             play::play(solo, *card, Some(*copied), action)
@@ -77,6 +84,9 @@ fn apply(solo: &mut Solo, actor: Actor, command: &SoloCommand) -> Result<(), Rul
 
 /// Every action the player might do with each card in hand, unchecked.
 fn player_candidates(solo: &Solo) -> Vec<SoloCommand> {
+    if solo.trio.is_some() {
+        return crate::legal::legal(&solo.base).into_iter().map(SoloCommand::Base).collect();
+    }
     let mut hand = solo.base.players[0].hand.clone();
     hand.sort_unstable();
     hand.dedup();
@@ -118,9 +128,10 @@ impl Rules for Solitaria {
     fn options(&self) -> Vec<String> {
         setup::OPTIONS.iter().map(|k| k.to_string()).collect()
     }
-    /// p1 the player, p2 Contrarius.
+    /// p1 the player, p2 Contrarius; with three, Contrarius is the third player of a
+    /// two-player game and p3 the starting player.
     fn players(&self) -> std::ops::RangeInclusive<usize> {
-        2..=2
+        2..=3
     }
     fn setup(&self, setup: &Setup) -> Result<Solo, RuleError> {
         setup::start(setup)
@@ -133,7 +144,7 @@ impl Rules for Solitaria {
             return Turn::Chance;
         }
         if solo.pending.is_empty() {
-            Turn::seat(0)
+            Turn::seat(if solo.trio.is_some() { solo.base.current } else { 0 })
         } else {
             Turn::seat(CONTRARIUS)
         }
@@ -143,6 +154,7 @@ impl Rules for Solitaria {
             Actor::Chance => notation::parse_chance(solo, text),
             Actor::Seat(0) => notation::parse_player(solo, text),
             Actor::Seat(CONTRARIUS) => notation::parse_contrarius(solo, text),
+            Actor::Seat(2) if solo.trio.is_some() => notation::parse_human(solo, 2, text),
             other => kifu_core::refuse!("{other} may not enter a Concordia Solitaria command"),
         }
     }
@@ -162,9 +174,9 @@ impl Rules for Solitaria {
                     .map(SoloCommand::Base)
                     .collect(),
             },
-            Turn::Seat { seat: 0 } => player_candidates(solo)
+            Turn::Seat { seat } if seat != CONTRARIUS => player_candidates(solo)
                 .into_iter()
-                .filter(|c| apply(&mut solo.clone(), Actor::Seat(0), c).is_ok())
+                .filter(|c| apply(&mut solo.clone(), Actor::Seat(seat), c).is_ok())
                 .collect(),
             _ => reaction::expected(solo).map(SoloCommand::React).into_iter().collect(),
         };

@@ -3,7 +3,7 @@
 //! the veteran's opening house once the city goods are known. It never plays a turn.
 
 use super::builds::CONTRARIUS;
-use super::state::{Level, Solo};
+use super::state::{Level, Solo, Trio};
 use crate::cards::{self, Kind};
 use crate::map::{self, RouteKind};
 use crate::state::{self, Place};
@@ -67,14 +67,20 @@ pub fn start(setup: &Setup) -> Result<Solo, RuleError> {
         Level::Veteran | Level::StrongVeteran => 10,
         Level::Expert | Level::StrongExpert => 0,
     };
+    let trio = setup.players == 3;
+    if trio && (setup.option("points").is_some() || campaign) {
+        kifu_core::refuse!("options points and campaign are for the solo game, not Contrarius as a third player");
+    }
     let start_points = match setup.option("points") {
+        None if trio => 0,
         None => default_points,
         Some(text) => match text.parse::<u32>() {
             Ok(n) if n <= 100 => n,
             _ => kifu_core::refuse!("option points: '{text}' is not a number of points from 0 to 100"),
         },
     };
-    let mut base = state::fresh(name, board, 2, false);
+    // Three players: the base decks I-III (the seed's own deck III is not listed).
+    let mut base = state::fresh(name, board, setup.players, false);
     let hand = cards::starting_hand();
     let magnus_card = hand
         .iter()
@@ -83,7 +89,12 @@ pub fn start(setup: &Setup) -> Result<Solo, RuleError> {
         .max()
         .unwrap_or(0);
     let player = &mut base.players[0];
-    player.coins = 6;
+    player.coins = if trio { 7 } else { 6 };
+    if trio {
+        base.players[2].coins = 6;
+        base.magnus = 0;
+        base.current = 2;
+    }
     let contrarius = &mut base.players[usize::from(CONTRARIUS)];
     contrarius.hand = CONTRARIUS_CARDS
         .iter()
@@ -108,6 +119,7 @@ pub fn start(setup: &Setup) -> Result<Solo, RuleError> {
         pending: Vec::new(),
         specialist_taken: false,
         ended_by: None,
+        trio: trio.then(Trio::default),
     })
 }
 

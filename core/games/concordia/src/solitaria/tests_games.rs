@@ -31,3 +31,25 @@ fn seeded_solitaria_games_at_every_level_end_and_verify() {
         eprintln!("case {i}: {} entries, {end}", record.entries.len());
     }
 }
+
+#[test]
+fn seeded_three_player_games_with_contrarius_end_and_verify() {
+    let cases: [&[(&str, &str)]; 3] = [&[], &[("level", "expert"), ("map", "italia")], &[("level", "strong-veteran")]];
+    for (i, options) in cases.iter().enumerate() {
+        let seed = format!("trio case {i}");
+        let (record, end) = play_seeded("concordia-solitaria", 3, seed.as_bytes(), options);
+        let Turn::Over { outcome } = &end else {
+            panic!("case {i}: {end}");
+        };
+        assert!(outcome.reason.contains("p3 "), "{outcome}");
+        let by = |seat| {
+            record
+                .entries
+                .iter()
+                .filter(|e| e.actor == kifu_core::record::Actor::Seat(seat))
+                .count()
+        };
+        assert!(by(0) > 10 && by(2) > 10 && by(1) > 0, "case {i}: {} {} {}", by(0), by(1), by(2));
+        eprintln!("trio case {i}: {} entries, {end}", record.entries.len());
+    }
+}

@@ -39,13 +39,25 @@ pub fn contrarius_lines(solo: &Solo, hidden: &[bool]) -> Vec<String> {
             .collect::<Vec<_>>()
             .join(", ")
     };
-    let mut lines = vec![
-        format!(
+    let opening = match &solo.trio {
+        Some(trio) => format!(
+            "Contrarius as a third player (p3 starts, p1 is answered); level {}; vetoes used: {}",
+            solo.level.word(),
+            if trio.vetoed.is_empty() {
+                "none".to_string()
+            } else {
+                trio.vetoed.iter().map(|s| crate::state::seat_name(*s)).collect::<Vec<_>>().join(", ")
+            }
+        ),
+        None => format!(
             "Level {}; p1 started at {} points{}",
             solo.level.word(),
             solo.start_points,
             if solo.campaign { " (campaign)" } else { "" }
         ),
+    };
+    let mut lines = vec![
+        opening,
         format!(
             "Contrarius (p2): {} points on the track; face up: {}; turned down: {}",
             solo.points,
@@ -66,11 +78,19 @@ pub fn contrarius_lines(solo: &Solo, hidden: &[bool]) -> Vec<String> {
     if let Some(d) = reaction::die_due(solo) {
         lines.push(format!("Roll the {} die", d.word()));
     }
-    let (p, c) = end::totals(solo);
-    if hidden[0] {
-        lines.push(format!("Totals now: p1 hidden (it counts the hand), Contrarius {c}"));
+    let shown = |seat: usize, total: u32| {
+        if hidden[seat] {
+            "hidden (it counts the hand)".to_string()
+        } else {
+            total.to_string()
+        }
+    };
+    if solo.trio.is_some() {
+        let [p1, c, p3] = super::trio::totals(solo);
+        lines.push(format!("Totals now: p1 {}, Contrarius {c}, p3 {}", shown(0, p1), shown(2, p3)));
     } else {
-        lines.push(format!("Totals now: p1 {p}, Contrarius {c}"));
+        let (p, c) = end::totals(solo);
+        lines.push(format!("Totals now: p1 {}, Contrarius {c}", shown(0, p)));
     }
     lines
 }
@@ -78,11 +98,19 @@ pub fn contrarius_lines(solo: &Solo, hidden: &[bool]) -> Vec<String> {
 pub fn json(solo: &Solo, view: View) -> serde_json::Value {
     let hidden = hidden_hands(solo, view);
     let mut value = serde_json::to_value(solo).unwrap_or(serde_json::Value::Null);
-    let (p, c) = end::totals(solo);
-    let p = (!hidden[0]).then_some(p);
+    let totals = match solo.trio {
+        Some(_) => {
+            let [p1, c, p3] = super::trio::totals(solo);
+            serde_json::json!({ "p1": (!hidden[0]).then_some(p1), "contrarius": c, "p3": (!hidden[2]).then_some(p3) })
+        }
+        None => {
+            let (p, c) = end::totals(solo);
+            serde_json::json!({ "p1": (!hidden[0]).then_some(p), "contrarius": c })
+        }
+    };
     if let Some(map) = value.as_object_mut() {
         map.insert("base".into(), crate::view::json(&solo.base, &hidden));
-        map.insert("totals".into(), serde_json::json!({ "p1": p, "contrarius": c }));
+        map.insert("totals".into(), totals);
     }
     value
 }
