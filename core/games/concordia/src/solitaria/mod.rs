@@ -68,6 +68,7 @@ fn apply(solo: &mut Solo, actor: Actor, command: &SoloCommand) -> Result<(), Rul
         (Actor::Seat(seat), _) if turn != Turn::seat(seat) => match turn {
             Turn::Chance => kifu_core::refuse!("chance is due first: city goods, a card for the display or a die"),
             Turn::Seat { seat: CONTRARIUS } => kifu_core::refuse!("it is Contrarius's (p2's) turn to react"),
+            Turn::Seat { seat: s } => kifu_core::refuse!("it is {}'s turn", crate::state::seat_name(s)),
             other => kifu_core::refuse!("it is not {}'s turn: {other}", Actor::Seat(seat)),
         },
         (Actor::Seat(seat), SoloCommand::Base(Command::Play { card, action })) if solo.trio.is_some() => {

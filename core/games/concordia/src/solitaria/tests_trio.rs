@@ -92,7 +92,7 @@ fn set_up_gives_p1_the_solitaria_cards_and_seven_p3_the_start_and_six() {
 #[test]
 fn p3_is_never_answered_and_p1_always_is() {
     let mut solo = trio(&[]);
-    assert!(refused(&mut solo, P1, "prefect cash").contains("not p1's turn"));
+    assert!(refused(&mut solo, P1, "prefect cash").contains("it is p3's turn"));
     run(&mut solo, P3, "prefect cash").unwrap();
     assert!(solo.pending.is_empty());
     assert_eq!(Solitaria.turn(&solo), Turn::seat(0));
