@@ -41,7 +41,11 @@ fn apply(solo: &mut Solo, actor: Actor, command: &SoloCommand) -> Result<(), Rul
     if let Some(outcome) = &solo.base.over {
         kifu_core::refuse!("the game is over ({outcome})");
     }
-    let turn = Solitaria.turn(solo);
+    // While a veto is possible, everything but a veto is Contrarius's to enter.
+    let turn = match Solitaria.turn(solo) {
+        Turn::Simultaneous { .. } => Turn::seat(CONTRARIUS),
+        turn => turn,
+    };
     match (actor, command) {
         (Actor::Chance, SoloCommand::Base(Command::Cities(goods))) => {
             crate::market::deal_cities(&mut solo.base, goods)?;
@@ -145,10 +149,16 @@ impl Rules for Solitaria {
             return Turn::Chance;
         }
         if solo.pending.is_empty() {
-            Turn::seat(if solo.trio.is_some() { solo.base.current } else { 0 })
-        } else {
-            Turn::seat(CONTRARIUS)
+            return Turn::seat(if solo.trio.is_some() { solo.base.current } else { 0 });
         }
+        // With Contrarius as a third player a human may veto the roll Contrarius acts on.
+        let mut seats = trio::may_veto(solo);
+        if seats.is_empty() {
+            return Turn::seat(CONTRARIUS);
+        }
+        seats.push(CONTRARIUS);
+        seats.sort_unstable();
+        Turn::Simultaneous { seats }
     }
     fn parse(&self, solo: &Solo, actor: Actor, text: &str) -> Result<SoloCommand, RuleError> {
         match actor {
@@ -182,6 +192,14 @@ impl Rules for Solitaria {
             _ => reaction::expected(solo).map(SoloCommand::React).into_iter().collect(),
         };
         Some(list)
+    }
+    /// While a veto is possible: Contrarius's reaction for p2, `veto` for a human who may.
+    fn legal_for(&self, solo: &Solo, actor: Actor) -> Option<Vec<SoloCommand>> {
+        match actor {
+            Actor::Seat(seat) if trio::may_veto(solo).contains(&seat) => Some(vec![SoloCommand::Veto]),
+            Actor::Seat(CONTRARIUS) => self.legal(solo),
+            _ => Some(Vec::new()),
+        }
     }
     /// The city goods and draws as in the base game; a die: each face equally likely.
     fn sample_chance(&self, solo: &Solo, rng: &mut ChanceRng) -> SoloCommand {

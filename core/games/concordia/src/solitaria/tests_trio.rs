@@ -52,7 +52,7 @@ fn answer(solo: &mut Solo, die_face: &str) {
                     })
                     .unwrap();
             }
-            Turn::Seat { seat: 1 } => {
+            Turn::Seat { seat: 1 } | Turn::Simultaneous { .. } => {
                 let due = reaction::expected(solo).expect("a reaction");
                 let text = super::notation::reaction_words(&solo.base, &due);
                 run(solo, CONTRARIUS, &text).unwrap();
@@ -139,6 +139,9 @@ fn each_human_may_veto_one_roll_of_contrarius() {
     run(&mut solo, P3, "prefect cash").unwrap();
     run(&mut solo, P1, "mercator").unwrap();
     run(&mut solo, Actor::Chance, "die mercator cloth").unwrap();
+    assert_eq!(Solitaria.turn(&solo), Turn::Simultaneous { seats: vec![0, 1, 2] });
+    assert_eq!(Solitaria.legal_for(&solo, P3), Some(vec![super::notation::SoloCommand::Veto]));
+    assert!(refused(&mut solo, P3, "mercator").contains("Contrarius's (p2's) turn"));
     let first = reaction::expected(&solo).unwrap();
     assert!(refused(&mut solo, CONTRARIUS, "veto").contains("Contrarius enters"));
     run(&mut solo, P3, "veto").unwrap();
@@ -147,8 +150,10 @@ fn each_human_may_veto_one_roll_of_contrarius() {
     run(&mut solo, Actor::Chance, "die mercator brick").unwrap();
     assert_ne!(reaction::expected(&solo).unwrap(), first);
     assert!(refused(&mut solo, P3, "veto").contains("used its one veto"));
+    assert_eq!(Solitaria.turn(&solo), Turn::Simultaneous { seats: vec![0, 1] }, "p1's veto is left");
     run(&mut solo, P1, "veto").unwrap();
     run(&mut solo, Actor::Chance, "die mercator wine").unwrap();
+    assert_eq!(Solitaria.turn(&solo), Turn::seat(1), "no veto left");
     let Some(Reaction::Build { city, .. }) = reaction::expected(&solo) else {
         panic!("a build");
     };

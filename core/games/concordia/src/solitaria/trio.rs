@@ -115,6 +115,20 @@ pub fn veto(solo: &mut Solo, seat: u8) -> Result<(), RuleError> {
     Ok(())
 }
 
+/// The humans who may veto now: Contrarius is to act on a roll, and they have a veto left.
+pub fn may_veto(solo: &Solo) -> Vec<u8> {
+    let Some(trio) = &solo.trio else {
+        return Vec::new();
+    };
+    if trio.last_roll.is_none() {
+        return Vec::new();
+    }
+    [ANSWERED, STARTER]
+        .into_iter()
+        .filter(|s| !trio.vetoed.contains(s))
+        .collect()
+}
+
 /// Remembers a roll about to be decided, for a veto.
 pub fn rolled(solo: &mut Solo, roll: Step) {
     let queued = solo.pending.len();
