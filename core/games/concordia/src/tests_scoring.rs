@@ -357,3 +357,78 @@ fn every_play_is_written_back_as_it_parses() {
     let chance = notation::parse_chance(&s, "cities bfc").unwrap();
     assert_eq!(notation::format(&s, &chance), "cities bfc");
 }
+
+/// The plays of one card `legal` lists in `s`, as text.
+fn listed(s: &crate::state::State, word: &str) -> std::collections::BTreeSet<String> {
+    crate::legal::legal(s)
+        .iter()
+        .map(|c| notation::format(s, c))
+        .filter(|t| t.split(' ').next() == Some(word))
+        .collect()
+}
+
+/// Every text in `texts` that parses and applies for p1 in `s`.
+fn accepted(s: &crate::state::State, texts: Vec<String>) -> std::collections::BTreeSet<String> {
+    texts
+        .into_iter()
+        .filter(|t| play(&mut s.clone(), 0, t).is_ok())
+        .map(|t| {
+            let Command::Play { .. } = notation::parse_play(s, 0, &t).unwrap() else {
+                unreachable!()
+            };
+            t
+        })
+        .collect()
+}
+
+#[test]
+fn legal_lists_every_mercator_play_that_applies_and_no_other() {
+    let mut s = game(3);
+    s.players[0].coins = 9;
+    s.players[0].goods = goods(&[(Good::Wine, 2), (Good::Brick, 1)]);
+    let names = ["brick", "food", "tool", "wine", "cloth"];
+    let mut trades = Vec::new();
+    for verb in ["sell", "buy"] {
+        for n in 1..=13 {
+            for g in names {
+                trades.push(format!("{verb} {n} {g}"));
+            }
+        }
+    }
+    let mut texts = vec!["mercator".to_string()];
+    for a in &trades {
+        texts.push(format!("mercator {a}"));
+        for b in &trades {
+            texts.push(format!("mercator {a} {b}"));
+        }
+    }
+    let brute = accepted(&s, texts);
+    assert!(brute.contains("mercator sell 2 wine buy 4 brick"), "3 + 12 coins buy 4 bricks? {}", brute.len());
+    assert_eq!(listed(&s, "mercator"), brute);
+}
+
+#[test]
+fn legal_lists_every_senator_and_consul_purchase_that_applies_and_no_other() {
+    let mut s = game(3);
+    s.players[0].goods = goods(&[(Good::Cloth, 3), (Good::Food, 2), (Good::Tool, 2), (Good::Brick, 2), (Good::Wine, 1)]);
+    give(&mut s, 0, 2, "Consul");
+    let mut one = Vec::new();
+    for slot in 1..=7 {
+        one.push(slot.to_string());
+        for g in ["brick", "food", "tool", "wine", "cloth"] {
+            one.push(format!("{slot}:{g}"));
+        }
+    }
+    for card in ["senator", "consul"] {
+        let mut texts = vec![card.to_string()];
+        for a in &one {
+            texts.push(format!("{card} {a}"));
+            for b in &one {
+                texts.push(format!("{card} {a} {b}"));
+            }
+        }
+        let brute = accepted(&s, texts);
+        assert!(brute.len() > 7, "{card}: {brute:?}");
+        assert_eq!(listed(&s, card), brute, "{card}");
+    }
+}
