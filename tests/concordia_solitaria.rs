@@ -93,7 +93,11 @@ fn contrarius_as_a_third_player_takes_a_veto_once_and_plays_out_to_a_verified_en
     s.ok(&["play", &id, "p3: veto"]);
     let before = head(&s, &id);
     let run = s.fails(&["play", &id, "p3: veto"], 1);
-    assert!(run.stderr.contains("p3 may not act now: p1, p2 to act at once"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("p3 may not act now: p1, p2 to act at once"),
+        "{}",
+        run.stderr
+    );
     assert_eq!(head(&s, &id), before, "the refused veto changed the head");
     s.ok(&["playout", &id]);
     let state = s.json(&["show", &id, "--json"]);

@@ -56,7 +56,11 @@ fn a_storehouse_choice_that_is_not_possible_is_refused_with_its_reason() {
         .to_string();
     let before = s.ok(&["log", &id]);
     let run = s.fails(&["play", &id, "prefect cash keep p1:wine"], 1);
-    assert!(run.stderr.contains("prefect takes a province or 'cash'"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("prefect takes a province or 'cash'"),
+        "{}",
+        run.stderr
+    );
     let run = s.fails(&["play", &id, "prefect Gallia keep p1:wine"], 1);
     assert!(run.stderr.contains("nothing to choose"), "{}", run.stderr);
     let run = s.fails(&["play", &id, "prefect Gallia keep p9:wine"], 1);

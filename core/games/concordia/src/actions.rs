@@ -264,7 +264,9 @@ pub fn produce(state: &mut State, seat: u8, province: usize, keep: &Keep) -> Res
             }
         }
     }
-    let gainers: Vec<u8> = (0..state.seats()).filter(|s| gains[usize::from(*s)].total() > 0).collect();
+    let gainers: Vec<u8> = (0..state.seats())
+        .filter(|s| gains[usize::from(*s)].total() > 0)
+        .collect();
     keep_only_for(keep, &gainers)?;
     for (owner, g) in gains.iter().enumerate() {
         gain(state, owner as u8, g, keep)?;

@@ -113,10 +113,7 @@ pub(crate) fn candidates(state: &State, seat: u8, kind: Kind, diplomat: bool) ->
                 } else {
                     0
                 };
-                any_goods(any)
-                    .into_iter()
-                    .map(|any| Purchase { slot, any })
-                    .collect()
+                any_goods(any).into_iter().map(|any| Purchase { slot, any }).collect()
             };
             list.push(Action::Buy(Vec::new()));
             for slot in 0..state.display.len() {

@@ -447,11 +447,20 @@ fn the_keep_choice_is_recorded_and_checked_against_the_room_and_the_gains() {
     give(&mut s, 0, 2, "Vintner");
     let before = s.clone();
     // Four wine gained, room for two: the entry may say which (here: all wine anyway).
-    assert!(play(&mut s, 0, "vintner keep p1:wine").unwrap_err().to_string().contains("exactly"));
+    assert!(play(&mut s, 0, "vintner keep p1:wine")
+        .unwrap_err()
+        .to_string()
+        .contains("exactly"));
     let mut s = before.clone();
-    assert!(play(&mut s, 0, "vintner keep p1:wine,cloth").unwrap_err().to_string().contains("gains only 0"));
+    assert!(play(&mut s, 0, "vintner keep p1:wine,cloth")
+        .unwrap_err()
+        .to_string()
+        .contains("gains only 0"));
     let mut s = before.clone();
-    assert!(play(&mut s, 0, "vintner keep p2:wine,wine").unwrap_err().to_string().contains("gains no goods"));
+    assert!(play(&mut s, 0, "vintner keep p2:wine,wine")
+        .unwrap_err()
+        .to_string()
+        .contains("gains no goods"));
     let mut s = before.clone();
     play(&mut s, 0, "vintner keep p1:wine,wine").unwrap();
     assert_eq!(s.players[0].goods.count(Good::Wine), 2);
@@ -490,9 +499,14 @@ fn a_prefect_overflow_keeps_the_cheaper_good_when_the_entry_says_so() {
     assert_eq!(s.players[0].goods.count(Good::Wine), 1);
     let mut s = before.clone();
     let refused = play(&mut s, 0, &format!("prefect {name} keep p1:wine,cloth p3:cloth"));
-    assert!(refused.unwrap_err().to_string().contains("nothing to choose"), "p3's cloth fits");
+    assert!(
+        refused.unwrap_err().to_string().contains("nothing to choose"),
+        "p3's cloth fits"
+    );
     // The choice is written back in the canonical form.
-    let Command::Play { action, .. } = notation::parse_play(&before, 0, &format!("prefect {name} KEEP p1:c,w")).unwrap() else {
+    let Command::Play { action, .. } =
+        notation::parse_play(&before, 0, &format!("prefect {name} KEEP p1:c,w")).unwrap()
+    else {
         unreachable!()
     };
     assert_eq!(

@@ -231,10 +231,18 @@ fn minerva_pays_each_specialist_per_own_house_of_its_good() {
     assert_eq!(scoring::score(&s, 0).minerva, 3 + 3 + 4, "Vintner: 4 per wine city");
     set_good(&mut s, "Lutetia", Good::Cloth);
     give(&mut s, 0, 2, "Weaver");
-    assert_eq!(scoring::score(&s, 0).minerva, 3 + 4 + 5, "Weaver: 5; no brick city left for the Mason");
+    assert_eq!(
+        scoring::score(&s, 0).minerva,
+        3 + 4 + 5,
+        "Weaver: 5; no brick city left for the Mason"
+    );
     set_good(&mut s, "Massilia", Good::Tool);
     give(&mut s, 0, 1, "Smith");
-    assert_eq!(scoring::score(&s, 0).minerva, 3 + 4 + 5, "Smith: 3 per tool city, the Farmer 0 now");
+    assert_eq!(
+        scoring::score(&s, 0).minerva,
+        3 + 4 + 5,
+        "Smith: 3 per tool city, the Farmer 0 now"
+    );
 }
 
 #[test]
@@ -369,7 +377,10 @@ fn listed(s: &crate::state::State, word: &str) -> std::collections::BTreeSet<Str
 
 /// Every text in `texts` that parses and applies for p1 in `s`.
 fn accepted(s: &crate::state::State, texts: Vec<String>) -> std::collections::BTreeSet<String> {
-    texts.into_iter().filter(|t| play(&mut s.clone(), 0, t).is_ok()).collect()
+    texts
+        .into_iter()
+        .filter(|t| play(&mut s.clone(), 0, t).is_ok())
+        .collect()
 }
 
 #[test]
@@ -394,14 +405,24 @@ fn legal_lists_every_mercator_play_that_applies_and_no_other() {
         }
     }
     let brute = accepted(&s, texts);
-    assert!(brute.contains("mercator sell 2 wine buy 4 brick"), "3 + 12 coins buy 4 bricks? {}", brute.len());
+    assert!(
+        brute.contains("mercator sell 2 wine buy 4 brick"),
+        "3 + 12 coins buy 4 bricks? {}",
+        brute.len()
+    );
     assert_eq!(listed(&s, "mercator"), brute);
 }
 
 #[test]
 fn legal_lists_every_senator_and_consul_purchase_that_applies_and_no_other() {
     let mut s = game(3);
-    s.players[0].goods = goods(&[(Good::Cloth, 3), (Good::Food, 2), (Good::Tool, 2), (Good::Brick, 2), (Good::Wine, 1)]);
+    s.players[0].goods = goods(&[
+        (Good::Cloth, 3),
+        (Good::Food, 2),
+        (Good::Tool, 2),
+        (Good::Brick, 2),
+        (Good::Wine, 1),
+    ]);
     give(&mut s, 0, 2, "Consul");
     let mut one = Vec::new();
     for slot in 1..=7 {

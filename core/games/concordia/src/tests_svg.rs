@@ -62,11 +62,20 @@ fn views_hide_other_hands_and_their_scores_but_keep_sizes_and_played_cards() {
     crate::tests::give(&mut s, 1, 1, "Farmer");
     let public = Concordia.render(&s, View::Public);
     assert!(!public.contains("hand Tribune"), "{public}");
-    assert!(public.contains("6 hidden card(s); discard top Prefect (1 played)"), "{public}");
-    assert!(public.contains("8 hidden card(s)"), "p2's bought Farmer counts, unnamed");
+    assert!(
+        public.contains("6 hidden card(s); discard top Prefect (1 played)"),
+        "{public}"
+    );
+    assert!(
+        public.contains("8 hidden card(s)"),
+        "p2's bought Farmer counts, unnamed"
+    );
     assert_eq!(public.matches("score now hidden").count(), 3);
     let p2 = Concordia.render(&s, View::Seat(1));
-    assert!(p2.contains("hand Tribune, Architect, Prefect, Prefect, Mercator, Senator, Diplomat, Farmer"), "{p2}");
+    assert!(
+        p2.contains("hand Tribune, Architect, Prefect, Prefect, Mercator, Senator, Diplomat, Farmer"),
+        "{p2}"
+    );
     assert_eq!(p2.matches("score now hidden").count(), 2);
     let full = Concordia.render(&s, View::Full);
     assert!(!full.contains("hidden"), "{full}");

@@ -90,7 +90,10 @@ fn apply(solo: &mut Solo, actor: Actor, command: &SoloCommand) -> Result<(), Rul
 /// Every action the player might do with each card in hand, unchecked.
 fn player_candidates(solo: &Solo) -> Vec<SoloCommand> {
     if solo.trio.is_some() {
-        return crate::legal::legal(&solo.base).into_iter().map(SoloCommand::Base).collect();
+        return crate::legal::legal(&solo.base)
+            .into_iter()
+            .map(SoloCommand::Base)
+            .collect();
     }
     let mut hand = solo.base.players[0].hand.clone();
     hand.sort_unstable();
@@ -217,6 +220,10 @@ impl Rules for Solitaria {
     }
     fn svg(&self, solo: &Solo, view: View) -> Option<String> {
         let hidden = view::hidden_hands(solo, view);
-        Some(crate::svg::svg(&solo.base, &view::contrarius_lines(solo, &hidden), &hidden))
+        Some(crate::svg::svg(
+            &solo.base,
+            &view::contrarius_lines(solo, &hidden),
+            &hidden,
+        ))
     }
 }

@@ -47,7 +47,9 @@ pub fn parse_human(solo: &Solo, seat: u8, text: &str) -> Result<SoloCommand, Rul
         kifu_core::refuse!("a Diplomat copies the other player's card, never Contrarius's (the base game's rule)");
     }
     if words.first().is_some_and(|w| w == "magnus") {
-        kifu_core::refuse!("with Contrarius as a third player the Solitaria Magnus card is a plain Prefect: write prefect");
+        kifu_core::refuse!(
+            "with Contrarius as a third player the Solitaria Magnus card is a plain Prefect: write prefect"
+        );
     }
     Ok(SoloCommand::Base(base::parse_play(&solo.base, seat, text)?))
 }

@@ -158,7 +158,9 @@ pub fn veteran_opening(solo: &mut Solo) {
     } else {
         RouteKind::Land
     };
-    let second = neighbours[1..].iter().find_map(|c| route_to(*c, other).map(|r| (*c, r)));
+    let second = neighbours[1..]
+        .iter()
+        .find_map(|c| route_to(*c, other).map(|r| (*c, r)));
     base.houses[first].push(CONTRARIUS);
     let mut built = 1;
     if let (true, Some((city, _))) = (strong, second) {

@@ -389,8 +389,14 @@ fn the_expert_tracks_hold_five_houses_every_ten_nine_or_eight_points() {
     let track = |options: &[(&str, &str)]| start(options).unwrap().track;
     assert_eq!(track(&[("level", "expert")]), [10, 20, 30, 40, 50]);
     assert_eq!(track(&[("level", "strong-expert")]), [9, 18, 27, 36, 45]);
-    assert_eq!(track(&[("level", "strong-expert"), ("spacing", "8")]), [8, 16, 24, 32, 40]);
-    assert_eq!(start(&[("level", "strong-expert")]).unwrap().base.players[1].houses_left, 10);
+    assert_eq!(
+        track(&[("level", "strong-expert"), ("spacing", "8")]),
+        [8, 16, 24, 32, 40]
+    );
+    assert_eq!(
+        start(&[("level", "strong-expert")]).unwrap().base.players[1].houses_left,
+        10
+    );
     assert!(track(&[("level", "veteran")]).is_empty());
     assert!(reason(start(&[("level", "strong-expert"), ("spacing", "7")]).map(|_| ())).contains("9 or 8"));
     assert!(reason(start(&[("level", "expert"), ("spacing", "9")]).map(|_| ())).contains("strong-expert"));
@@ -448,11 +454,19 @@ fn the_picture_adds_contrarius_under_the_players() {
         solo.base.display.len() + board.provinces.len() + board.cities.len()
     );
     assert!(svg.contains("Contrarius (p2): "), "{svg}");
-    assert!(svg.contains("Totals now: p1 hidden"), "the public does not see p1's hand");
+    assert!(
+        svg.contains("Totals now: p1 hidden"),
+        "the public does not see p1's hand"
+    );
     assert!(svg.contains("7 hidden card(s)"));
-    let mine = Solitaria.svg(&solo, kifu_core::rules::View::Seat(0)).expect("a picture");
+    let mine = Solitaria
+        .svg(&solo, kifu_core::rules::View::Seat(0))
+        .expect("a picture");
     assert!(mine.contains("hand Tribune"), "p1 sees its hand");
     assert!(!mine.contains("Totals now: p1 hidden"));
     let contrarius = Solitaria.render(&solo, kifu_core::rules::View::Public);
-    assert!(contrarius.contains("face up: Tribune"), "Contrarius's cards lie face up:\n{contrarius}");
+    assert!(
+        contrarius.contains("face up: Tribune"),
+        "Contrarius's cards lie face up:\n{contrarius}"
+    );
 }

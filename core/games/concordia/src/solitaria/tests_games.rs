@@ -34,7 +34,11 @@ fn seeded_solitaria_games_at_every_level_end_and_verify() {
 
 #[test]
 fn seeded_three_player_games_with_contrarius_end_and_verify() {
-    let cases: [&[(&str, &str)]; 3] = [&[], &[("level", "expert"), ("map", "italia")], &[("level", "strong-veteran")]];
+    let cases: [&[(&str, &str)]; 3] = [
+        &[],
+        &[("level", "expert"), ("map", "italia")],
+        &[("level", "strong-veteran")],
+    ];
     for (i, options) in cases.iter().enumerate() {
         let seed = format!("trio case {i}");
         let (record, end) = play_seeded("concordia-solitaria", 3, seed.as_bytes(), options);
@@ -49,7 +53,13 @@ fn seeded_three_player_games_with_contrarius_end_and_verify() {
                 .filter(|e| e.actor == kifu_core::record::Actor::Seat(seat))
                 .count()
         };
-        assert!(by(0) > 10 && by(2) > 10 && by(1) > 0, "case {i}: {} {} {}", by(0), by(1), by(2));
+        assert!(
+            by(0) > 10 && by(2) > 10 && by(1) > 0,
+            "case {i}: {} {} {}",
+            by(0),
+            by(1),
+            by(2)
+        );
         eprintln!("trio case {i}: {} entries, {end}", record.entries.len());
     }
 }

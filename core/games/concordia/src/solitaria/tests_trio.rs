@@ -113,9 +113,17 @@ fn the_magnus_passes_between_the_humans_and_contrarius_gets_at_least_one() {
     assert!(refused(&mut solo, P1, &format!("magnus {province}")).contains("plain Prefect"));
     let before = solo.base.players[0].goods.count(bonus);
     run(&mut solo, P1, &format!("prefect {province}")).unwrap();
-    assert_eq!(solo.base.players[0].goods.count(bonus), before + 2, "the Magnus doubles");
+    assert_eq!(
+        solo.base.players[0].goods.count(bonus),
+        before + 2,
+        "the Magnus doubles"
+    );
     assert_eq!(solo.base.magnus, 2, "on to p3");
-    assert_eq!(reaction::expected(&solo), Some(Reaction::Score(1)), "a plain Prefect: at least 1");
+    assert_eq!(
+        reaction::expected(&solo),
+        Some(Reaction::Score(1)),
+        "a plain Prefect: at least 1"
+    );
     run(&mut solo, CONTRARIUS, "score 1").unwrap();
     let second = solo.base.board().provinces[1].name.clone();
     run(&mut solo, P3, &format!("prefect {second}")).unwrap();
@@ -129,7 +137,11 @@ fn a_diplomat_copies_the_other_human_never_contrarius_and_is_answered_as_the_cop
     assert!(refused(&mut solo, P1, "diplomat p2 prefect cash").contains("never Contrarius's"));
     assert!(refused(&mut solo, P1, "diplomat prefect cash").contains("not a seat"));
     run(&mut solo, P1, "diplomat p3 prefect cash").unwrap();
-    assert_eq!(reaction::expected(&solo), Some(Reaction::Score(2)), "answered as a Prefect");
+    assert_eq!(
+        reaction::expected(&solo),
+        Some(Reaction::Score(2)),
+        "answered as a Prefect"
+    );
 }
 
 #[test]
@@ -140,7 +152,10 @@ fn each_human_may_veto_one_roll_of_contrarius() {
     run(&mut solo, P1, "mercator").unwrap();
     run(&mut solo, Actor::Chance, "die mercator cloth").unwrap();
     assert_eq!(Solitaria.turn(&solo), Turn::Simultaneous { seats: vec![0, 1, 2] });
-    assert_eq!(Solitaria.legal_for(&solo, P3), Some(vec![super::notation::SoloCommand::Veto]));
+    assert_eq!(
+        Solitaria.legal_for(&solo, P3),
+        Some(vec![super::notation::SoloCommand::Veto])
+    );
     assert!(refused(&mut solo, P3, "mercator").contains("Contrarius's (p2's) turn"));
     let first = reaction::expected(&solo).unwrap();
     assert!(refused(&mut solo, CONTRARIUS, "veto").contains("Contrarius enters"));
@@ -150,7 +165,11 @@ fn each_human_may_veto_one_roll_of_contrarius() {
     run(&mut solo, Actor::Chance, "die mercator brick").unwrap();
     assert_ne!(reaction::expected(&solo).unwrap(), first);
     assert!(refused(&mut solo, P3, "veto").contains("used its one veto"));
-    assert_eq!(Solitaria.turn(&solo), Turn::Simultaneous { seats: vec![0, 1] }, "p1's veto is left");
+    assert_eq!(
+        Solitaria.turn(&solo),
+        Turn::Simultaneous { seats: vec![0, 1] },
+        "p1's veto is left"
+    );
     run(&mut solo, P1, "veto").unwrap();
     run(&mut solo, Actor::Chance, "die mercator wine").unwrap();
     assert_eq!(Solitaria.turn(&solo), Turn::seat(1), "no veto left");

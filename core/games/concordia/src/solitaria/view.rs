@@ -46,7 +46,11 @@ pub fn contrarius_lines(solo: &Solo, hidden: &[bool]) -> Vec<String> {
             if trio.vetoed.is_empty() {
                 "none".to_string()
             } else {
-                trio.vetoed.iter().map(|s| crate::state::seat_name(*s)).collect::<Vec<_>>().join(", ")
+                trio.vetoed
+                    .iter()
+                    .map(|s| crate::state::seat_name(*s))
+                    .collect::<Vec<_>>()
+                    .join(", ")
             }
         ),
         None => format!(
@@ -87,7 +91,11 @@ pub fn contrarius_lines(solo: &Solo, hidden: &[bool]) -> Vec<String> {
     };
     if solo.trio.is_some() {
         let [p1, c, p3] = super::trio::totals(solo);
-        lines.push(format!("Totals now: p1 {}, Contrarius {c}, p3 {}", shown(0, p1), shown(2, p3)));
+        lines.push(format!(
+            "Totals now: p1 {}, Contrarius {c}, p3 {}",
+            shown(0, p1),
+            shown(2, p3)
+        ));
     } else {
         let (p, c) = end::totals(solo);
         lines.push(format!("Totals now: p1 {}, Contrarius {c}", shown(0, p)));
