@@ -1,5 +1,6 @@
 //! Concordia Solitaria (seed 003, `concordia-solitaria`): the player (p1) against Contrarius
-//! (p2, whose every entry is checked against what the dice and the seed's rules require).
+//! (p2, whose every entry is checked against what the dice and the seed's rules require), or
+//! with three players Contrarius as the third of a two-player game (p3 starts; see trio.rs).
 //! Who acts next and the dispatch to the module that owns each rule.
 
 mod builds;

@@ -187,14 +187,19 @@ fn each_human_may_veto_one_roll_of_contrarius() {
     assert!(refused(&mut alone, P1, "veto").contains("not a personality card"));
 }
 
-#[test]
-fn p3_ending_the_game_leaves_p1_one_answered_turn() {
-    let mut solo = trio(&[]);
+/// Leaves one card in the market (the decks empty) and gives `seat` its goods.
+fn last_card_for(solo: &mut Solo, seat: usize) {
     solo.base.decks.iter_mut().for_each(Vec::clear);
     let last = solo.base.display[0];
     solo.base.display.truncate(1);
     let cost = crate::cards::get(last).cost.clone();
-    cost.iter().for_each(|g| solo.base.players[2].goods.add(*g, 1));
+    cost.iter().for_each(|g| solo.base.players[seat].goods.add(*g, 1));
+}
+
+#[test]
+fn p3_ending_the_game_leaves_p1_one_answered_turn() {
+    let mut solo = trio(&[]);
+    last_card_for(&mut solo, 2);
     run(&mut solo, P3, "senator 1").unwrap();
     assert!(solo.base.players[2].concordia);
     assert_eq!(solo.ended_by, Some(2));
@@ -210,11 +215,7 @@ fn p3_ending_the_game_leaves_p1_one_answered_turn() {
 fn p1_ending_the_game_is_answered_then_p3_plays_once_more() {
     let mut solo = trio(&[]);
     run(&mut solo, P3, "prefect cash").unwrap();
-    solo.base.decks.iter_mut().for_each(Vec::clear);
-    let last = solo.base.display[0];
-    solo.base.display.truncate(1);
-    let cost = crate::cards::get(last).cost.clone();
-    cost.iter().for_each(|g| solo.base.players[0].goods.add(*g, 1));
+    last_card_for(&mut solo, 0);
     run(&mut solo, P1, "senator 1").unwrap();
     assert!(solo.base.players[0].concordia);
     answer(&mut solo, "cloth");

@@ -103,9 +103,10 @@ pub fn veto(solo: &mut Solo, seat: u8) -> Result<(), RuleError> {
     if trio.vetoed.contains(&seat) {
         kifu_core::refuse!("{who} has used its one veto already");
     }
-    let Some((roll, queued)) = trio.last_roll.take() else {
+    let (Some((roll, queued)), false) = (trio.last_roll, solo.pending.is_empty()) else {
         kifu_core::refuse!("there is no roll of Contrarius's to veto now");
     };
+    trio.last_roll = None;
     trio.vetoed.push(seat);
     if solo.pending.len() < queued {
         solo.pending.insert(0, roll);
