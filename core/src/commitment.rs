@@ -145,7 +145,12 @@ mod tests {
         let commitment = Commitment::seal("e2e4", &SALT);
         let text = commitment.command();
         assert_eq!(parse_commit(&text).unwrap().unwrap(), commitment);
-        assert_eq!(parse_commit(&text.to_uppercase().replacen("COMMIT", "commit", 1)).unwrap().unwrap(), commitment);
+        assert_eq!(
+            parse_commit(&text.to_uppercase().replacen("COMMIT", "commit", 1))
+                .unwrap()
+                .unwrap(),
+            commitment
+        );
         let opening = Opening {
             salt: SALT,
             choice: "e2e4 Qh5".into(),
@@ -166,8 +171,16 @@ mod tests {
     fn malformed_ones_are_refused_with_the_reason() {
         assert!(parse_commit("commit 12ab").unwrap().is_err());
         assert!(parse_commit("commit").unwrap().is_err());
-        assert!(parse_open("open 0707 Ng1").unwrap().unwrap_err().reason.contains("32 hex digits"));
+        assert!(parse_open("open 0707 Ng1")
+            .unwrap()
+            .unwrap_err()
+            .reason
+            .contains("32 hex digits"));
         let no_choice = format!("open {}", "07".repeat(16));
-        assert!(parse_open(&no_choice).unwrap().unwrap_err().reason.contains("names the choice"));
+        assert!(parse_open(&no_choice)
+            .unwrap()
+            .unwrap_err()
+            .reason
+            .contains("names the choice"));
     }
 }

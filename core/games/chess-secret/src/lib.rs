@@ -1,0 +1,26 @@
+//! Chess variants whose players hold secrets, recorded through the kernel's commitments: a
+//! hidden choice enters the state as a commitment and is opened later. Boards, move generation
+//! and SAN come from kifu-chess (a library here); nothing in this crate reads files or clocks.
+
+pub mod beirut;
+
+use beirut::Beirut;
+
+pub static BEIRUT: kifu_core::game::Erased<Beirut> = kifu_core::game::Erased(Beirut);
+
+/// The games this crate registers.
+pub fn games() -> Vec<&'static dyn kifu_core::Game> {
+    vec![&BEIRUT]
+}
+
+/// Its notation formats beside kifu's own text format: none yet (records travel as kifu text).
+pub fn formats() -> Vec<&'static dyn kifu_core::format::Format> {
+    Vec::new()
+}
+
+/// A registry of this crate's games alone, for its tests and writers.
+pub fn registry() -> &'static kifu_core::Registry {
+    static REGISTRY: std::sync::LazyLock<kifu_core::Registry> =
+        std::sync::LazyLock::new(|| kifu_core::Registry::new(games(), formats()));
+    &REGISTRY
+}
