@@ -28,7 +28,10 @@ fn a_sealed_bomb_goes_off_and_a_forged_one_is_refused() {
     let white = seal(&s, &id, "p1", "g1");
     let _black = seal(&s, &id, "p2", "b8");
     let log = s.ok(&["log", &id, "--as", "p2"]);
-    assert!(!log.contains(" g1"), "the carrier is not in Black's view of the log:\n{log}");
+    assert!(
+        !log.contains(" g1"),
+        "the carrier is not in Black's view of the log:\n{log}"
+    );
     assert!(log.contains("p1 commit "), "{log}");
     for m in ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6", "dxc6", "Nxe5", "Qd4"] {
         s.ok(&["play", &id, m]);
@@ -36,12 +39,19 @@ fn a_sealed_bomb_goes_off_and_a_forged_one_is_refused() {
     let before = head(&s, &id);
     let forged = white.replace(" g1", " b1");
     let refused = s.fails(&["play", &id, &forged], 1);
-    assert!(refused.stderr.contains("does not match the commitment"), "{}", refused.stderr);
+    assert!(
+        refused.stderr.contains("does not match the commitment"),
+        "{}",
+        refused.stderr
+    );
     assert_eq!(head(&s, &id), before, "nothing stored");
     s.ok(&["play", &id, &white]);
     let shown = s.json(&["show", &id, "--json"]);
     let fen = shown["state"]["fen"].as_str().unwrap();
-    assert!(fen.starts_with("r1b1kbnr/1pp2ppp/p1p5/8/8/8/PPPP1PPP/RNBQK2R b"), "{fen}");
+    assert!(
+        fen.starts_with("r1b1kbnr/1pp2ppp/p1p5/8/8/8/PPPP1PPP/RNBQK2R b"),
+        "{fen}"
+    );
     s.ok(&["verify", &id]);
     let file = s.path("beirut.kifu");
     s.ok(&["export", &id, "--output", file.to_str().unwrap()]);

@@ -170,7 +170,12 @@ fn seal_secrets(commands: Vec<String>) -> Result<(Vec<String>, Vec<String>), Cli
     let mut openings = Vec::new();
     for command in commands {
         let (actor, text) = super::split_actor(&command);
-        let Some(choice) = text.trim().strip_prefix("seal ").map(str::trim).filter(|c| !c.is_empty()) else {
+        let Some(choice) = text
+            .trim()
+            .strip_prefix("seal ")
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+        else {
             sent.push(command);
             continue;
         };
@@ -182,7 +187,10 @@ fn seal_secrets(commands: Vec<String>) -> Result<(Vec<String>, Vec<String>), Cli
             salt,
             choice: choice.to_string(),
         };
-        sent.push(format!("{prefix}{}", kifu_core::Commitment::seal(choice, &salt).command()));
+        sent.push(format!(
+            "{prefix}{}",
+            kifu_core::Commitment::seal(choice, &salt).command()
+        ));
         openings.push(format!("{prefix}{}", opening.command()));
     }
     Ok((sent, openings))
