@@ -2,15 +2,18 @@
 //! hidden choice enters the state as a commitment and is opened later. Boards, move generation
 //! and SAN come from kifu-chess (a library here); nothing in this crate reads files or clocks.
 
+pub mod apocalypse;
 pub mod beirut;
 
+use apocalypse::Apocalypse;
 use beirut::Beirut;
 
 pub static BEIRUT: kifu_core::game::Erased<Beirut> = kifu_core::game::Erased(Beirut);
+pub static APOCALYPSE: kifu_core::game::Erased<Apocalypse> = kifu_core::game::Erased(Apocalypse);
 
 /// The games this crate registers.
 pub fn games() -> Vec<&'static dyn kifu_core::Game> {
-    vec![&BEIRUT]
+    vec![&BEIRUT, &APOCALYPSE]
 }
 
 /// Its notation formats beside kifu's own text format: none yet (records travel as kifu text).
