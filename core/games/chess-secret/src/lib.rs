@@ -4,16 +4,19 @@
 
 pub mod apocalypse;
 pub mod beirut;
+pub mod progressive;
 
 use apocalypse::Apocalypse;
 use beirut::Beirut;
+use progressive::Progressive;
 
 pub static BEIRUT: kifu_core::game::Erased<Beirut> = kifu_core::game::Erased(Beirut);
 pub static APOCALYPSE: kifu_core::game::Erased<Apocalypse> = kifu_core::game::Erased(Apocalypse);
+pub static PROGRESSIVE: kifu_core::game::Erased<Progressive> = kifu_core::game::Erased(Progressive);
 
 /// The games this crate registers.
 pub fn games() -> Vec<&'static dyn kifu_core::Game> {
-    vec![&BEIRUT, &APOCALYPSE]
+    vec![&BEIRUT, &APOCALYPSE, &PROGRESSIVE]
 }
 
 /// Its notation formats beside kifu's own text format: none yet (records travel as kifu text).
