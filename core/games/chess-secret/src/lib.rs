@@ -19,9 +19,10 @@ pub fn games() -> Vec<&'static dyn kifu_core::Game> {
     vec![&BEIRUT, &APOCALYPSE, &PROGRESSIVE]
 }
 
-/// Its notation formats beside kifu's own text format: none yet (records travel as kifu text).
+/// Its notation formats beside kifu's own text format: progressive chess's PGN (Beirut and
+/// Apocalypse travel as kifu text only).
 pub fn formats() -> Vec<&'static dyn kifu_core::format::Format> {
-    Vec::new()
+    vec![&progressive::pgn::FORMAT]
 }
 
 /// A registry of this crate's games alone, for its tests and writers.

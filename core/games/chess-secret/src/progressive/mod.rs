@@ -3,6 +3,7 @@
 //! its series ends. Moves, FEN and SAN come from kifu-chess; this module only counts series
 //! and must never let the other side move before a series has ended.
 
+pub mod pgn;
 mod series;
 #[cfg(test)]
 mod tests;

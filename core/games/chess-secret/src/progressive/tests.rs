@@ -273,3 +273,51 @@ fn seeded_random_games_end_and_verify() {
     }
     assert!(checks > 0, "some series were cut short by a check");
 }
+
+mod pgn {
+    use kifu_core::format::{build, Format};
+
+    use super::*;
+    use crate::progressive::pgn::FORMAT;
+
+    #[test]
+    fn a_game_is_written_a_number_per_series_and_reads_back() {
+        let mut game = Game::new(None);
+        game.moves("e4 e5 Nf6 Nf3 Bc4 d3 d5 dxe4 Bg4 Nc6 dxe4 Bxf7");
+        let written = FORMAT.write(&game.record).unwrap();
+        assert!(written.contains("[Variant \"Progressive (Scottish)\"]"), "{written}");
+        assert!(
+            written.contains("1. e4 2. e5 Nf6 3. Nf3 Bc4 d3 4. d5 dxe4 Bg4 Nc6 5. dxe4 Bxf7+ *"),
+            "{written}"
+        );
+        let drafts = FORMAT.read(&written);
+        let record = build(registry(), drafts[0].as_ref().unwrap(), None).unwrap();
+        let commands: Vec<&str> = record.entries.iter().map(|e| e.command.as_str()).collect();
+        let original: Vec<&str> = game.record.entries.iter().map(|e| e.command.as_str()).collect();
+        assert_eq!(commands, original);
+    }
+
+    #[test]
+    fn a_resignation_is_the_result_and_comes_back() {
+        let mut game = Game::new(None);
+        game.moves("e4 e5 Nf6 resign");
+        let written = FORMAT.write(&game.record).unwrap();
+        assert!(written.contains("2. e5 Nf6 0-1"), "{written}");
+        let record = build(registry(), FORMAT.read(&written)[0].as_ref().unwrap(), None).unwrap();
+        assert_eq!(record.entries.last().unwrap().command, "resign");
+        assert_eq!(record.entries.last().unwrap().actor, Actor::Seat(0));
+    }
+
+    #[test]
+    fn a_printed_game_with_comments_is_read_and_a_bad_move_is_named() {
+        let file = "[Event \"Club\"]\n[White \"A\"]\n[Black \"B\"]\n[Variant \"Progressive\"]\n\n1. e4 {the usual} 2. e5 Nf6 3. Qh5 $1 Bc4 Qxf7# 1-0\n\n[Event \"Club\"]\n\n1. e4 2. e5 e4 *\n";
+        let drafts = FORMAT.read(file);
+        assert_eq!(drafts.len(), 2);
+        let first = build(registry(), drafts[0].as_ref().unwrap(), None).unwrap();
+        assert_eq!(first.entries.len(), 6, "mate: no resignation added");
+        assert_eq!(first.header.tags.get("Event").map(String::as_str), Some("Club"));
+        let error = build(registry(), drafts[1].as_ref().unwrap(), None).unwrap_err();
+        assert_eq!((error.line, error.ply), (Some(10), Some(3)), "{error}");
+        assert!(FORMAT.read("[Variant \"Atomic\"]\n\n1. e4 *\n")[0].is_err());
+    }
+}
