@@ -126,9 +126,7 @@ fn split_games(text: &str) -> Vec<(usize, Vec<(usize, &str)>)> {
             continue;
         }
         let tag = line.starts_with('[');
-        if tag && in_moves {
-            games.push((i + 1, Vec::new()));
-        } else if games.is_empty() {
+        if (tag && in_moves) || games.is_empty() {
             games.push((i + 1, Vec::new()));
         }
         in_moves = !tag;
