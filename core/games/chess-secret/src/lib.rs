@@ -4,19 +4,22 @@
 
 pub mod apocalypse;
 pub mod beirut;
+pub mod dicechess;
 pub mod progressive;
 
 use apocalypse::Apocalypse;
 use beirut::Beirut;
+use dicechess::DiceChess;
 use progressive::Progressive;
 
 pub static BEIRUT: kifu_core::game::Erased<Beirut> = kifu_core::game::Erased(Beirut);
 pub static APOCALYPSE: kifu_core::game::Erased<Apocalypse> = kifu_core::game::Erased(Apocalypse);
 pub static PROGRESSIVE: kifu_core::game::Erased<Progressive> = kifu_core::game::Erased(Progressive);
+pub static DICECHESS: kifu_core::game::Erased<DiceChess> = kifu_core::game::Erased(DiceChess);
 
 /// The games this crate registers.
 pub fn games() -> Vec<&'static dyn kifu_core::Game> {
-    vec![&BEIRUT, &APOCALYPSE, &PROGRESSIVE]
+    vec![&BEIRUT, &APOCALYPSE, &PROGRESSIVE, &DICECHESS]
 }
 
 /// Its notation formats beside kifu's own text format: progressive chess's PGN (Beirut and
