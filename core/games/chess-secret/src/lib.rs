@@ -6,6 +6,8 @@ pub mod apocalypse;
 pub mod beirut;
 pub mod dicechess;
 pub mod progressive;
+#[cfg(test)]
+mod testing;
 
 use apocalypse::Apocalypse;
 use beirut::Beirut;
@@ -16,6 +18,14 @@ pub static BEIRUT: kifu_core::game::Erased<Beirut> = kifu_core::game::Erased(Bei
 pub static APOCALYPSE: kifu_core::game::Erased<Apocalypse> = kifu_core::game::Erased(Apocalypse);
 pub static PROGRESSIVE: kifu_core::game::Erased<Progressive> = kifu_core::game::Erased(Progressive);
 pub static DICECHESS: kifu_core::game::Erased<DiceChess> = kifu_core::game::Erased(DiceChess);
+
+/// The seat (0 White, 1 Black) of a player's actor; `None` for chance, the arbiter or a note.
+pub(crate) fn player_seat(actor: kifu_core::Actor) -> Option<u8> {
+    match actor {
+        kifu_core::Actor::Seat(s) if s < 2 => Some(s),
+        _ => None,
+    }
+}
 
 /// The games this crate registers.
 pub fn games() -> Vec<&'static dyn kifu_core::Game> {

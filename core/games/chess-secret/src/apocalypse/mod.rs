@@ -82,10 +82,7 @@ impl State {
 }
 
 fn side_of(actor: Actor) -> Option<usize> {
-    match actor {
-        Actor::Seat(s) if s < 2 => Some(s as usize),
-        _ => None,
-    }
+    crate::player_seat(actor).map(usize::from)
 }
 
 impl Rules for Apocalypse {

@@ -15,10 +15,7 @@ const WHITE: Actor = Actor::Seat(0);
 const BLACK: Actor = Actor::Seat(1);
 
 fn header(start: Option<&str>) -> Header {
-    let mut header = Header::new("apocalypse", 1, vec!["W".into(), "B".into()], ChanceMode::Observed);
-    header.id = Some([0xa5; 16]);
-    header.start = start.map(str::to_string);
-    header
+    crate::testing::header("apocalypse", start, ChanceMode::Observed)
 }
 
 struct Game {
@@ -66,10 +63,7 @@ impl Game {
             .to_string()
     }
     fn over(&self) -> Option<kifu_core::Outcome> {
-        match self.replay.turn() {
-            Turn::Over { outcome } => Some(outcome),
-            _ => None,
-        }
+        crate::testing::over(&self.replay)
     }
 }
 

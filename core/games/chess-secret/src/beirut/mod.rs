@@ -37,11 +37,7 @@ pub enum Command {
 }
 
 fn seat_color(actor: Actor) -> Option<Color> {
-    match actor {
-        Actor::Seat(0) => Some(Color::White),
-        Actor::Seat(1) => Some(Color::Black),
-        _ => None,
-    }
+    crate::player_seat(actor).map(|seat| if seat == 0 { Color::White } else { Color::Black })
 }
 
 impl Beirut {

@@ -19,10 +19,7 @@ fn salt(n: u8) -> [u8; SALT_BYTES] {
 }
 
 fn header(start: Option<&str>) -> Header {
-    let mut header = Header::new("beirut", 1, vec!["White".into(), "Black".into()], ChanceMode::Observed);
-    header.id = Some([0x5b; 16]);
-    header.start = start.map(str::to_string);
-    header
+    crate::testing::header("beirut", start, ChanceMode::Observed)
 }
 
 /// A game being recorded: the replay and the record so far.

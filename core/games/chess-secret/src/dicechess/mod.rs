@@ -107,13 +107,6 @@ impl State {
     }
 }
 
-fn seat_of(actor: Actor) -> Option<u8> {
-    match actor {
-        Actor::Seat(s) if s < 2 => Some(s),
-        _ => None,
-    }
-}
-
 impl Rules for DiceChess {
     type State = State;
     type Command = Command;
@@ -169,7 +162,7 @@ impl Rules for DiceChess {
         if actor == Actor::Chance {
             return Roll::read(text, state.dice).map(Command::Roll).map_err(RuleError::new);
         }
-        if seat_of(actor).is_none() {
+        if crate::player_seat(actor).is_none() {
             refuse!("only the players and chance act in dice chess");
         }
         if text == "resign" {

@@ -14,9 +14,7 @@ const WHITE: Actor = Actor::Seat(0);
 const BLACK: Actor = Actor::Seat(1);
 
 fn header(start: Option<&str>, dice: Option<&str>, chance: ChanceMode) -> Header {
-    let mut header = Header::new("dicechess", 1, vec!["W".into(), "B".into()], chance);
-    header.id = Some([0xd1; 16]);
-    header.start = start.map(str::to_string);
+    let mut header = crate::testing::header("dicechess", start, chance);
     if let Some(dice) = dice {
         header.options = BTreeMap::from([("dice".to_string(), dice.to_string())]);
     }
@@ -67,10 +65,7 @@ impl Game {
             .to_string()
     }
     fn over(&self) -> Option<kifu_core::Outcome> {
-        match self.replay.turn() {
-            Turn::Over { outcome } => Some(outcome),
-            _ => None,
-        }
+        crate::testing::over(&self.replay)
     }
 }
 

@@ -52,13 +52,6 @@ pub enum Command {
     Resign,
 }
 
-fn seat(actor: Actor) -> Option<u8> {
-    match actor {
-        Actor::Seat(s) if s < 2 => Some(s),
-        _ => None,
-    }
-}
-
 impl Rules for Progressive {
     type State = State;
     type Command = Command;
@@ -89,7 +82,7 @@ impl Rules for Progressive {
     }
 
     fn parse(&self, state: &State, actor: Actor, text: &str) -> Result<Command, RuleError> {
-        if seat(actor).is_none() {
+        if crate::player_seat(actor).is_none() {
             refuse!("only the players act in progressive chess");
         }
         if text.trim() == "resign" {
@@ -123,7 +116,7 @@ impl Rules for Progressive {
     }
 
     fn apply(&self, state: &mut State, actor: Actor, command: &Command) -> Result<(), RuleError> {
-        let Some(seat) = seat(actor) else {
+        let Some(seat) = crate::player_seat(actor) else {
             refuse!("only the players act in progressive chess");
         };
         let pos = state.position();

@@ -13,10 +13,7 @@ const WHITE: Actor = Actor::Seat(0);
 const BLACK: Actor = Actor::Seat(1);
 
 fn header(start: Option<&str>) -> Header {
-    let mut header = Header::new("progressive", 1, vec!["W".into(), "B".into()], ChanceMode::Observed);
-    header.id = Some([0x77; 16]);
-    header.start = start.map(str::to_string);
-    header
+    crate::testing::header("progressive", start, ChanceMode::Observed)
 }
 
 struct Game {
@@ -56,10 +53,7 @@ impl Game {
         self.replay.current().legal().unwrap()
     }
     fn over(&self) -> Option<kifu_core::Outcome> {
-        match self.replay.turn() {
-            Turn::Over { outcome } => Some(outcome),
-            _ => None,
-        }
+        crate::testing::over(&self.replay)
     }
 }
 
