@@ -31,6 +31,8 @@ pub struct State {
     pub opened: [Option<String>; 2],
     /// Turns resolved so far.
     pub turns: u32,
+    /// Why each side's move of the last turn was not played (its penalty), if it was not.
+    pub last_illegal: [Option<String>; 2],
     pub result: Option<Outcome>,
 }
 
@@ -72,6 +74,7 @@ impl State {
             commits: [None, None],
             opened: [None, None],
             turns: 0,
+            last_illegal: [None, None],
             result: None,
         };
         if let Some(end) = outcome(&state.board, &state.penalties) {
@@ -181,7 +184,8 @@ impl Rules for Apocalypse {
                             .unwrap_or(Written::Unreadable(t.clone()))
                     };
                     let written = [read(white), read(black)];
-                    resolve(&mut state.board, &mut state.penalties, [&written[0], &written[1]]);
+                    let resolution = resolve(&mut state.board, &mut state.penalties, [&written[0], &written[1]]);
+                    state.last_illegal = resolution.illegal;
                     state.commits = [None, None];
                     state.opened = [None, None];
                     state.turns += 1;
@@ -223,6 +227,7 @@ impl Rules for Apocalypse {
             "turns": state.turns,
             "written": state.commits.iter().map(Option::is_some).collect::<Vec<_>>(),
             "shown": state.opened,
+            "last_illegal": state.last_illegal,
         })
     }
 }
