@@ -38,6 +38,10 @@ pub struct ChessState {
     pub draw_offer: Option<u8>,
     /// How the game ended, once it has.
     pub result: Option<Outcome>,
+    /// The variant the game plays as when an option chose another board than the game's own
+    /// (`cylinder` with `wrap=ranks`); absent otherwise, so other games' states are unchanged.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<String>,
     /// `fen` read into a position, kept so a move does not read the FEN again. Derived: never
     /// serialized, so it changes neither snapshots nor state hashes.
     #[serde(skip)]
@@ -79,7 +83,8 @@ impl ChessRules {
         if let Some(pos) = state.parsed.0.get() {
             return Ok(pos.clone());
         }
-        let pos = parse_state_fen(self.variant, &state.fen)
+        let variant = state.board.as_deref().and_then(Variant::from_name).unwrap_or(self.variant);
+        let pos = parse_state_fen(variant, &state.fen)
             .map_err(|e| RuleError::new(format!("the stored position is unreadable: {e}")))?;
         let _ = state.parsed.0.set(pos.clone());
         Ok(pos)
@@ -167,6 +172,7 @@ impl Rules for ChessRules {
             history: vec![to_epd(&pos)],
             draw_offer: None,
             result: None,
+            board: (pos.variant != self.variant).then(|| pos.variant.name().to_string()),
             parsed: ParsedFen::of(&pos),
         };
         state.result = position_result(&pos);

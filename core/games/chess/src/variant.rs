@@ -31,6 +31,8 @@ pub enum Variant {
     KnightRelay,
     Balbo,
     Alice,
+    /// `cylinder` with the option `wrap=ranks`: not a registered game of its own.
+    CylinderRanks,
 }
 
 /// Every variant, in registry order.
@@ -118,6 +120,7 @@ impl Variant {
             Variant::KnightRelay => "knightrelay",
             Variant::Balbo => "balbo",
             Variant::Alice => "alice",
+            Variant::CylinderRanks => "horizontalcylinder",
         }
     }
     /// A variant by registry name or a common alias (`standard`, `giveaway`, `3check`, ...).

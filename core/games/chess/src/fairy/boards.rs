@@ -22,6 +22,7 @@ pub fn geometry(v: Variant) -> &'static Geometry {
         }),
         Variant::Cylinder => CYLINDER.get_or_init(|| Geometry::new(8, 8, true)),
         Variant::Glinski => GLINSKI.get_or_init(|| Geometry::build(&Shape::glinski())),
+        Variant::CylinderRanks => super::horizontal_cylinder::geometry(),
         _ => Geometry::standard(),
     }
 }

@@ -10,6 +10,7 @@ pub mod boards;
 pub mod circe;
 pub mod extinction;
 pub mod grid;
+pub mod horizontal_cylinder;
 pub mod knightrelay;
 pub mod madrasi;
 pub mod monochromatic;
@@ -39,6 +40,7 @@ pub fn from_name(n: &str) -> Option<Variant> {
         "circe" | "circechess" => Variant::Circe,
         "knightrelay" | "nrelay" | "knightrelaychess" => Variant::KnightRelay,
         "alice" | "alicechess" => Variant::Alice,
+        "horizontalcylinder" | "cylinderranks" | "horizontalcylinderchess" => Variant::CylinderRanks,
         _ => return None,
     };
     Some(v)
@@ -65,6 +67,7 @@ pub fn describe(v: Variant) -> &'static str {
             "Knight-relay chess: knights lend their move to friends they guard; knights neither take nor are taken"
         }
         Variant::Alice => "Alice chess: two boards; every moved piece passes through to the other board",
+        Variant::CylinderRanks => "Horizontal cylinder chess (cylinder wrap=ranks): the first and last ranks are neighbours",
         _ => "",
     }
 }

@@ -56,6 +56,7 @@ pub fn variant_tag(game: &str) -> Option<&'static str> {
         "losalamos" => Some("Los Alamos"),
         "dunsany" => Some("Dunsany"),
         "cylinder" => Some("Cylinder"),
+        "horizontalcylinder" => Some("Horizontal cylinder"),
         "grid" => Some("Grid"),
         "glinski" => Some("Glinski"),
         "monochromatic" => Some("Monochromatic"),

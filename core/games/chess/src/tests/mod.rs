@@ -11,6 +11,7 @@ mod geometry_tests;
 mod handbuilt;
 mod hex;
 mod holes;
+mod horizontal_cylinder_naive;
 mod illegal_moves;
 mod notation;
 mod oracle_ffish;

@@ -5,6 +5,7 @@
 mod andernach;
 mod circe;
 mod cylinder;
+mod cylinder_ranks;
 mod dunsany;
 mod extinction;
 mod grid;
