@@ -31,12 +31,13 @@ pub enum Variant {
     KnightRelay,
     Balbo,
     Alice,
+    DoubleChess,
     /// `cylinder` with the option `wrap=ranks`: not a registered game of its own.
     CylinderRanks,
 }
 
 /// Every variant, in registry order.
-pub const VARIANTS: [Variant; 24] = [
+pub const VARIANTS: [Variant; 25] = [
     Variant::Standard,
     Variant::Chess960,
     Variant::Crazyhouse,
@@ -61,6 +62,7 @@ pub const VARIANTS: [Variant; 24] = [
     Variant::KnightRelay,
     Variant::Balbo,
     Variant::Alice,
+    Variant::DoubleChess,
 ];
 
 /// Every variant's registry name, in registry order.
@@ -120,6 +122,7 @@ impl Variant {
             Variant::KnightRelay => "knightrelay",
             Variant::Balbo => "balbo",
             Variant::Alice => "alice",
+            Variant::DoubleChess => "doublechess",
             Variant::CylinderRanks => "horizontalcylinder",
         }
     }
@@ -169,7 +172,9 @@ impl Variant {
             Variant::Horde => "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1",
             Variant::ThreeCheck => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1",
             Variant::RacingKings => "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1",
-            Variant::LosAlamos | Variant::Dunsany | Variant::Glinski => super::fairy::boards::start_fen(self),
+            Variant::LosAlamos | Variant::Dunsany | Variant::Glinski | Variant::DoubleChess => {
+                super::fairy::boards::start_fen(self)
+            }
             Variant::Balbo => super::boards::BALBO_START,
             _ => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         }
@@ -195,7 +200,10 @@ impl Variant {
     /// A move may change a piece after it lands (Andernach colours, Circe rebirth): see
     /// `fairy::after_move`.
     pub fn transforms(self) -> bool {
-        matches!(self, Variant::Andernach | Variant::AntiAndernach | Variant::Circe)
+        matches!(
+            self,
+            Variant::Andernach | Variant::AntiAndernach | Variant::Circe | Variant::DoubleChess
+        )
     }
     /// Captures must be made when any is possible.
     pub fn forced_captures(self) -> bool {

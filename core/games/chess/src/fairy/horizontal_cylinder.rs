@@ -5,7 +5,9 @@
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
+use crate::fen::to_fen;
 use crate::geometry::{bits_of, Geometry};
+use crate::position::Position;
 use crate::shape::Shape;
 use crate::variant::Variant;
 use kifu_core::refuse;
@@ -58,5 +60,28 @@ pub fn played_as<'a>(game: &'a str, options: &BTreeMap<String, String>) -> &'a s
         Variant::CylinderRanks.name()
     } else {
         game
+    }
+}
+
+/// The FEN a game state keeps: the position's FEN, then, when an option chose another board
+/// than the game's own, that board's name as one more word (`... w - - 0 1
+/// horizontalcylinder`), so that the state's bytes name the board and other games' states stay
+/// exactly as they were.
+pub fn state_fen(game: Variant, pos: &Position) -> String {
+    let fen = to_fen(pos);
+    if pos.variant == game {
+        fen
+    } else {
+        format!("{fen} {}", pos.variant.name())
+    }
+}
+
+/// The board a game state's FEN is on, and the FEN without the board's name.
+pub fn state_board(game: Variant, text: &str) -> (Variant, &str) {
+    match text.trim_end().rsplit_once(' ') {
+        Some((fen, last)) if game == Variant::Cylinder && last == Variant::CylinderRanks.name() => {
+            (Variant::CylinderRanks, fen)
+        }
+        _ => (game, text),
     }
 }

@@ -8,6 +8,7 @@ pub mod alice;
 pub mod andernach;
 pub mod boards;
 pub mod circe;
+pub mod doublechess;
 pub mod extinction;
 pub mod grid;
 pub mod horizontal_cylinder;
@@ -40,6 +41,7 @@ pub fn from_name(n: &str) -> Option<Variant> {
         "circe" | "circechess" => Variant::Circe,
         "knightrelay" | "nrelay" | "knightrelaychess" => Variant::KnightRelay,
         "alice" | "alicechess" => Variant::Alice,
+        "doublechess" | "double" | "haywardsdoublechess" => Variant::DoubleChess,
         "horizontalcylinder" | "cylinderranks" | "horizontalcylinderchess" => Variant::CylinderRanks,
         _ => return None,
     };
@@ -67,6 +69,7 @@ pub fn describe(v: Variant) -> &'static str {
             "Knight-relay chess: knights lend their move to friends they guard; knights neither take nor are taken"
         }
         Variant::Alice => "Alice chess: two boards; every moved piece passes through to the other board",
+        Variant::DoubleChess => "Double chess (Hayward, 1916): 16x12, two armies and two kings a side; mate either king",
         Variant::CylinderRanks => "Horizontal cylinder chess (cylinder wrap=ranks): the first and last ranks are neighbours",
         _ => "",
     }
@@ -74,7 +77,11 @@ pub fn describe(v: Variant) -> &'static str {
 
 /// The variants whose legality is found by trying every move (`Safety::Tried`).
 pub fn tried(v: Variant) -> bool {
-    move_rule(v) || matches!(v, Variant::Andernach | Variant::AntiAndernach | Variant::Circe)
+    move_rule(v)
+        || matches!(
+            v,
+            Variant::Andernach | Variant::AntiAndernach | Variant::Circe | Variant::DoubleChess
+        )
 }
 
 /// The variants whose move rule restricts captures, and so checks.
@@ -99,8 +106,10 @@ pub fn allows(pos: &Position, m: &Move) -> bool {
 
 /// Moves the pieces' own patterns do not give (knight-relay's lent knight moves).
 pub fn extra_moves<F: FnMut(Move)>(pos: &Position, emit: &mut F) {
-    if pos.variant == Variant::KnightRelay {
-        knightrelay::relayed_moves(pos, emit);
+    match pos.variant {
+        Variant::KnightRelay => knightrelay::relayed_moves(pos, emit),
+        Variant::DoubleChess => doublechess::extra_moves(pos, emit),
+        _ => {}
     }
 }
 
@@ -110,7 +119,26 @@ pub fn after_move(pos: &mut Position, m: &Move, taken: u8, taken_sq: u8) {
     match pos.variant {
         Variant::Andernach | Variant::AntiAndernach => andernach::after_move(pos, m, taken),
         Variant::Circe => circe::after_move(pos, taken, taken_sq),
+        Variant::DoubleChess => doublechess::after_move(pos, m),
         _ => {}
+    }
+}
+
+/// Whether `color` is in check by the variant's rule (`king` its first king): in double
+/// chess whenever either king is attacked.
+pub fn in_check(pos: &Position, color: Color, king: u8) -> bool {
+    match pos.variant {
+        Variant::DoubleChess => doublechess::any_king_attacked(pos, color),
+        _ => attacked(pos, king, color.other()),
+    }
+}
+
+/// The square of the pawn of `mover` that passed over the en passant square `sq`: the next
+/// cell, or in double chess (steps of up to four) the first piece ahead over empty cells.
+pub fn passed_pawn(pos: &Position, mover: Color, sq: u8) -> Option<u8> {
+    match pos.variant {
+        Variant::DoubleChess => doublechess::passed_pawn(pos, mover, sq),
+        _ => pos.geo.forward(mover, sq),
     }
 }
 

@@ -57,6 +57,7 @@ pub fn variant_tag(game: &str) -> Option<&'static str> {
         "dunsany" => Some("Dunsany"),
         "cylinder" => Some("Cylinder"),
         "horizontalcylinder" => Some("Horizontal cylinder"),
+        "doublechess" => Some("Double chess"),
         "grid" => Some("Grid"),
         "glinski" => Some("Glinski"),
         "monochromatic" => Some("Monochromatic"),

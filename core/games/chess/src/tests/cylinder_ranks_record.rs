@@ -74,3 +74,27 @@ fn bad_options_and_a_missing_start_are_refused_with_the_reason() {
     chess.game = "chess".into();
     assert!(!err(chess).is_empty());
 }
+
+#[test]
+fn a_restored_snapshot_stays_on_the_horizontal_cylinder() -> Result<(), String> {
+    let game = crate::registry().find("cylinder").ok_or("no cylinder")?;
+    let options = BTreeMap::from([("wrap".to_string(), "ranks".to_string())]);
+    let setup = kifu_core::rules::Setup {
+        options: &options,
+        players: 2,
+        start: Some(START),
+    };
+    let started = game.start(&setup).map_err(|e| e.reason)?;
+    let mut restored = game.restore(&started.snapshot()).map_err(|e| e.reason)?;
+    // Only on the horizontal cylinder is the a8 rook one step from a1.
+    assert_eq!(restored.apply(kifu_core::record::Actor::Seat(0), "Rxa8").map_err(|e| e.reason)?, "Rxa8+");
+    // A vertical cylinder's state is exactly a chess state: its FEN names no board.
+    let plain = game.start(&kifu_core::rules::Setup {
+        options: &BTreeMap::new(),
+        players: 2,
+        start: None,
+    });
+    let json = plain.map_err(|e| e.reason)?.state_json(kifu_core::rules::View::Public);
+    assert!(!json.to_string().contains("horizontalcylinder"), "{json}");
+    Ok(())
+}
