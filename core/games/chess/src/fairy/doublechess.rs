@@ -165,7 +165,8 @@ pub fn after_move(pos: &mut Position, m: &Move) {
         if let Some((rook, _)) = slot.map(|s| slot_squares(pos.geo, us, s)) {
             let code = pos.board[rook as usize];
             pos.put(rook, 0);
-            pos.put((m.from + m.to) / 2, code);
+            // The square the king crossed.
+            pos.put(m.from.min(m.to) + 1, code);
         }
     }
     for color in [Color::White, Color::Black] {
