@@ -6,6 +6,7 @@ mod andernach;
 mod circe;
 mod cylinder;
 mod cylinder_ranks;
+mod doublechess;
 mod dunsany;
 mod extinction;
 mod grid;
