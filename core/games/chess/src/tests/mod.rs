@@ -4,6 +4,7 @@ mod alice;
 mod balbo;
 mod board_view;
 mod doublechess_naive;
+mod doublechess_record;
 mod cylinder_ranks_record;
 mod fairy_naive;
 mod fairy_rules;
