@@ -19,7 +19,8 @@ pub fn option_keys(variant: Variant) -> &'static [&'static str] {
 /// The position a game starts from.
 pub fn start_position(variant: Variant, setup: &Setup) -> Result<Position, RuleError> {
     setup.only_options(option_keys(variant))?;
-    let variant = super::fairy::horizontal_cylinder::chosen(variant, setup.option(super::fairy::horizontal_cylinder::OPTION))?;
+    let variant =
+        super::fairy::horizontal_cylinder::chosen(variant, setup.option(super::fairy::horizontal_cylinder::OPTION))?;
     if variant == Variant::CylinderRanks && setup.start.is_none() {
         refuse!(
             "the horizontal cylinder (wrap=ranks) has no start array of its own: the kings of the usual one touch across the seam; give a start position"

@@ -23,7 +23,8 @@ pub fn geometry() -> &'static Geometry {
 }
 
 /// Two standard arrays side by side; castling rights in Shredder letters, one per rook.
-pub const START: &str = "rnbqkbnrrnbqkbnr/pppppppppppppppp/16/16/16/16/16/16/16/16/PPPPPPPPPPPPPPPP/RNBQKBNRRNBQKBNR w AHIPahip - 0 1";
+pub const START: &str =
+    "rnbqkbnrrnbqkbnr/pppppppppppppppp/16/16/16/16/16/16/16/16/PPPPPPPPPPPPPPPP/RNBQKBNRRNBQKBNR w AHIPahip - 0 1";
 
 fn home_rank(geo: &Geometry, color: Color) -> u8 {
     match color {
@@ -53,17 +54,31 @@ pub fn read_castling(pos: &mut Position, text: &str) -> Result<(), String> {
     }
     let geo = pos.geo;
     for c in text.chars() {
-        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
         let file = geo.file_of(c.to_ascii_lowercase());
-        let slot = (0..4).find(|&s| Some(ROOK_FILES[s / 2][s % 2]) == file).ok_or_else(|| {
-            format!("castling right '{c}': double chess castles with the rooks of files a, h, i and p only")
-        })?;
+        let slot = (0..4)
+            .find(|&s| Some(ROOK_FILES[s / 2][s % 2]) == file)
+            .ok_or_else(|| {
+                format!("castling right '{c}': double chess castles with the rooks of files a, h, i and p only")
+            })?;
         let (rook, king) = slot_squares(geo, color, slot);
         if pos.piece_at(rook) != Some(Piece::new(color, Role::Rook)) {
-            return Err(format!("castling right '{c}' but no {} rook stands on {}", color.name(), geo.name(rook)));
+            return Err(format!(
+                "castling right '{c}' but no {} rook stands on {}",
+                color.name(),
+                geo.name(rook)
+            ));
         }
         if pos.piece_at(king) != Some(Piece::new(color, Role::King)) {
-            return Err(format!("castling right '{c}' but no {} king stands on {}", color.name(), geo.name(king)));
+            return Err(format!(
+                "castling right '{c}' but no {} king stands on {}",
+                color.name(),
+                geo.name(king)
+            ));
         }
         let right = &mut pos.army_castles[color.index()][slot];
         if right.is_some() {
@@ -80,7 +95,11 @@ pub fn castling_text(pos: &Position) -> String {
     for color in [Color::White, Color::Black] {
         for rook in pos.army_castles[color.index()].iter().flatten() {
             let letter = pos.geo.file_char(pos.geo.file(*rook));
-            out.push(if color == Color::White { letter.to_ascii_uppercase() } else { letter });
+            out.push(if color == Color::White {
+                letter.to_ascii_uppercase()
+            } else {
+                letter
+            });
         }
     }
     if out.is_empty() {

@@ -1,7 +1,9 @@
 //! The fairy rules of the variants registered beside the lichess ones: the one mechanism each
 //! needs, shared: a move rule (`allows`, which moves the pieces have; the same rule decides
-//! which of them give check), extra moves (relayed knight moves), a change after a move lands
-//! (Andernach colours, Circe rebirth) and each variant's own game end. A file per rule; none of
+//! which of them give check), extra moves (relayed knight moves; double chess's long pawn
+//! steps, far en passant and castling), a change after a move lands (Andernach colours, Circe
+//! rebirth, double chess's castling rook), check with several royal kings, and each variant's
+//! own game end. A file per rule; none of
 //! them keeps state or touches the standard chess fast path.
 
 pub mod alice;
@@ -69,8 +71,12 @@ pub fn describe(v: Variant) -> &'static str {
             "Knight-relay chess: knights lend their move to friends they guard; knights neither take nor are taken"
         }
         Variant::Alice => "Alice chess: two boards; every moved piece passes through to the other board",
-        Variant::DoubleChess => "Double chess (Hayward, 1916): 16x12, two armies and two kings a side; mate either king",
-        Variant::CylinderRanks => "Horizontal cylinder chess (cylinder wrap=ranks): the first and last ranks are neighbours",
+        Variant::DoubleChess => {
+            "Double chess (Hayward, 1916): 16x12, two armies and two kings a side; mate either king"
+        }
+        Variant::CylinderRanks => {
+            "Horizontal cylinder chess (cylinder wrap=ranks): the first and last ranks are neighbours"
+        }
         _ => "",
     }
 }

@@ -67,7 +67,12 @@ fn pgn_carries_the_option_in_the_variant_tag() -> Result<(), String> {
 
 #[test]
 fn bad_options_and_a_missing_start_are_refused_with_the_reason() {
-    let err = |h: Header| Replay::start(crate::registry(), &h).err().map(|e| e.to_string()).unwrap_or_default();
+    let err = |h: Header| {
+        Replay::start(crate::registry(), &h)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default()
+    };
     assert!(err(header("diagonal", Some(START))).contains("'files' or 'ranks'"));
     assert!(err(header("ranks", None)).contains("give a start position"));
     let mut chess = header("ranks", None);
@@ -87,7 +92,12 @@ fn a_restored_snapshot_stays_on_the_horizontal_cylinder() -> Result<(), String> 
     let started = game.start(&setup).map_err(|e| e.reason)?;
     let mut restored = game.restore(&started.snapshot()).map_err(|e| e.reason)?;
     // Only on the horizontal cylinder is the a8 rook one step from a1.
-    assert_eq!(restored.apply(kifu_core::record::Actor::Seat(0), "Rxa8").map_err(|e| e.reason)?, "Rxa8+");
+    assert_eq!(
+        restored
+            .apply(kifu_core::record::Actor::Seat(0), "Rxa8")
+            .map_err(|e| e.reason)?,
+        "Rxa8+"
+    );
     // A vertical cylinder's state is exactly a chess state: its FEN names no board.
     let plain = game.start(&kifu_core::rules::Setup {
         options: &BTreeMap::new(),

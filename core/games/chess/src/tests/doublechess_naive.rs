@@ -134,8 +134,18 @@ impl Board {
         })
     }
 
+    /// Whether any of `white`'s kings stands on a cell the other side attacks (one pass over
+    /// the other side's pieces).
     fn any_king_attacked(&self, white: bool) -> bool {
-        (0..self.cells.len()).any(|sq| self.cells[sq] == Some(Man { white, kind: b'K' }) && self.attacked(sq, !white))
+        let mut hit = vec![false; self.cells.len()];
+        for from in 0..self.cells.len() {
+            if let Some(m) = self.cells[from].filter(|m| m.white != white) {
+                for t in self.reach(from, m) {
+                    hit[t] = true;
+                }
+            }
+        }
+        (0..self.cells.len()).any(|sq| hit[sq] && self.cells[sq] == Some(Man { white, kind: b'K' }))
     }
 
     fn pseudo(&self) -> Vec<Step> {
@@ -148,7 +158,7 @@ impl Board {
             let (f, r) = fr(from);
             if man.kind != b'P' {
                 for to in self.reach(from, man) {
-                    if !self.cells[to].is_some_and(|m| m.white == us) {
+                    if self.cells[to].is_none_or(|m| m.white != us) {
                         out.push((from, to, 0));
                     }
                 }
@@ -214,7 +224,17 @@ impl Board {
         let (tf, tr) = fr(to);
         if promo == b'c' {
             // Castling: the rook of this side of the king's half hops next to it.
-            let rook_file = if tf < ff { if ff == 4 { 0 } else { 8 } } else if ff == 4 { 7 } else { 15 };
+            let rook_file = if tf < ff {
+                if ff == 4 {
+                    0
+                } else {
+                    8
+                }
+            } else if ff == 4 {
+                7
+            } else {
+                15
+            };
             if let (Some(rs), Some(rt)) = (at(rook_file, fr_), at((ff + tf) / 2, fr_)) {
                 b.cells[rt] = b.cells[rs].take();
             }

@@ -22,7 +22,9 @@ fn play(moves: &[&str]) -> Result<(Record, Vec<String>), String> {
 /// Black's f-pawn runs four to f7 and steps to f6; white's e-pawn runs four (e3, e4, e5
 /// passed) and black takes en passant on e5, the farthest passed cell; white castles short
 /// with the e-king once f1 and g1 are clear.
-const MOVES: [&str; 9] = ["g1h3", "f11f7", "g2g4", "f7f6", "e2e6", "f6e5", "f1g2", "a11a10", "e1g1"];
+const MOVES: [&str; 9] = [
+    "g1h3", "f11f7", "g2g4", "f7f6", "e2e6", "f6e5", "f1g2", "a11a10", "e1g1",
+];
 
 #[test]
 fn long_steps_en_passant_and_castling_as_san_verify() -> Result<(), String> {
@@ -51,7 +53,10 @@ fn pgn_out_and_back_with_the_variant_tag() -> Result<(), String> {
 fn castling_by_o_o_and_a_five_step_are_refused() {
     let castles = play(&["g2g6", "a11a10", "g1h3", "a10a9", "f1g2", "a9a8", "O-O"]);
     let reason = castles.err().unwrap_or_default();
-    assert!(reason.contains("entry 7") && reason.contains("which castles"), "{reason}");
+    assert!(
+        reason.contains("entry 7") && reason.contains("which castles"),
+        "{reason}"
+    );
     let reason = play(&["e2e7"]).err().unwrap_or_default();
     assert!(reason.contains("entry 1"), "{reason}");
 }

@@ -109,7 +109,12 @@ impl Board {
                 slide(&DIAG);
             }
             b'N' => out.extend(KNIGHT.iter().filter_map(|&(df, dr)| Board::step(sq, df, dr))),
-            b'K' => out.extend(ORTHO.iter().chain(&DIAG).filter_map(|&(df, dr)| Board::step(sq, df, dr))),
+            b'K' => out.extend(
+                ORTHO
+                    .iter()
+                    .chain(&DIAG)
+                    .filter_map(|&(df, dr)| Board::step(sq, df, dr)),
+            ),
             _ => {
                 let dr = if man.white { 1 } else { -1 };
                 out.extend([-1, 1].iter().filter_map(|&df| Board::flat(sq, df, dr)));
@@ -178,10 +183,8 @@ impl Board {
         let (rank, base) = if us { (0, 0) } else { (7, 2) };
         let king = at(4, rank);
         if self.cells[king] == Some(Man { white: us, kind: b'K' }) && !self.attacked(king, !us) {
-            for (side, rook_file, between, crossed, target) in [
-                (0, 0, &[1, 2, 3][..], 3, 2),
-                (1, 7, &[5, 6][..], 5, 6),
-            ] {
+            for (side, rook_file, between, crossed, target) in [(0, 0, &[1, 2, 3][..], 3, 2), (1, 7, &[5, 6][..], 5, 6)]
+            {
                 let rook = at(rook_file, rank);
                 let ok = self.rights[base + side]
                     && self.cells[rook] == Some(Man { white: us, kind: b'R' })
@@ -213,7 +216,11 @@ impl Board {
                 b.ep = Some((from + to) / 2);
             }
         }
-        b.cells[to] = Some(if promo != 0 { Man { white: us, kind: promo } } else { man });
+        b.cells[to] = Some(if promo != 0 {
+            Man { white: us, kind: promo }
+        } else {
+            man
+        });
         for (i, sq) in [0, 7, 56, 63].into_iter().enumerate() {
             if from == sq || to == sq {
                 b.rights[i] = false;
@@ -259,8 +266,8 @@ fn horizontal_cylinder_perft_agrees_with_naive_generator() {
         let board = Board::read(fen);
         for depth in 1..=3 {
             let naive = naive_perft(&board, depth);
-            let engine = crate::perft::perft(Variant::CylinderRanks, fen, depth)
-                .unwrap_or_else(|e| panic!("{fen}: {e}"));
+            let engine =
+                crate::perft::perft(Variant::CylinderRanks, fen, depth).unwrap_or_else(|e| panic!("{fen}: {e}"));
             println!("{fen} depth {depth}: {engine}");
             assert_eq!(engine, naive, "{fen} depth {depth}");
         }

@@ -3,9 +3,9 @@
 mod alice;
 mod balbo;
 mod board_view;
+mod cylinder_ranks_record;
 mod doublechess_naive;
 mod doublechess_record;
-mod cylinder_ranks_record;
 mod fairy_naive;
 mod fairy_rules;
 mod fen_tests;

@@ -39,7 +39,11 @@ const CASES: &[Case] = &[
     Case {
         why: "e2-e6 passes e3, e4 and e5; the FEN names the first passed cell",
         fen: "4k7k3/16/16/16/16/16/16/16/3p12/16/4P11/4K7K3 w - - 0 1",
-        want: Want::After("e2e6", "4k7k3/16/16/16/16/16/4P11/16/3p12/16/16/4K7K3 b - e3 0 1", "none"),
+        want: Want::After(
+            "e2e6",
+            "4k7k3/16/16/16/16/16/4P11/16/3p12/16/16/4K7K3 b - e3 0 1",
+            "none",
+        ),
     },
     Case {
         why: "the d4 pawn takes en passant on e3, removing the e6 pawn",
@@ -82,7 +86,11 @@ const CASES: &[Case] = &[
     Case {
         why: "black's m-king castles long: to k12, the i12 rook to l12; black keeps a and h",
         fen: "r3k2rr3k2r/16/16/16/16/16/16/16/16/16/16/R3K2RR3K2R b AHIPahip - 0 1",
-        want: Want::After("m12k12", "r3k2r2kr3r/16/16/16/16/16/16/16/16/16/16/R3K2RR3K2R w AHIPah - 1 2", "none"),
+        want: Want::After(
+            "m12k12",
+            "r3k2r2kr3r/16/16/16/16/16/16/16/16/16/16/R3K2RR3K2R w AHIPah - 1 2",
+            "none",
+        ),
     },
     Case {
         why: "the f7 rook attacks f1, which the e-king would cross: no short castling for it",
