@@ -121,6 +121,7 @@ pub static ALICE: Erased<ChessRules> = Erased(ChessRules {
 pub static DOUBLECHESS: Erased<ChessRules> = Erased(ChessRules {
     variant: Variant::DoubleChess,
 });
+pub static CHAD: Erased<ChessRules> = Erased(ChessRules { variant: Variant::Chad });
 
 /// Chess and every variant this crate registers, in the order `kifu games` lists them.
 pub fn games() -> Vec<&'static dyn kifu_core::Game> {
@@ -150,6 +151,7 @@ pub fn games() -> Vec<&'static dyn kifu_core::Game> {
         &BALBO,
         &ALICE,
         &DOUBLECHESS,
+        &CHAD,
     ]
 }
 

@@ -27,6 +27,9 @@ pub fn validate(pos: &Position) -> Result<(), String> {
 /// move may be in check (it left its king there), and in racing kings the side to move too
 /// (the illegal move gave check). Kings, pawns, en passant and check counts are still checked.
 pub fn validate_irregular(pos: &Position) -> Result<(), String> {
+    if let Some(why) = super::fairy::refusal(pos) {
+        return Err(why);
+    }
     let geo = pos.geo;
     let variant = pos.variant;
     for color in [Color::White, Color::Black] {

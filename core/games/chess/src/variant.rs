@@ -32,12 +32,13 @@ pub enum Variant {
     Balbo,
     Alice,
     DoubleChess,
+    Chad,
     /// `cylinder` with the option `wrap=ranks`: not a registered game of its own.
     CylinderRanks,
 }
 
 /// Every variant, in registry order.
-pub const VARIANTS: [Variant; 25] = [
+pub const VARIANTS: [Variant; 26] = [
     Variant::Standard,
     Variant::Chess960,
     Variant::Crazyhouse,
@@ -63,6 +64,7 @@ pub const VARIANTS: [Variant; 25] = [
     Variant::Balbo,
     Variant::Alice,
     Variant::DoubleChess,
+    Variant::Chad,
 ];
 
 /// Every variant's registry name, in registry order.
@@ -123,6 +125,7 @@ impl Variant {
             Variant::Balbo => "balbo",
             Variant::Alice => "alice",
             Variant::DoubleChess => "doublechess",
+            Variant::Chad => "chad",
             Variant::CylinderRanks => "horizontalcylinder",
         }
     }
@@ -172,7 +175,7 @@ impl Variant {
             Variant::Horde => "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1",
             Variant::ThreeCheck => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1",
             Variant::RacingKings => "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1",
-            Variant::LosAlamos | Variant::Dunsany | Variant::Glinski | Variant::DoubleChess => {
+            Variant::LosAlamos | Variant::Dunsany | Variant::Glinski | Variant::DoubleChess | Variant::Chad => {
                 super::fairy::boards::start_fen(self)
             }
             Variant::Balbo => super::boards::BALBO_START,
@@ -202,7 +205,7 @@ impl Variant {
     pub fn transforms(self) -> bool {
         matches!(
             self,
-            Variant::Andernach | Variant::AntiAndernach | Variant::Circe | Variant::DoubleChess
+            Variant::Andernach | Variant::AntiAndernach | Variant::Circe | Variant::DoubleChess | Variant::Chad
         )
     }
     /// Captures must be made when any is possible.
@@ -242,7 +245,12 @@ impl Variant {
     pub fn no_castling(self) -> bool {
         matches!(
             self,
-            Variant::Antichess | Variant::RacingKings | Variant::LosAlamos | Variant::Glinski | Variant::Balbo
+            Variant::Antichess
+                | Variant::RacingKings
+                | Variant::LosAlamos
+                | Variant::Glinski
+                | Variant::Balbo
+                | Variant::Chad
         )
     }
     /// Checks that win, when counted.

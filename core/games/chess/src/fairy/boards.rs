@@ -24,6 +24,7 @@ pub fn geometry(v: Variant) -> &'static Geometry {
         Variant::Glinski => GLINSKI.get_or_init(|| Geometry::build(&Shape::glinski())),
         Variant::CylinderRanks => super::horizontal_cylinder::geometry(),
         Variant::DoubleChess => super::doublechess::geometry(),
+        Variant::Chad => super::chad::geometry(),
         _ => Geometry::standard(),
     }
 }
@@ -35,6 +36,7 @@ pub fn start_fen(v: Variant) -> &'static str {
         Variant::Dunsany => "pppppppp/pppppppp/pppppppp/pppppppp/8/8/PPPPPPPP/RNBQKBNR b KQ - 0 1",
         Variant::Glinski => glinski_fen(),
         Variant::DoubleChess => super::doublechess::START,
+        Variant::Chad => super::chad::START,
         _ => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     }
 }

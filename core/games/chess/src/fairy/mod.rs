@@ -9,6 +9,7 @@
 pub mod alice;
 pub mod andernach;
 pub mod boards;
+pub mod chad;
 pub mod circe;
 pub mod doublechess;
 pub mod extinction;
@@ -44,6 +45,7 @@ pub fn from_name(n: &str) -> Option<Variant> {
         "knightrelay" | "nrelay" | "knightrelaychess" => Variant::KnightRelay,
         "alice" | "alicechess" => Variant::Alice,
         "doublechess" | "double" | "haywardsdoublechess" => Variant::DoubleChess,
+        "chad" | "chadchess" => Variant::Chad,
         "horizontalcylinder" | "cylinderranks" | "horizontalcylinderchess" => Variant::CylinderRanks,
         _ => return None,
     };
@@ -74,6 +76,9 @@ pub fn describe(v: Variant) -> &'static str {
         Variant::DoubleChess => {
             "Double chess (Hayward, 1916): 16x12, two armies and two kings a side; mate either king"
         }
+        Variant::Chad => {
+            "Chad (Freeling, 1979): 12x12, a king and eight rooks in a castle; rooks crown in the enemy castle"
+        }
         Variant::CylinderRanks => {
             "Horizontal cylinder chess (cylinder wrap=ranks): the first and last ranks are neighbours"
         }
@@ -86,7 +91,7 @@ pub fn tried(v: Variant) -> bool {
     move_rule(v)
         || matches!(
             v,
-            Variant::Andernach | Variant::AntiAndernach | Variant::Circe | Variant::DoubleChess
+            Variant::Andernach | Variant::AntiAndernach | Variant::Circe | Variant::DoubleChess | Variant::Chad
         )
 }
 
@@ -106,6 +111,7 @@ pub fn allows(pos: &Position, m: &Move) -> bool {
         Variant::Patrol => patrol::allows(pos, m),
         Variant::Madrasi => madrasi::allows(pos, m),
         Variant::KnightRelay => knightrelay::allows(pos, m),
+        Variant::Chad => chad::allows(pos, m),
         _ => true,
     }
 }
@@ -115,6 +121,7 @@ pub fn extra_moves<F: FnMut(Move)>(pos: &Position, emit: &mut F) {
     match pos.variant {
         Variant::KnightRelay => knightrelay::relayed_moves(pos, emit),
         Variant::DoubleChess => doublechess::extra_moves(pos, emit),
+        Variant::Chad => chad::extra_moves(pos, emit),
         _ => {}
     }
 }
@@ -126,6 +133,7 @@ pub fn after_move(pos: &mut Position, m: &Move, taken: u8, taken_sq: u8) {
         Variant::Andernach | Variant::AntiAndernach => andernach::after_move(pos, m, taken),
         Variant::Circe => circe::after_move(pos, taken, taken_sq),
         Variant::DoubleChess => doublechess::after_move(pos, m),
+        Variant::Chad => chad::after_move(pos, m),
         _ => {}
     }
 }
@@ -200,4 +208,13 @@ pub fn bare_kings(pos: &Position) -> bool {
     [Color::White, Color::Black]
         .iter()
         .all(|&c| pos.pieces(c).all(|(_, r)| r == Role::King))
+}
+
+/// Why a position read from text cannot stand in the variant, beyond what every variant
+/// checks (Chad: only kings, rooks and queens, each king in its castle).
+pub fn refusal(pos: &Position) -> Option<String> {
+    match pos.variant {
+        Variant::Chad => chad::refusal(pos),
+        _ => None,
+    }
 }

@@ -58,6 +58,7 @@ pub fn variant_tag(game: &str) -> Option<&'static str> {
         "cylinder" => Some("Cylinder"),
         "horizontalcylinder" => Some("Horizontal cylinder"),
         "doublechess" => Some("Double chess"),
+        "chad" => Some("Chad"),
         "grid" => Some("Grid"),
         "glinski" => Some("Glinski"),
         "monochromatic" => Some("Monochromatic"),
