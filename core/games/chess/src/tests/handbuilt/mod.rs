@@ -3,6 +3,7 @@
 //! before the engine was run, never copied from its output. A file per variant.
 
 mod andernach;
+mod chad;
 mod circe;
 mod cylinder;
 mod cylinder_ranks;
