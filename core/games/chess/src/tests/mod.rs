@@ -4,6 +4,7 @@ mod alice;
 mod balbo;
 mod board_view;
 mod chad_naive;
+mod chad_record;
 mod cylinder_ranks_record;
 mod doublechess_naive;
 mod doublechess_record;
