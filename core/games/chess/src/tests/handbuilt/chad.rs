@@ -21,8 +21,8 @@ const CASES: &[Case] = &[
         want: Want::From(
             "e5",
             &[
-                "e5e6", "e5e7", "e5e8", "e5e9", "e5e10", "e5e11", "e5e12", "e5f5", "e5g5", "e5h5", "e5i5", "e5j5", "e5k5",
-                "e5l5",
+                "e5e6", "e5e7", "e5e8", "e5e9", "e5e10", "e5e11", "e5e12", "e5f5", "e5g5", "e5h5", "e5i5", "e5j5",
+                "e5k5", "e5l5",
             ],
         ),
     },
