@@ -2,21 +2,13 @@
 //! written as the rook's move) and verified from scratch, its PGN with the `Variant` tag out
 //! and back, and a capture the wall rule forbids refused with the reason.
 
-use kifu_core::format::{build, Format};
+use super::record_kit::{self, through_pgn};
 use kifu_core::record::{ChanceMode, Header, Record};
-use kifu_core::replay::{verify_record, Replay};
+use kifu_core::replay::verify_record;
 
 fn play(moves: &[&str]) -> Result<(Record, Vec<String>), String> {
     let header = Header::new("chad", 1, vec!["Ann".into(), "Bob".into()], ChanceMode::Observed);
-    let mut replay = Replay::start(crate::registry(), &header).map_err(|e| e.to_string())?;
-    let mut rec = Record::new(header);
-    let mut texts = Vec::new();
-    for text in moves {
-        let entry = replay.play(None, text, None).map_err(|e| e.to_string())?;
-        texts.push(entry.command.clone());
-        rec.entries.push(entry);
-    }
-    Ok((rec, texts))
+    record_kit::play(header, moves)
 }
 
 /// White's e5 rook runs to e12 and along rank 12 to h12, then steps onto black's wall at
@@ -37,13 +29,7 @@ fn moves_are_kept_as_san_and_verify() -> Result<(), String> {
 #[test]
 fn pgn_out_and_back_with_the_variant_tag() -> Result<(), String> {
     let (rec, _) = play(&MOVES)?;
-    let pgn = crate::notation::PGN.write(&rec).map_err(|e| e.to_string())?;
-    assert!(pgn.contains("[Variant \"Chad\"]"), "{pgn}");
-    let drafts = crate::notation::PGN.read(&pgn);
-    let draft = drafts[0].as_ref().map_err(|e| e.to_string())?;
-    assert_eq!(draft.game, "chad");
-    let back = build(crate::registry(), draft, None).map_err(|e| e.to_string())?;
-    assert_eq!(back.entries.len(), MOVES.len());
+    through_pgn(&rec, "[Variant \"Chad\"]")?;
     Ok(())
 }
 

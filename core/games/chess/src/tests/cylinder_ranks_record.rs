@@ -4,8 +4,8 @@
 
 use std::collections::BTreeMap;
 
-use kifu_core::format::{build, Format};
-use kifu_core::record::{ChanceMode, Header, Record};
+use super::record_kit::{play, through_pgn};
+use kifu_core::record::{ChanceMode, Header};
 use kifu_core::replay::{verify_record, Replay};
 
 /// A position with the armies apart across the seam: the a1 rook faces the a8 rook.
@@ -18,23 +18,10 @@ fn header(wrap: &str, start: Option<&str>) -> Header {
     header
 }
 
-fn play(header: Header, moves: &[&str]) -> Result<(Record, Vec<String>), String> {
-    let mut replay = Replay::start(crate::registry(), &header).map_err(|e| e.to_string())?;
-    let mut rec = Record::new(header);
-    let mut texts = Vec::new();
-    for text in moves {
-        let entry = replay.play(None, text, None).map_err(|e| e.to_string())?;
-        texts.push(entry.command.clone());
-        rec.entries.push(entry);
-    }
-    Ok((rec, texts))
-}
-
 #[test]
 fn moves_across_the_seam_are_kept_as_san_and_verify() -> Result<(), String> {
     // Rxa8+ straight across the seam (a1 and a8 touch; the rook then checks along rank 8),
-    // the king answers on d7; then the
-    // g1 king steps across the seam to g8 and back to h1.
+    // the king answers on d7; then the g1 king steps across the seam to g8 and back to h1.
     let (rec, texts) = play(header("ranks", Some(START)), &["a1a8", "Kd7", "Kg8", "b6", "Kh1"])?;
     assert_eq!(texts, vec!["Rxa8+", "Kd7", "Kg8", "b6", "Kh1"]);
     let report = verify_record(crate::registry(), &rec);
@@ -52,16 +39,9 @@ fn the_same_move_is_refused_on_the_vertical_cylinder() {
 #[test]
 fn pgn_carries_the_option_in_the_variant_tag() -> Result<(), String> {
     let (rec, _) = play(header("ranks", Some(START)), &["Rxa8", "Kd7"])?;
-    let pgn = crate::notation::PGN.write(&rec).map_err(|e| e.to_string())?;
-    assert!(pgn.contains("[Variant \"Horizontal cylinder\"]"), "{pgn}");
-    assert!(pgn.contains(&format!("[FEN \"{START}\"]")), "{pgn}");
-    let drafts = crate::notation::PGN.read(&pgn);
-    let draft = drafts[0].as_ref().map_err(|e| e.to_string())?;
-    assert_eq!(draft.game, "cylinder");
-    assert_eq!(draft.options.get("wrap").map(String::as_str), Some("ranks"));
-    let back = build(crate::registry(), draft, None).map_err(|e| e.to_string())?;
-    assert_eq!(back.header.options, rec.header.options);
-    assert_eq!(back.entries.len(), 2);
+    let back = through_pgn(&rec, "[Variant \"Horizontal cylinder\"]")?;
+    assert_eq!(back.header.options.get("wrap").map(String::as_str), Some("ranks"));
+    assert_eq!(back.header.start.as_deref(), Some(START));
     Ok(())
 }
 

@@ -2,21 +2,13 @@
 //! written as the king's move) kept as SAN and verified from scratch, its PGN with the
 //! `Variant` tag out and back, and `O-O` refused as ambiguous with two kings.
 
-use kifu_core::format::{build, Format};
+use super::record_kit::{self, through_pgn};
 use kifu_core::record::{ChanceMode, Header, Record};
-use kifu_core::replay::{verify_record, Replay};
+use kifu_core::replay::verify_record;
 
 fn play(moves: &[&str]) -> Result<(Record, Vec<String>), String> {
     let header = Header::new("doublechess", 1, vec!["Ann".into(), "Bob".into()], ChanceMode::Observed);
-    let mut replay = Replay::start(crate::registry(), &header).map_err(|e| e.to_string())?;
-    let mut rec = Record::new(header);
-    let mut texts = Vec::new();
-    for text in moves {
-        let entry = replay.play(None, text, None).map_err(|e| e.to_string())?;
-        texts.push(entry.command.clone());
-        rec.entries.push(entry);
-    }
-    Ok((rec, texts))
+    record_kit::play(header, moves)
 }
 
 /// Black's f-pawn runs four to f7 and steps to f6; white's e-pawn runs four (e3, e4, e5
@@ -38,14 +30,7 @@ fn long_steps_en_passant_and_castling_as_san_verify() -> Result<(), String> {
 #[test]
 fn pgn_out_and_back_with_the_variant_tag() -> Result<(), String> {
     let (rec, _) = play(&MOVES)?;
-    let pgn = crate::notation::PGN.write(&rec).map_err(|e| e.to_string())?;
-    assert!(pgn.contains("[Variant \"Double chess\"]"), "{pgn}");
-    assert!(pgn.contains("fxe5"), "{pgn}");
-    let drafts = crate::notation::PGN.read(&pgn);
-    let draft = drafts[0].as_ref().map_err(|e| e.to_string())?;
-    assert_eq!(draft.game, "doublechess");
-    let back = build(crate::registry(), draft, None).map_err(|e| e.to_string())?;
-    assert_eq!(back.entries.len(), MOVES.len());
+    through_pgn(&rec, "[Variant \"Double chess\"]")?;
     Ok(())
 }
 

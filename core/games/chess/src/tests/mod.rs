@@ -22,6 +22,7 @@ mod notation;
 mod oracle_ffish;
 mod oracle_games;
 mod perft_suites;
+mod record_kit;
 mod record_replay;
 mod robustness;
 mod round_trip;
