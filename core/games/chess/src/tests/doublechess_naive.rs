@@ -276,13 +276,6 @@ impl Board {
     }
 }
 
-fn naive_perft(b: &Board, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    b.legal().iter().map(|n| naive_perft(n, depth - 1)).sum()
-}
-
 /// The start, and positions built to make castling, long pawn steps with en passant,
 /// promotion and two-king checks happen within three plies.
 const POSITIONS: [&str; 4] = [
@@ -294,13 +287,5 @@ const POSITIONS: [&str; 4] = [
 
 #[test]
 fn doublechess_perft_agrees_with_naive_generator() {
-    for fen in POSITIONS {
-        let board = Board::read(fen);
-        for depth in 1..=3 {
-            let naive = naive_perft(&board, depth);
-            let engine = crate::perft::perft(Variant::DoubleChess, fen, depth).unwrap_or_else(|e| panic!("{fen}: {e}"));
-            println!("{fen} depth {depth}: {engine}");
-            assert_eq!(engine, naive, "{fen} depth {depth}");
-        }
-    }
+    super::naive_perft::assert_agrees(Variant::DoubleChess, &POSITIONS, Board::read, Board::legal);
 }

@@ -245,13 +245,6 @@ impl Board {
     }
 }
 
-fn naive_perft(b: &Board, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    b.legal().iter().map(|n| naive_perft(n, depth - 1)).sum()
-}
-
 /// Positions built to exercise the seam: castling with attacks across it, en passant and
 /// promotion beside it, and sliders running round it.
 const POSITIONS: [&str; 3] = [
@@ -262,14 +255,5 @@ const POSITIONS: [&str; 3] = [
 
 #[test]
 fn horizontal_cylinder_perft_agrees_with_naive_generator() {
-    for fen in POSITIONS {
-        let board = Board::read(fen);
-        for depth in 1..=3 {
-            let naive = naive_perft(&board, depth);
-            let engine =
-                crate::perft::perft(Variant::CylinderRanks, fen, depth).unwrap_or_else(|e| panic!("{fen}: {e}"));
-            println!("{fen} depth {depth}: {engine}");
-            assert_eq!(engine, naive, "{fen} depth {depth}");
-        }
-    }
+    super::naive_perft::assert_agrees(Variant::CylinderRanks, &POSITIONS, Board::read, Board::legal);
 }
