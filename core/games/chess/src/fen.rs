@@ -293,6 +293,9 @@ fn parse_board(pos: &mut Position, text: &str) -> Result<(), String> {
 }
 
 fn parse_castling(pos: &mut Position, text: &str) -> Result<(), String> {
+    if pos.variant == Variant::DoubleChess {
+        return super::fairy::doublechess::read_castling(pos, text);
+    }
     if text == "-" {
         return Ok(());
     }
@@ -434,6 +437,9 @@ fn position_part(pos: &Position) -> String {
 
 /// X-FEN castling: `K`/`Q` for the outermost rook, the file letter otherwise.
 pub fn castling_text(pos: &Position) -> String {
+    if pos.variant == Variant::DoubleChess {
+        return super::fairy::doublechess::castling_text(pos);
+    }
     let geo = pos.geo;
     let mut out = String::new();
     for color in [Color::White, Color::Black] {

@@ -118,6 +118,10 @@ pub static BALBO: Erased<ChessRules> = Erased(ChessRules {
 pub static ALICE: Erased<ChessRules> = Erased(ChessRules {
     variant: Variant::Alice,
 });
+pub static DOUBLECHESS: Erased<ChessRules> = Erased(ChessRules {
+    variant: Variant::DoubleChess,
+});
+pub static CHAD: Erased<ChessRules> = Erased(ChessRules { variant: Variant::Chad });
 
 /// Chess and every variant this crate registers, in the order `kifu games` lists them.
 pub fn games() -> Vec<&'static dyn kifu_core::Game> {
@@ -146,6 +150,8 @@ pub fn games() -> Vec<&'static dyn kifu_core::Game> {
         &KNIGHTRELAY,
         &BALBO,
         &ALICE,
+        &DOUBLECHESS,
+        &CHAD,
     ]
 }
 

@@ -117,6 +117,11 @@ fn explain(pos: &Position, loose: &LooseMove) -> ResolveError {
     let what = describe(pos, loose);
     if let Some(side) = loose.castle {
         let name = if side == KINGSIDE { "kingside" } else { "queenside" };
+        if pos.variant == crate::variant::Variant::DoubleChess {
+            return ResolveError::Illegal(
+                "with two kings O-O does not say which castles: write the king's two-square move (Kg1, Kc1, Ko1, Kk1, or e1g1)".to_string(),
+            );
+        }
         if pos.castles[pos.turn.index()][side].is_none() {
             return ResolveError::Illegal(format!("{} can no longer castle {name}", pos.turn.name()));
         }

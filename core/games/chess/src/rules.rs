@@ -7,7 +7,8 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
-use super::fen::{parse_state_fen, to_epd, to_fen};
+use super::fairy::horizontal_cylinder::{state_board, state_fen};
+use super::fen::{parse_state_fen, to_epd};
 use super::illegal::{self, IllegalMove};
 use super::movegen::legal_moves;
 use super::outcome::{position_result, result_after_illegal};
@@ -30,7 +31,8 @@ pub struct ChessRules {
 /// A game in progress.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
 pub struct ChessState {
-    /// The current position.
+    /// The current position (followed by the board's name when an option chose another board
+    /// than the game's own: see `fairy::horizontal_cylinder::state_fen`).
     pub fen: String,
     /// Repetition keys (FEN without clocks) since the last irreversible move, current last.
     pub history: Vec<String>,
@@ -79,7 +81,8 @@ impl ChessRules {
         if let Some(pos) = state.parsed.0.get() {
             return Ok(pos.clone());
         }
-        let pos = parse_state_fen(self.variant, &state.fen)
+        let (variant, fen) = state_board(self.variant, &state.fen);
+        let pos = parse_state_fen(variant, fen)
             .map_err(|e| RuleError::new(format!("the stored position is unreadable: {e}")))?;
         let _ = state.parsed.0.set(pos.clone());
         Ok(pos)
@@ -108,7 +111,7 @@ impl ChessRules {
         if irreversible {
             state.history.clear();
         }
-        state.fen = to_fen(after);
+        state.fen = state_fen(self.variant, after);
         state.parsed = ParsedFen::of(after);
         state.history.push(to_epd(after));
         state.result = if illegal {
@@ -163,7 +166,7 @@ impl Rules for ChessRules {
     fn setup(&self, setup: &Setup) -> Result<ChessState, RuleError> {
         let pos = start_position(self.variant, setup)?;
         let mut state = ChessState {
-            fen: to_fen(&pos),
+            fen: state_fen(self.variant, &pos),
             history: vec![to_epd(&pos)],
             draw_offer: None,
             result: None,

@@ -31,10 +31,14 @@ pub enum Variant {
     KnightRelay,
     Balbo,
     Alice,
+    DoubleChess,
+    Chad,
+    /// `cylinder` with the option `wrap=ranks`: not a registered game of its own.
+    CylinderRanks,
 }
 
 /// Every variant, in registry order.
-pub const VARIANTS: [Variant; 24] = [
+pub const VARIANTS: [Variant; 26] = [
     Variant::Standard,
     Variant::Chess960,
     Variant::Crazyhouse,
@@ -59,6 +63,8 @@ pub const VARIANTS: [Variant; 24] = [
     Variant::KnightRelay,
     Variant::Balbo,
     Variant::Alice,
+    Variant::DoubleChess,
+    Variant::Chad,
 ];
 
 /// Every variant's registry name, in registry order.
@@ -118,6 +124,9 @@ impl Variant {
             Variant::KnightRelay => "knightrelay",
             Variant::Balbo => "balbo",
             Variant::Alice => "alice",
+            Variant::DoubleChess => "doublechess",
+            Variant::Chad => "chad",
+            Variant::CylinderRanks => "horizontalcylinder",
         }
     }
     /// A variant by registry name or a common alias (`standard`, `giveaway`, `3check`, ...).
@@ -166,7 +175,9 @@ impl Variant {
             Variant::Horde => "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1",
             Variant::ThreeCheck => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1",
             Variant::RacingKings => "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1",
-            Variant::LosAlamos | Variant::Dunsany | Variant::Glinski => super::fairy::boards::start_fen(self),
+            Variant::LosAlamos | Variant::Dunsany | Variant::Glinski | Variant::DoubleChess | Variant::Chad => {
+                super::fairy::boards::start_fen(self)
+            }
             Variant::Balbo => super::boards::BALBO_START,
             _ => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         }
@@ -192,7 +203,10 @@ impl Variant {
     /// A move may change a piece after it lands (Andernach colours, Circe rebirth): see
     /// `fairy::after_move`.
     pub fn transforms(self) -> bool {
-        matches!(self, Variant::Andernach | Variant::AntiAndernach | Variant::Circe)
+        matches!(
+            self,
+            Variant::Andernach | Variant::AntiAndernach | Variant::Circe | Variant::DoubleChess | Variant::Chad
+        )
     }
     /// Captures must be made when any is possible.
     pub fn forced_captures(self) -> bool {
@@ -231,7 +245,12 @@ impl Variant {
     pub fn no_castling(self) -> bool {
         matches!(
             self,
-            Variant::Antichess | Variant::RacingKings | Variant::LosAlamos | Variant::Glinski | Variant::Balbo
+            Variant::Antichess
+                | Variant::RacingKings
+                | Variant::LosAlamos
+                | Variant::Glinski
+                | Variant::Balbo
+                | Variant::Chad
         )
     }
     /// Checks that win, when counted.

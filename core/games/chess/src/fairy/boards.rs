@@ -22,6 +22,9 @@ pub fn geometry(v: Variant) -> &'static Geometry {
         }),
         Variant::Cylinder => CYLINDER.get_or_init(|| Geometry::new(8, 8, true)),
         Variant::Glinski => GLINSKI.get_or_init(|| Geometry::build(&Shape::glinski())),
+        Variant::CylinderRanks => super::horizontal_cylinder::geometry(),
+        Variant::DoubleChess => super::doublechess::geometry(),
+        Variant::Chad => super::chad::geometry(),
         _ => Geometry::standard(),
     }
 }
@@ -32,6 +35,8 @@ pub fn start_fen(v: Variant) -> &'static str {
         Variant::LosAlamos => "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1",
         Variant::Dunsany => "pppppppp/pppppppp/pppppppp/pppppppp/8/8/PPPPPPPP/RNBQKBNR b KQ - 0 1",
         Variant::Glinski => glinski_fen(),
+        Variant::DoubleChess => super::doublechess::START,
+        Variant::Chad => super::chad::START,
         _ => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     }
 }

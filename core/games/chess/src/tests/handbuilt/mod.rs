@@ -6,8 +6,11 @@
 mod alice;
 mod andernach;
 mod balbo;
+mod chad;
 mod circe;
 mod cylinder;
+mod cylinder_ranks;
+mod doublechess;
 mod dunsany;
 mod extinction;
 mod glinski;
