@@ -19,4 +19,5 @@ mod perft_suites;
 mod record_replay;
 mod robustness;
 mod round_trip;
+mod rules_versions;
 mod variant_support;
