@@ -11,13 +11,13 @@ use kifu_chess::fen::{parse_fen, to_epd};
 use kifu_chess::movegen::legal_moves;
 use kifu_chess::outcome::position_result;
 use kifu_chess::san::move_to_san;
-use kifu_chess::Variant;
+use kifu_chess::{MoveKind, Variant};
 use kifu_core::record::{ChanceMode, Header, Record};
 use kifu_core::replay::{verify_record, Replay};
 
 /// `plies` SAN moves of crazyhouse from the start, never reaching a position twice nor an
 /// end of the game, chosen by a seeded walk: the first move in a shuffled order that leads
-/// somewhere new, a move that takes nothing before one that does (so the pockets stay nearly
+/// somewhere new, a move that neither takes nor drops before one that does (so the pockets stay nearly
 /// empty and a move late in the game costs the engine what an early one does).
 fn walk(plies: usize) -> Vec<String> {
     let variant = Variant::Crazyhouse;
@@ -25,6 +25,7 @@ fn walk(plies: usize) -> Vec<String> {
     let mut seen = BTreeSet::from([to_epd(&pos)]);
     let mut state = 0x2545_f491_4f6c_dd1du64;
     let mut out = Vec::with_capacity(plies);
+    let mut captures = 0;
     while out.len() < plies {
         let moves = legal_moves(&pos);
         state ^= state << 13;
@@ -34,8 +35,8 @@ fn walk(plies: usize) -> Vec<String> {
         let shuffled = (0..moves.len()).map(|i| &moves[(start + i) % moves.len()]);
         let quiet_first = shuffled
             .clone()
-            .filter(|m| !pos.is_capture(m))
-            .chain(shuffled.filter(|m| pos.is_capture(m)));
+            .filter(|m| !pos.is_capture(m) && m.kind != MoveKind::Drop)
+            .chain(shuffled.filter(|m| pos.is_capture(m) || m.kind == MoveKind::Drop));
         let next = quiet_first.into_iter().find_map(|m| {
             let mut after = pos.clone();
             after.play(m);
@@ -45,10 +46,13 @@ fn walk(plies: usize) -> Vec<String> {
         let Some((m, after)) = next else {
             panic!("the walk is stuck after {} plies", out.len());
         };
+        captures += usize::from(pos.is_capture(m));
         out.push(move_to_san(&pos, m));
         seen.insert(to_epd(&after));
         pos = after;
     }
+    let moves_now = legal_moves(&pos).len();
+    println!("(the walk: {captures} captures, {moves_now} legal moves in its last position)");
     out
 }
 

@@ -12,11 +12,11 @@ use serde::{Deserialize, Serialize};
 use super::fen::{parse_state_fen, to_fen};
 use super::illegal::{self, IllegalMove};
 use super::movegen::legal_moves;
-use super::outcome::{position_result, result_after_illegal};
+use super::outcome::{position_result, position_result_among, result_after_illegal};
 use super::position::{Move, Position};
 use super::render::render_position;
 use super::repetition::{RepetitionLog, Repetitions};
-use super::san::{move_to_san, parse_move};
+use super::san::{move_to_san_among, parse_move_among};
 use super::start::start_position;
 use super::variant::{Variant, VARIANTS};
 use kifu_core::chance::ChanceRng;
@@ -72,23 +72,47 @@ pub struct ChessState<H = Repetitions> {
     pub draw_offer: Option<u8>,
     /// How the game ended, once it has.
     pub result: Option<Outcome>,
-    /// `fen` read into a position, kept so a move does not read the FEN again. Derived: never
-    /// serialized, so it changes neither snapshots nor state hashes.
+    /// What the FEN implies, worked out once and kept. Derived: never serialized, so it
+    /// changes neither snapshots nor state hashes.
     #[serde(skip)]
-    pub parsed: ParsedFen,
+    pub derived: Derived,
 }
 
-/// A cache of the position a state's FEN describes; always equal, as it is derived.
+/// Derived from a state's FEN, each part when first asked for: the position, its legal moves,
+/// and the position after the move last formatted, with its legal moves (so that a move's
+/// `format` and `apply` generate the moves of the position it leads to once between them).
+/// Always equal, as it is derived.
 #[derive(Debug, Clone, Default)]
-pub struct ParsedFen(OnceLock<Position>);
+pub struct Derived {
+    position: OnceLock<Position>,
+    legal: OnceLock<Vec<Move>>,
+    next: OnceLock<Successor>,
+}
 
-impl PartialEq for ParsedFen {
-    fn eq(&self, _: &ParsedFen) -> bool {
+/// A move, the position it leads to and that position's legal moves.
+#[derive(Debug, Clone)]
+struct Successor {
+    m: Move,
+    after: Position,
+    legal: Vec<Move>,
+}
+
+impl Successor {
+    fn of(pos: &Position, m: &Move) -> Successor {
+        let mut after = pos.clone();
+        after.play(m);
+        let legal = legal_moves(&after);
+        Successor { m: *m, after, legal }
+    }
+}
+
+impl PartialEq for Derived {
+    fn eq(&self, _: &Derived) -> bool {
         true
     }
 }
 
-impl Eq for ParsedFen {}
+impl Eq for Derived {}
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
@@ -104,12 +128,27 @@ pub enum Command {
 
 /// The state's position, read from its FEN once and kept.
 fn position<H>(variant: Variant, state: &ChessState<H>) -> Result<&Position, RuleError> {
-    if let Some(pos) = state.parsed.0.get() {
+    if let Some(pos) = state.derived.position.get() {
         return Ok(pos);
     }
     let pos = parse_state_fen(variant, &state.fen)
         .map_err(|e| RuleError::new(format!("the stored position is unreadable: {e}")))?;
-    Ok(state.parsed.0.get_or_init(|| pos))
+    Ok(state.derived.position.get_or_init(|| pos))
+}
+
+/// The legal moves of the state's position, generated once and kept.
+fn legal_of<'a, H>(state: &'a ChessState<H>, pos: &Position) -> &'a [Move] {
+    state.derived.legal.get_or_init(|| legal_moves(pos))
+}
+
+/// The position `m` leads to, with its legal moves: kept for the last move asked about.
+fn successor<'a, H>(state: &'a ChessState<H>, pos: &Position, m: &Move) -> std::borrow::Cow<'a, Successor> {
+    let kept = state.derived.next.get_or_init(|| Successor::of(pos, m));
+    if kept.m == *m {
+        std::borrow::Cow::Borrowed(kept)
+    } else {
+        std::borrow::Cow::Owned(Successor::of(pos, m))
+    }
 }
 
 /// Why a draw can be claimed now, if it can.
@@ -125,25 +164,30 @@ fn claim_reason<H: RepetitionLog>(variant: Variant, state: &ChessState<H>, pos: 
 
 /// Records the new position and any automatic end (after an illegal move, only the ends
 /// that do not ask for a legal move: see `result_after_illegal`).
+/// `legal` is `after`'s legal moves, given for a legal move and not looked at after an
+/// illegal one.
 fn settle<H: RepetitionLog>(
     variant: Variant,
     state: &mut ChessState<H>,
     before: &Position,
     after: Position,
-    illegal: bool,
+    legal: Option<Vec<Move>>,
 ) {
     let irreversible = after.castles != before.castles || (after.halfmove == 0 && !variant.drops());
     state.history.record(&after, irreversible);
     state.fen = to_fen(&after);
-    state.result = if illegal {
-        result_after_illegal(&after)
-    } else {
-        position_result(&after)
+    state.result = match &legal {
+        Some(legal) => position_result_among(&after, legal),
+        None => result_after_illegal(&after),
     };
     if state.result.is_none() && state.history.occurrences() >= 5 {
         state.result = Some(Outcome::draw("fivefold repetition"));
     }
-    state.parsed = ParsedFen(OnceLock::from(after));
+    state.derived = Derived {
+        position: OnceLock::from(after),
+        legal: legal.map(OnceLock::from).unwrap_or_default(),
+        next: OnceLock::new(),
+    };
 }
 
 /// Whether `m` would take a king that is royal in the variant: possible only when an illegal
@@ -203,7 +247,10 @@ impl Rules for $rules {
             history: RepetitionLog::start(&pos),
             draw_offer: None,
             result: position_result(&pos),
-            parsed: ParsedFen(OnceLock::from(pos)),
+            derived: Derived {
+                position: OnceLock::from(pos),
+                ..Derived::default()
+            },
         })
     }
 
@@ -245,13 +292,16 @@ impl Rules for $rules {
             _ => {}
         }
         let pos = position(self.variant, state)?;
-        parse_move(pos, text).map(Command::Move).map_err(RuleError::new)
+        parse_move_among(pos, legal_of(state, pos), text).map(Command::Move).map_err(RuleError::new)
     }
 
     fn format(&self, state: &Self::State, command: &Command) -> String {
         match command {
             Command::Move(m) => match position(self.variant, state) {
-                Ok(pos) => move_to_san(pos, m),
+                Ok(pos) => {
+                    let next = successor(state, pos, m);
+                    move_to_san_among(pos, legal_of(state, pos), m, &next.after, &next.legal)
+                }
                 Err(_) => String::from("?"),
             },
             Command::Resign => "resign".to_string(),
@@ -283,7 +333,7 @@ impl Rules for $rules {
             if state.draw_offer.is_some_and(|s| s != mover) {
                 state.draw_offer = None;
             }
-            settle(self.variant, state, &pos, after, true);
+            settle(self.variant, state, &pos, after, None);
             return Ok(());
         }
         let Some(seat) = seat_of(actor) else {
@@ -295,7 +345,7 @@ impl Rules for $rules {
         let opponent_offer = state.draw_offer.filter(|&s| s != seat);
         match command {
             Command::Move(m) => {
-                if !legal_moves(&pos).contains(m) {
+                if !legal_of(state, &pos).contains(m) {
                     refuse!("that move is not legal here");
                 }
                 if takes_royal_king(&pos, m) {
@@ -304,12 +354,14 @@ impl Rules for $rules {
                         pos.turn.other().name()
                     );
                 }
-                let mut after = pos.clone();
-                after.play(m);
+                let next = match state.derived.next.take() {
+                    Some(kept) if kept.m == *m => kept,
+                    _ => Successor::of(&pos, m),
+                };
                 if opponent_offer.is_some() {
                     state.draw_offer = None;
                 }
-                settle(self.variant, state, &pos, after, false);
+                settle(self.variant, state, &pos, next.after, Some(next.legal));
             }
             Command::Resign => {
                 let winner = pos.turn.other();
@@ -352,8 +404,9 @@ impl Rules for $rules {
             return Some(Vec::new());
         }
         let pos = position(self.variant, state).ok()?;
-        let mut out: Vec<Command> = legal_moves(pos)
-            .into_iter()
+        let mut out: Vec<Command> = legal_of(state, pos)
+            .iter()
+            .copied()
             .filter(|m| !takes_royal_king(&pos, m))
             .map(Command::Move)
             .collect();
