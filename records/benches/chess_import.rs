@@ -222,5 +222,5 @@ fn main() {
         "\nreplay of stored records (verify_record) per ply vs pgn-reader + shakmaty: {:.3}",
         reader_secs / replay_secs
     );
-    long_game_table(quick);
+    long_game_table();
 }
