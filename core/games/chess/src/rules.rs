@@ -32,7 +32,7 @@ pub struct ChessRules {
 }
 
 /// One chess variant at rules version 1, kept so that the records made under it replay and
-/// verify with their own state hashes (see `version_1_game`). It plays exactly as version 2.
+/// verify with their own state hashes (see `at_version`). It plays exactly as version 2.
 #[derive(Debug, Clone)]
 pub struct ChessRulesV1 {
     pub variant: Variant,

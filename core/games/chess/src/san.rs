@@ -119,6 +119,9 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
 
 /// As [`parse_move`], with the position's legal moves already generated.
 pub fn parse_move_among(pos: &Position, legal: &[Move], text: &str) -> Result<Move, String> {
+    if let Some(m) = exact_san(pos, legal, text) {
+        return Ok(m);
+    }
     let cleaned = clean(text);
     if cleaned.is_empty() {
         return Err("an empty move".to_string());
@@ -177,6 +180,24 @@ pub fn parse_move_among(pos: &Position, legal: &[Move], text: &str) -> Result<Mo
                 names.join(" or ")
             ))
         }
+    }
+}
+
+/// The legal move whose canonical SAN is `text`, check mark aside, if there is one: what a
+/// stored record holds, found without the lenient reader's work. Canonical SAN names one
+/// move, so this never picks where the lenient reader would not.
+fn exact_san(pos: &Position, legal: &[Move], text: &str) -> Option<Move> {
+    let plain = text.trim_end_matches(['+', '#']);
+    let body = plain.split_once('=').map_or(plain, |(body, _)| body);
+    let square_at = body.rfind(|c: char| c.is_ascii_lowercase())?;
+    let to = pos.geo.parse_square(&body[square_at..])?;
+    let mut fits = legal
+        .iter()
+        .filter(|m| m.to == to && m.kind != MoveKind::Castle && san_plain(pos, Some(legal), m) == plain);
+    let found = fits.next().copied();
+    match fits.next() {
+        Some(_) => None,
+        None => found,
     }
 }
 
