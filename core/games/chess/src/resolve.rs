@@ -79,8 +79,12 @@ fn fits(pos: &Position, loose: &LooseMove, m: &Move) -> bool {
 
 /// The unique legal move fitting `loose`, or why there is none or more than one.
 pub fn resolve(pos: &Position, loose: &LooseMove) -> Result<Move, ResolveError> {
+    resolve_among(pos, &legal_moves(pos), loose)
+}
+
+/// As [`resolve`], with the position's legal moves already generated.
+pub fn resolve_among(pos: &Position, legal: &[Move], loose: &LooseMove) -> Result<Move, ResolveError> {
     let geo = pos.geo;
-    let legal = legal_moves(pos);
     let mut found: Vec<Move> = legal.iter().copied().filter(|m| fits(pos, loose, m)).collect();
     if found.len() > 1 && found.iter().any(|m| m.kind != MoveKind::Castle) {
         found.retain(|m| m.kind != MoveKind::Castle);

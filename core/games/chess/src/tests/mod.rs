@@ -27,4 +27,5 @@ mod record_kit;
 mod record_replay;
 mod robustness;
 mod round_trip;
+mod rules_versions;
 mod variant_support;
