@@ -146,7 +146,7 @@ impl Rules for Briscola {
         }
     }
     fn version(&self) -> u32 {
-        1
+        2
     }
     fn describe(&self) -> &'static str {
         if self.chiamata {
