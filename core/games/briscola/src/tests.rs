@@ -382,8 +382,14 @@ fn a_hand_settles_in_match_points() {
 fn a_match_goes_on_hand_after_hand_until_a_seat_reaches_the_target() {
     // The seed: "the first to reach the agreed score wins; usually 11".
     assert_eq!(setup(5, true, &[]).unwrap().target, 11);
-    assert!(setup(5, true, &[("target", "0")]).unwrap_err().reason.contains("1 to 99"));
-    assert!(setup(4, false, &[("target", "5")]).unwrap_err().reason.contains("target"));
+    assert!(setup(5, true, &[("target", "0")])
+        .unwrap_err()
+        .reason
+        .contains("1 to 99"));
+    assert!(setup(4, false, &[("target", "5")])
+        .unwrap_err()
+        .reason
+        .contains("target"));
     let mut state = called("3d");
     state.target = 5;
     state.match_totals = vec![2, 0, 0, 0, 0];
@@ -399,7 +405,11 @@ fn a_match_goes_on_hand_after_hand_until_a_seat_reaches_the_target() {
     }
     // Alone and made: +4 for p1, now 6 of 5: over, p1 wins the match.
     assert_eq!(over(&state).winners, vec![0]);
-    assert!(over(&state).reason.contains("match totals p1 6, p2 -1"), "{}", over(&state));
+    assert!(
+        over(&state).reason.contains("match totals p1 6, p2 -1"),
+        "{}",
+        over(&state)
+    );
     // Below the target, the next hand is dealt and p2 opens it.
     twice.target = 11;
     for (who, c) in [("p1", "Ad"), ("p2", "2c"), ("p3", "7c"), ("p4", "5s"), ("p5", "3b")] {

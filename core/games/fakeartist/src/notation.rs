@@ -33,7 +33,10 @@ pub enum Command {
     Guess(String),
     Judge(bool),
     /// The question master shows the written word (and the salt it was committed with).
-    Reveal { word: String, salt: Option<Salt> },
+    Reveal {
+        word: String,
+        salt: Option<Salt>,
+    },
 }
 
 fn salted(text: String, salt: &Option<Salt>) -> String {

@@ -107,7 +107,11 @@ pub fn apply(state: &mut State, actor: Actor, command: &Command) -> Result<(), R
         }
         (Command::Unmask(seat), Phase::Unmask { suspect }) => {
             if actor != Actor::Arbiter && actor != Actor::Seat(*seat) {
-                kifu_core::refuse!("only {} (owning up) or the arbiter enters unmask {}", name(*seat), name(*seat));
+                kifu_core::refuse!(
+                    "only {} (owning up) or the arbiter enters unmask {}",
+                    name(*seat),
+                    name(*seat)
+                );
             }
             state.fake = Some(artist(state, *seat)?);
             state.fake_public = true;

@@ -49,7 +49,9 @@ pub fn split_salt(text: &str) -> Result<(&str, Option<Salt>), RuleError> {
         Some((words, last)) if last.to_ascii_lowercase().starts_with("salt=") => {
             Ok((words.trim(), Some(salt(&last[5..])?)))
         }
-        _ if text.to_ascii_lowercase().starts_with("salt=") => kifu_core::refuse!("the word is missing before the salt"),
+        _ if text.to_ascii_lowercase().starts_with("salt=") => {
+            kifu_core::refuse!("the word is missing before the salt")
+        }
         _ => Ok((text, None)),
     }
 }

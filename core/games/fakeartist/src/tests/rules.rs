@@ -220,7 +220,10 @@ fn the_theme_is_only_a_commitment_until_revealed() {
     for view in [View::Full, View::Seat(0), View::Seat(1), View::Seat(2), View::Public] {
         let text = crate::FakeArtist.render(&s, view);
         assert!(!text.contains("giraffe"), "{text}");
-        assert!(text.contains("theme: animal: ? (committed #57245d1090e49795)"), "{text}");
+        assert!(
+            text.contains("theme: animal: ? (committed #57245d1090e49795)"),
+            "{text}"
+        );
     }
     votes(&mut s, &[("p2", "p4"), ("p3", "p4"), ("p4", "p2"), ("p5", "p4")]);
     assert!(refusal(&mut s, "p1", "reveal zebra salt=00112233445566778899aabbccddeeff").contains("does not match"));
@@ -283,7 +286,9 @@ fn an_unknown_fake_owns_up_after_the_vote() {
     enter(&mut s, "p1", "reveal giraffe").unwrap();
     assert_eq!(s.scores, vec![0, 1, 0, 1, 1]);
     assert_eq!(s.finished[0].fake, Some(2));
-    assert!(crate::FakeArtist.render(&s, View::Public).contains("round 1: animal: giraffe"));
+    assert!(crate::FakeArtist
+        .render(&s, View::Public)
+        .contains("round 1: animal: giraffe"));
 }
 
 #[test]
