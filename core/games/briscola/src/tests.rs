@@ -418,7 +418,7 @@ fn a_match_goes_on_hand_after_hand_until_a_seat_reaches_the_target() {
     assert_eq!(twice.phase, Phase::Deal);
     assert_eq!(twice.match_totals, vec![6, -1, -1, -1, -1]);
     assert_eq!((twice.opener, twice.hands_played), (1, 1));
-    assert!(twice.won.iter().all(|w| w.len() == 0) && twice.bid.is_none() && twice.partner.is_none());
+    assert!(twice.won.iter().all(|w| w.is_empty()) && twice.bid.is_none() && twice.partner.is_none());
     act(&mut twice, "chance", "deal p1:?8 p2:?8 p3:?8 p4:?8 p5:?8");
     assert_eq!(twice.phase, Phase::Auction { current: 1 });
     assert!(refused(&twice, "p1", "bid 70").contains("p2's turn"));
