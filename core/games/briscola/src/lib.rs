@@ -163,11 +163,12 @@ impl Rules for Briscola {
         }
     }
     fn options(&self) -> Vec<String> {
-        if self.chiamata {
-            Vec::new()
+        let keys = if self.chiamata {
+            state::CHIAMATA_OPTIONS
         } else {
-            state::OPTIONS.iter().map(|k| k.to_string()).collect()
-        }
+            state::OPTIONS
+        };
+        keys.iter().map(|k| k.to_string()).collect()
     }
     fn setup(&self, setup: &Setup) -> Result<State, RuleError> {
         state::start(setup, self.chiamata)

@@ -76,6 +76,8 @@ pub struct State {
 }
 
 pub const OPTIONS: &[&str] = &["teams"];
+/// Briscola Chiamata's option keys.
+pub const CHIAMATA_OPTIONS: &[&str] = &["target"];
 
 fn seat_name(seat: u8) -> String {
     format!("p{}", u16::from(seat) + 1)
@@ -204,7 +206,7 @@ pub fn start(setup: &Setup, chiamata: bool) -> Result<State, RuleError> {
         },
     };
     if chiamata {
-        setup.only_options(&["target"])?;
+        setup.only_options(CHIAMATA_OPTIONS)?;
     } else {
         setup.only_options(OPTIONS)?;
     }
