@@ -87,7 +87,7 @@ fn apply(state: &mut State, actor: Actor, command: &Command) -> Result<(), RuleE
         _ => 0,
     };
     match (command, phase) {
-        (Command::Play(card), Phase::Play) => war::play(state, seat, *card),
+        (Command::Play(card, salt), Phase::Play) => war::play(state, seat, *card, *salt),
         (Command::Open(cards), Phase::Open) => war::open(state, *cards),
         (Command::Situation(card), Phase::Situation) => war::situation(state, *card),
         (Command::Horn(blow), Phase::Horn { .. }) => war::horn(state, *blow),
@@ -114,7 +114,12 @@ fn legal_for(state: &State, seat: u8) -> Vec<Command> {
     let others = |me: u8| (0..4u8).filter(move |s| *s != me);
     match &state.phase {
         Phase::Play if state.down[usize::from(seat)].is_none() => {
-            let mut list: Vec<Command> = state.hand(seat).list().into_iter().map(Command::Play).collect();
+            let mut list: Vec<Command> = state
+                .hand(seat)
+                .list()
+                .into_iter()
+                .map(|card| Command::Play(card, None))
+                .collect();
             if state.economic && state.battle < state.last_battle {
                 for to in others(seat) {
                     list.extend((1..=state.coins[usize::from(seat)]).map(|n| Command::Pay(to, n)));
@@ -181,7 +186,7 @@ impl Rules for RedBlackWar {
         "redblackwar"
     }
     fn version(&self) -> u32 {
-        1
+        2
     }
     fn describe(&self) -> &'static str {
         "Red-Black War (seed 002): four kingdoms, secret cards turned up together, situation cards, J's and K's decisions"
@@ -256,7 +261,7 @@ impl Rules for RedBlackWar {
     /// until chance's public `open` entry turns all four up.
     fn redact(&self, _state: &State, actor: Actor, command: &Command, view: View) -> String {
         match (command, actor) {
-            (Command::Play(_), Actor::Seat(seat)) if view != View::Full && view != View::Seat(seat) => "?".into(),
+            (Command::Play(..), Actor::Seat(seat)) if view != View::Full && view != View::Seat(seat) => "?".into(),
             _ => notation::format(command),
         }
     }

@@ -130,6 +130,9 @@ pub struct State {
     pub used: [Cards; 4],
     /// The cards face down in this battle (hidden from other seats in a view).
     pub down: [Option<Card>; 4],
+    /// The salt entered with each card laid down, if any: it keeps the state hash from
+    /// telling the card (no view but the full one holds it).
+    pub down_salt: [Option<[u8; 16]>; 4],
     /// The cards of this battle once turned up.
     pub open: Option<[Card; 4]>,
     /// Each kingdom's ally.
@@ -196,6 +199,7 @@ pub fn start(setup: &Setup) -> Result<State, RuleError> {
         last_battle: if playing_cards { 13 } else { 21 },
         used: [Cards::default(); 4],
         down: [None; 4],
+        down_salt: [None; 4],
         open: None,
         // Black (p1) with Gray (p3), Red (p2) with Pink (p4).
         allies: [2, 3, 0, 1],

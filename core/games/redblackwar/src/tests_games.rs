@@ -10,7 +10,7 @@ use kifu_core::rules::{Turn, View};
 
 fn header(chance: ChanceMode, options: &[(&str, &str)]) -> Header {
     let names = (1..=4).map(|i| format!("king{i}")).collect();
-    let mut header = Header::new("redblackwar", 1, names, chance);
+    let mut header = Header::new("redblackwar", 2, names, chance);
     for (key, value) in options {
         header.options.insert(key.to_string(), value.to_string());
     }
@@ -168,4 +168,53 @@ fn a_bad_file_names_its_line_and_reason() {
         .remove(0)
         .unwrap_err();
     assert_eq!(odd.line, Some(3));
+}
+
+/// A card laid down bare can be found by trying every card of the kingdom against the state
+/// hash (`s=`) a view shows; laid down with a salt (`11#HEX`) no card matches, and only the
+/// full view holds the salt.
+#[test]
+fn a_salted_play_cannot_be_found_from_the_state_hash() {
+    let game = crate::registry().find("redblackwar").expect("registered");
+    let options = std::collections::BTreeMap::new();
+    let setup = kifu_core::rules::Setup {
+        options: &options,
+        players: 4,
+        start: None,
+    };
+    let after = |text: &str| {
+        let mut live = game.start(&setup).expect("starts");
+        live.apply(Actor::Seat(0), "3").expect("p1 plays");
+        live.apply(Actor::Seat(1), text).expect("p2 plays");
+        live
+    };
+    // The troop's 21 cards: 1 to 18, J, Q, K.
+    let troop: Vec<String> = (1..=18)
+        .map(|n| n.to_string())
+        .chain(["J", "Q", "K"].map(String::from))
+        .collect();
+    let tries = |hash: [u8; 32]| -> Vec<&str> {
+        troop
+            .iter()
+            .map(String::as_str)
+            .filter(|card| after(card).state_hash() == hash)
+            .collect()
+    };
+    assert_eq!(
+        tries(after("11").state_hash()),
+        vec!["11"],
+        "bare: the hash tells the card"
+    );
+    let salted = after("11#00112233445566778899aabbccddeeff");
+    assert!(tries(salted.state_hash()).is_empty(), "salted: no card matches");
+    assert_eq!(
+        salted.redact(Actor::Seat(1), "11#00112233445566778899aabbccddeeff", View::Seat(0)),
+        "?"
+    );
+    assert!(salted.state_json(View::Seat(0))["down_salt"][1].is_null());
+    assert!(salted.state_json(View::Public)["down_salt"][1].is_null());
+    assert!(salted.state_json(View::Full)["down_salt"][1].is_array());
+    let mut bad = game.start(&setup).expect("starts");
+    let refused = bad.apply(Actor::Seat(1), "11#12ab").expect_err("a short salt");
+    assert!(refused.reason.contains("32 hex digits"), "{}", refused.reason);
 }

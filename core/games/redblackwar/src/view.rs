@@ -11,10 +11,11 @@ use kifu_core::rules::View;
 /// The state with the cards face down that `view` may not see taken away.
 pub fn redacted(state: &State, view: View) -> State {
     let mut seen = state.clone();
-    for (seat, down) in seen.down.iter_mut().enumerate() {
+    for (seat, (down, salt)) in seen.down.iter_mut().zip(seen.down_salt.iter_mut()).enumerate() {
         let own = view == View::Full || view == View::Seat(seat as u8);
         if !own {
             *down = None;
+            *salt = None;
         }
     }
     seen
