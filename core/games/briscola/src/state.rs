@@ -70,6 +70,9 @@ pub struct State {
     pub opener: u8,
     /// Chiamata: hands finished.
     pub hands_played: u32,
+    /// The salt of the last salted deal or draw: it keeps the state hash from telling the
+    /// hidden hands (no view but the full one holds it).
+    pub salt: Option<[u8; 16]>,
     pub phase: Phase,
     /// What the last trick came to, in words.
     pub last: Option<String>,
@@ -251,6 +254,7 @@ pub fn start(setup: &Setup, chiamata: bool) -> Result<State, RuleError> {
         target,
         opener: 0,
         hands_played: 0,
+        salt: None,
         phase: Phase::Deal,
         last: None,
     })

@@ -203,3 +203,61 @@ fn a_bad_file_names_its_line_and_reason() {
         .unwrap_err();
     assert_eq!(odd.line, Some(3));
 }
+
+/// A deal typed bare can be found by p2 trying every hand p1 could hold against the state
+/// hash (`s=`) its view shows; dealt with a salt (as a seeded deal always is) no hand
+/// matches, and only the full view holds the salt.
+#[test]
+fn a_salted_deal_cannot_be_found_from_the_state_hash() {
+    let game = crate::registry().find("briscola").expect("registered");
+    let options = std::collections::BTreeMap::new();
+    let setup = kifu_core::rules::Setup {
+        options: &options,
+        players: 2,
+        start: None,
+    };
+    let dealt = |text: &str| {
+        let mut live = game.start(&setup).expect("starts");
+        live.apply(Actor::Chance, text).expect("dealt");
+        live
+    };
+    // What p2 knows: its own hand and the turned card; p1 holds three of the other 36.
+    let known = ["Kd", "4c", "5c", "6c"];
+    let others: Vec<String> = ["d", "c", "s", "b"]
+        .iter()
+        .flat_map(|suit| ["A", "2", "3", "4", "5", "6", "7", "J", "N", "K"].map(|rank| format!("{rank}{suit}")))
+        .filter(|card| !known.contains(&card.as_str()))
+        .collect();
+    let tries = |hash: [u8; 32]| -> Vec<String> {
+        let mut found = Vec::new();
+        for a in 0..others.len() {
+            for b in a + 1..others.len() {
+                for c in b + 1..others.len() {
+                    let hand = format!("{},{},{}", others[a], others[b], others[c]);
+                    if dealt(&format!("deal Kd p1:{hand} p2:4c,5c,6c")).state_hash() == hash {
+                        found.push(hand);
+                    }
+                }
+            }
+        }
+        found
+    };
+    let bare = dealt("deal Kd p1:Ac,2c,3c p2:4c,5c,6c");
+    assert_eq!(
+        tries(bare.state_hash()),
+        vec!["Ac,2c,3c"],
+        "bare: the hash tells p1's hand"
+    );
+    let salted = dealt("deal Kd p1:Ac,2c,3c p2:4c,5c,6c salt=00112233445566778899aabbccddeeff");
+    assert!(tries(salted.state_hash()).is_empty(), "salted: no hand matches");
+    assert_eq!(
+        salted.redact(
+            Actor::Chance,
+            "deal Kd p1:Ac,2c,3c p2:4c,5c,6c salt=00112233445566778899aabbccddeeff",
+            View::Seat(1)
+        ),
+        "deal Kd p1:?3 p2:4c,5c,6c"
+    );
+    assert!(salted.state_json(View::Seat(1))["salt"].is_null());
+    assert!(salted.state_json(View::Full)["salt"].is_array());
+}

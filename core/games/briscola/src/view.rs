@@ -26,6 +26,9 @@ pub fn redacted(state: &State, view: View) -> State {
     if !knows_partner {
         seen.partner = None;
     }
+    if view != View::Full {
+        seen.salt = None;
+    }
     seen
 }
 
