@@ -66,6 +66,9 @@ impl Situation {
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Phase {
+    /// Before the first battle: chance draws the war's secret key (`key HEX`; `key ?` when the
+    /// recorder has none), from which each play's salt is made.
+    Key,
     /// Chance turns up a situation card before this battle.
     Situation,
     /// The flag holder gives the comeback horn to one of the tied poorest kingdoms.
@@ -133,6 +136,8 @@ pub struct State {
     /// The salt entered with each card laid down, if any: it keeps the state hash from
     /// telling the card (no view but the full one holds it).
     pub down_salt: [Option<[u8; 16]>; 4],
+    /// The war's secret key: each bare play is salted from it (no view but the full one holds it).
+    pub key: Option<[u8; 16]>,
     /// The cards of this battle once turned up.
     pub open: Option<[Card; 4]>,
     /// Each kingdom's ally.
@@ -200,6 +205,7 @@ pub fn start(setup: &Setup) -> Result<State, RuleError> {
         used: [Cards::default(); 4],
         down: [None; 4],
         down_salt: [None; 4],
+        key: None,
         open: None,
         // Black (p1) with Gray (p3), Red (p2) with Pink (p4).
         allies: [2, 3, 0, 1],
@@ -220,7 +226,7 @@ pub fn start(setup: &Setup) -> Result<State, RuleError> {
         spy: None,
         reserve_left: 0,
         last: None,
-        phase: Phase::Play,
+        phase: Phase::Key,
     })
 }
 

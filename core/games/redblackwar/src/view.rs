@@ -18,12 +18,16 @@ pub fn redacted(state: &State, view: View) -> State {
             *salt = None;
         }
     }
+    if view != View::Full {
+        seen.key = None;
+    }
     seen
 }
 
 /// What is due, in words.
 pub fn due(state: &State, phase: &Phase) -> String {
     match phase {
+        Phase::Key => "chance draws the war's secret key (key HEX, or key ? with none)".to_string(),
         Phase::Situation => format!("a situation card is turned up before battle {}", state.battle),
         Phase::GiveHorn { candidates } => {
             let names: Vec<String> = candidates.iter().map(|s| seat_name(*s)).collect();
