@@ -427,3 +427,44 @@ fn who_may_act_follows_the_round() {
         }
     );
 }
+
+/// `fake p3` typed bare can be found by trying each artist against the state hash a view
+/// shows; drawn with a salt (as a seeded draw always is) no seat matches.
+#[test]
+fn a_salted_fake_cannot_be_found_from_the_state_hash() {
+    let game = crate::registry().find("fakeartist").expect("registered");
+    let options = std::collections::BTreeMap::new();
+    let setup = kifu_core::rules::Setup {
+        options: &options,
+        players: 5,
+        start: None,
+    };
+    let after = |fake: &str| {
+        let mut live = game.start(&setup).expect("starts");
+        live.apply(Actor::Seat(0), "master p1").expect("a master");
+        live.apply(Actor::Chance, fake).expect("the papers");
+        live
+    };
+    let tries = |hash: [u8; 32]| -> Vec<String> {
+        ["p2", "p3", "p4", "p5"]
+            .iter()
+            .filter(|seat| after(&format!("fake {seat}")).state_hash() == hash)
+            .map(|seat| seat.to_string())
+            .collect()
+    };
+    assert_eq!(
+        tries(after("fake p3").state_hash()),
+        vec!["p3"],
+        "bare: the hash tells the fake"
+    );
+    let salted = after("fake p3 salt=00112233445566778899aabbccddeeff");
+    assert!(tries(salted.state_hash()).is_empty(), "salted: no seat matches");
+    assert_eq!(
+        salted.redact(
+            Actor::Chance,
+            "fake p3 salt=00112233445566778899aabbccddeeff",
+            View::Seat(1)
+        ),
+        "fake ?"
+    );
+}
