@@ -134,8 +134,8 @@ fn position<H>(variant: Variant, state: &ChessState<H>) -> Result<&Position, Rul
         return Ok(pos);
     }
     let (variant, fen) = state_board(variant, &state.fen);
-    let pos = parse_state_fen(variant, fen)
-        .map_err(|e| RuleError::new(format!("the stored position is unreadable: {e}")))?;
+    let pos =
+        parse_state_fen(variant, fen).map_err(|e| RuleError::new(format!("the stored position is unreadable: {e}")))?;
     Ok(state.derived.position.get_or_init(|| pos))
 }
 
