@@ -118,6 +118,9 @@ pub static BALBO: Erased<ChessRules> = Erased(ChessRules {
 pub static ALICE: Erased<ChessRules> = Erased(ChessRules {
     variant: Variant::Alice,
 });
+pub static CONGO: Erased<ChessRules> = Erased(ChessRules {
+    variant: Variant::Congo,
+});
 
 /// Chess and every variant this crate registers, in the order `kifu games` lists them.
 pub fn games() -> Vec<&'static dyn kifu_core::Game> {
@@ -146,6 +149,7 @@ pub fn games() -> Vec<&'static dyn kifu_core::Game> {
         &KNIGHTRELAY,
         &BALBO,
         &ALICE,
+        &CONGO,
     ]
 }
 

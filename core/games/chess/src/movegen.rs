@@ -161,6 +161,9 @@ pub fn gen_pseudo(pos: &Position, out: &mut Vec<Move>) {
 }
 
 fn gen_pseudo_with<F: FnMut(Move)>(pos: &Position, emit: &mut F) {
+    if pos.variant == super::variant::Variant::Congo {
+        return super::fairy::congo::moves(pos, emit);
+    }
     let words = pos.occupied[pos.turn.index()];
     for (w, &word) in words.iter().enumerate() {
         let mut bits = word;

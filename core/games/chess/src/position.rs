@@ -3,7 +3,7 @@
 //! pockets included. It never checks legality: move generation decides what may be played.
 
 use super::geometry::{meet, Bits, Geometry};
-use super::piece::{plain, Color, Piece, Role, BLACK_BIT, PROMOTED_BIT};
+use super::piece::{plain, Color, Piece, Role, BLACK_BIT, PROMOTED_BIT, ROLE_BITS};
 use super::variant::Variant;
 
 /// How a move is made.
@@ -17,6 +17,35 @@ pub enum MoveKind {
     Castle,
     /// A piece from the pocket: `from` equals `to`.
     Drop,
+    /// A capture by jumps over adjacent enemies, one or more (Congo's monkey): `to` is the
+    /// last landing square, the hops are in [`Hops`].
+    Jumps(Hops),
+}
+
+/// The directions of a chain of jumps, in order: a nibble each (1 to 8, an index into
+/// [`crate::fairy::congo::DIRECTIONS`] plus one), 0 after the last. At most [`Hops::MAX`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
+pub struct Hops(pub [u8; 6]);
+
+impl Hops {
+    pub const MAX: usize = 12;
+    /// The directions, in order.
+    pub fn directions(self) -> impl Iterator<Item = usize> {
+        (0..Hops::MAX)
+            .map(move |i| (self.0[i / 2] >> (4 * (i % 2))) & 15)
+            .take_while(|&n| n != 0)
+            .map(|n| usize::from(n) - 1)
+    }
+    /// These hops and one more, if there is room.
+    pub fn then(self, direction: usize) -> Option<Hops> {
+        let len = self.directions().count();
+        if len >= Hops::MAX {
+            return None;
+        }
+        let mut next = self;
+        next.0[len / 2] |= ((direction as u8) + 1) << (4 * (len % 2));
+        Some(next)
+    }
 }
 
 /// A move in a position. Castling is encoded king-takes-rook.
@@ -29,15 +58,15 @@ pub struct Move {
     pub kind: MoveKind,
 }
 
-/// Per square code role (low three bits), the kinds of ray it slides along: bit 0 the
+/// Per square code role (low four bits), the kinds of ray it slides along: bit 0 the
 /// orthogonal rays, bit 1 the diagonal ones.
-const SLIDE_BITS: [u8; 8] = [0, 0, 0, 2, 1, 3, 0, 0];
+const SLIDE_BITS: [u8; 16] = [0, 0, 0, 2, 1, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
 
 /// Whether the piece with square code `code` slides along a diagonal (`true`) or an
 /// orthogonal (`false`) ray.
 #[inline]
 pub fn slides_along(code: u8, diagonal: bool) -> bool {
-    SLIDE_BITS[(code & 7) as usize] & (1 << diagonal as u8) != 0
+    SLIDE_BITS[(code & ROLE_BITS) as usize] & (1 << diagonal as u8) != 0
 }
 
 /// Which castling side: 0 towards the a-file (queenside), 1 towards the last file (kingside).
@@ -53,7 +82,8 @@ pub struct Position {
     pub board: [u8; 256],
     /// Per colour, a bit per square holding one of its pieces.
     pub occupied: [Bits; 2],
-    /// Per role (indexed by [`Role::index`]), a bit per square holding such a piece.
+    /// Per standard role (indexed by [`Role::index`]), a bit per square holding such a
+    /// piece; Congo's roles are not kept here.
     pub by_role: [Bits; 6],
     pub turn: Color,
     /// The castling rook squares still usable, per colour, `[QUEENSIDE, KINGSIDE]`.
@@ -102,11 +132,15 @@ impl Position {
         let old = self.board[sq as usize];
         if let Some(role) = Role::from_code(old) {
             self.occupied[usize::from(old & BLACK_BIT != 0)][word] &= !bit;
-            self.by_role[role.index()][word] &= !bit;
+            if let Some(set) = self.by_role.get_mut(role.index()) {
+                set[word] &= !bit;
+            }
         }
         if let Some(role) = Role::from_code(code) {
             self.occupied[usize::from(code & BLACK_BIT != 0)][word] |= bit;
-            self.by_role[role.index()][word] |= bit;
+            if let Some(set) = self.by_role.get_mut(role.index()) {
+                set[word] |= bit;
+            }
         }
         self.board[sq as usize] = code;
     }
@@ -269,6 +303,10 @@ impl Position {
 
     /// Makes a move, trusting it is legal.
     pub fn play(&mut self, m: &Move) {
+        if self.variant == Variant::Congo {
+            super::fairy::congo::play(self, m);
+            return;
+        }
         let us = self.turn;
         let them = us.other();
         let geo = self.geo;
@@ -293,7 +331,7 @@ impl Position {
                 self.kings[us.index()] = Some(kt);
                 self.castles[us.index()] = [None; 2];
             }
-            MoveKind::Normal | MoveKind::DoublePush | MoveKind::EnPassant => {
+            MoveKind::Normal | MoveKind::DoublePush | MoveKind::EnPassant | MoveKind::Jumps(_) => {
                 let moving = self.board[m.from as usize];
                 let taken_sq = if m.kind == MoveKind::EnPassant {
                     geo.forward(them, m.to).unwrap_or(m.to)

@@ -12,6 +12,9 @@ use super::uci::{parse_uci, split_squares};
 
 /// SAN without the check mark.
 pub fn move_to_san_plain(pos: &Position, m: &Move) -> String {
+    if pos.variant == super::variant::Variant::Congo {
+        return super::fairy::congo::notation::san(pos, m);
+    }
     let geo = pos.geo;
     match m.kind {
         MoveKind::Castle => {
@@ -101,6 +104,11 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
     let cleaned = clean(text);
     if cleaned.is_empty() {
         return Err("an empty move".to_string());
+    }
+    if pos.variant == super::variant::Variant::Congo {
+        if let Some(m) = super::fairy::congo::notation::find(pos, &cleaned) {
+            return Ok(m);
+        }
     }
     if let Some(side) = castle_side(&cleaned) {
         let loose = LooseMove {

@@ -31,10 +31,11 @@ pub enum Variant {
     KnightRelay,
     Balbo,
     Alice,
+    Congo,
 }
 
 /// Every variant, in registry order.
-pub const VARIANTS: [Variant; 24] = [
+pub const VARIANTS: [Variant; 25] = [
     Variant::Standard,
     Variant::Chess960,
     Variant::Crazyhouse,
@@ -59,6 +60,7 @@ pub const VARIANTS: [Variant; 24] = [
     Variant::KnightRelay,
     Variant::Balbo,
     Variant::Alice,
+    Variant::Congo,
 ];
 
 /// Every variant's registry name, in registry order.
@@ -118,6 +120,7 @@ impl Variant {
             Variant::KnightRelay => "knightrelay",
             Variant::Balbo => "balbo",
             Variant::Alice => "alice",
+            Variant::Congo => "congo",
         }
     }
     /// A variant by registry name or a common alias (`standard`, `giveaway`, `3check`, ...).
@@ -166,7 +169,9 @@ impl Variant {
             Variant::Horde => "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1",
             Variant::ThreeCheck => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1",
             Variant::RacingKings => "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1",
-            Variant::LosAlamos | Variant::Dunsany | Variant::Glinski => super::fairy::boards::start_fen(self),
+            Variant::LosAlamos | Variant::Dunsany | Variant::Glinski | Variant::Congo => {
+                super::fairy::boards::start_fen(self)
+            }
             Variant::Balbo => super::boards::BALBO_START,
             _ => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         }
@@ -174,7 +179,7 @@ impl Variant {
     pub fn safety(self) -> Safety {
         match self {
             Variant::Atomic => Safety::Atomic,
-            Variant::Antichess | Variant::Extinction => Safety::None,
+            Variant::Antichess | Variant::Extinction | Variant::Congo => Safety::None,
             Variant::Alice => Safety::Alice,
             v if super::fairy::tried(v) => Safety::Tried,
             Variant::RacingKings => Safety::NoChecks,
@@ -231,7 +236,12 @@ impl Variant {
     pub fn no_castling(self) -> bool {
         matches!(
             self,
-            Variant::Antichess | Variant::RacingKings | Variant::LosAlamos | Variant::Glinski | Variant::Balbo
+            Variant::Antichess
+                | Variant::RacingKings
+                | Variant::LosAlamos
+                | Variant::Glinski
+                | Variant::Balbo
+                | Variant::Congo
         )
     }
     /// Checks that win, when counted.

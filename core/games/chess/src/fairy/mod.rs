@@ -8,6 +8,7 @@ pub mod alice;
 pub mod andernach;
 pub mod boards;
 pub mod circe;
+pub mod congo;
 pub mod extinction;
 pub mod grid;
 pub mod knightrelay;
@@ -39,6 +40,7 @@ pub fn from_name(n: &str) -> Option<Variant> {
         "circe" | "circechess" => Variant::Circe,
         "knightrelay" | "nrelay" | "knightrelaychess" => Variant::KnightRelay,
         "alice" | "alicechess" => Variant::Alice,
+        "congo" | "congochess" => Variant::Congo,
         _ => return None,
     };
     Some(v)
@@ -65,6 +67,7 @@ pub fn describe(v: Variant) -> &'static str {
             "Knight-relay chess: knights lend their move to friends they guard; knights neither take nor are taken"
         }
         Variant::Alice => "Alice chess: two boards; every moved piece passes through to the other board",
+        Variant::Congo => "Congo (Demian Freeling, 1982): 7x7 with a river; capture the lion to win",
         _ => "",
     }
 }
@@ -153,6 +156,7 @@ pub fn castle_path_safe(pos: &Position, king: u8, target: u8) -> bool {
 pub fn variant_result(pos: &Position) -> Option<Outcome> {
     match pos.variant {
         Variant::Extinction => extinction::result(pos),
+        Variant::Congo => congo::result(pos),
         _ => None,
     }
 }
