@@ -3,6 +3,7 @@
 mod alice;
 mod balbo;
 mod board_view;
+mod congo_naive;
 mod fairy_naive;
 mod fairy_rules;
 mod fen_tests;

@@ -163,11 +163,11 @@ pub fn check_pieces(pos: &Position) -> Result<(), String> {
             let of_chess = (role as u8) <= Role::King as u8;
             if (congo && !of_congo) || (!congo && !of_chess) {
                 return Err(format!(
-                    "a {} {} on {} is not a piece of {}",
-                    color.name(),
-                    role.name(),
+                    "'{}' on {} is not a piece letter of {} (it names a {})",
+                    crate::piece::Piece::new(color, role).fen_char(),
                     pos.geo.name(sq),
-                    pos.variant.name()
+                    pos.variant.name(),
+                    role.name()
                 ));
             }
             if role == Role::Lion {
