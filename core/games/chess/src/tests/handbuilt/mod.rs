@@ -4,6 +4,7 @@
 
 mod andernach;
 mod circe;
+mod congo;
 mod cylinder;
 mod dunsany;
 mod extinction;
