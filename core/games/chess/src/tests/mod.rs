@@ -4,6 +4,7 @@ mod alice;
 mod balbo;
 mod board_view;
 mod congo_naive;
+mod congo_notation;
 mod fairy_naive;
 mod fairy_rules;
 mod fen_tests;
