@@ -63,7 +63,11 @@ fn after(b: &Board, from: usize, to: usize, taken: &[usize], becomes: Option<cha
     n.cells[to] = becomes.or(piece);
     for sq in 21..28 {
         let croc = n.cells[sq].is_some_and(|c| c.eq_ignore_ascii_case(&'c'));
-        let stayed = if sq == to { (21..28).contains(&from) } else { sq != from && b.mine(sq) };
+        let stayed = if sq == to {
+            (21..28).contains(&from)
+        } else {
+            sq != from && b.mine(sq)
+        };
         if stayed && !croc {
             n.cells[sq] = None;
         }
@@ -249,7 +253,10 @@ fn agree(fen: &str, depths: u32) -> Vec<u64> {
         .map(|d| {
             let naive = naive_perft(&start, d);
             let engine = crate::perft::perft(crate::variant::Variant::Congo, fen, d).unwrap_or(u64::MAX);
-            assert_eq!(engine, naive, "congo perft {d} from {fen}: engine {engine}, naive {naive}");
+            assert_eq!(
+                engine, naive,
+                "congo perft {d} from {fen}: engine {engine}, naive {naive}"
+            );
             naive
         })
         .collect()

@@ -53,7 +53,13 @@ fn a_monkey_chain_and_the_lion_taken_in_san() -> Result<(), String> {
     assert_eq!(moves(&rec), ["Md3xb5xb7", "Le7", "Mc7", "Ld6", "Mc7xe5#"]);
     let report = verify_record(crate::registry(), &rec);
     assert!(report.failure.is_none(), "{:?}", report.failure);
-    assert_eq!(report.turn, Some(kifu_core::rules::Turn::over(kifu_core::rules::Outcome::win(0, "the black lion was taken"))));
+    assert_eq!(
+        report.turn,
+        Some(kifu_core::rules::Turn::over(kifu_core::rules::Outcome::win(
+            0,
+            "the black lion was taken"
+        )))
+    );
     Ok(())
 }
 
@@ -76,10 +82,10 @@ fn a_congo_game_goes_out_to_pgn_and_back() -> Result<(), String> {
 fn a_pgn_move_congo_does_not_allow_is_refused_with_its_place() {
     let pgn = "[Variant \"Congo\"]\n\n1. c2c3 c6c5 2. Qd4 *\n";
     let drafts = PGN.read(pgn);
-    let refused = drafts
-        .into_iter()
-        .next()
-        .map(|d| d.map_err(|e| e.to_string()).and_then(|d| build(crate::registry(), &d, None).map_err(|e| e.to_string())));
+    let refused = drafts.into_iter().next().map(|d| {
+        d.map_err(|e| e.to_string())
+            .and_then(|d| build(crate::registry(), &d, None).map_err(|e| e.to_string()))
+    });
     match refused {
         Some(Err(e)) => assert!(e.contains("Qd4"), "{e}"),
         other => panic!("accepted: {:?}", other.map(|r| r.map(|rec| rec.entries.len()))),

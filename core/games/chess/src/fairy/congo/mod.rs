@@ -124,7 +124,10 @@ pub fn result(pos: &Position) -> Option<Outcome> {
     let us = pos.turn;
     for c in [us, us.other()] {
         if lion(pos, c).is_none() {
-            return Some(Outcome::win(c.other().index() as u8, format!("the {} lion was taken", c.name())));
+            return Some(Outcome::win(
+                c.other().index() as u8,
+                format!("the {} lion was taken", c.name()),
+            ));
         }
     }
     let only_lions = [Color::White, Color::Black]

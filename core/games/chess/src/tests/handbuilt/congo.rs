@@ -18,9 +18,7 @@ const CASES: &[Case] = &[
     Case {
         why: "a lion on d2 reaches its whole castle, and the other lion up the open d-file",
         fen: "3l3/p6/7/7/7/3L3/7 w - - 0 1",
-        want: Want::Moves(&[
-            "d2c1", "d2d1", "d2e1", "d2c2", "d2e2", "d2c3", "d2d3", "d2e3", "d2d7",
-        ]),
+        want: Want::Moves(&["d2c1", "d2d1", "d2e1", "d2c2", "d2e2", "d2c3", "d2d3", "d2e3", "d2d7"]),
     },
     Case {
         why: "a lion on c3 may not step to the b-file or into the river",
@@ -78,7 +76,9 @@ const CASES: &[Case] = &[
         fen: "3l3/7/7/P1C2p1/7/7/3L3 w - - 0 1",
         want: Want::From(
             "c4",
-            &["c4b3", "c4b4", "c4b5", "c4c3", "c4c5", "c4d3", "c4d4", "c4d5", "c4e4", "c4f4"],
+            &[
+                "c4b3", "c4b4", "c4b5", "c4c3", "c4c5", "c4d3", "c4d4", "c4d5", "c4e4", "c4f4",
+            ],
         ),
     },
     Case {
@@ -159,7 +159,9 @@ const CASES: &[Case] = &[
         fen: "3l3/7/3S3/7/7/7/3L3 w - - 0 1",
         want: Want::From(
             "d5",
-            &["d5c6", "d5d6", "d5e6", "d5c5", "d5e5", "d5d4", "d5d3", "d5c4", "d5b3", "d5e4", "d5f3"],
+            &[
+                "d5c6", "d5d6", "d5e6", "d5c5", "d5e5", "d5d4", "d5d3", "d5c4", "d5b3", "d5e4", "d5f3",
+            ],
         ),
     },
     Case {
