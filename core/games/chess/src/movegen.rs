@@ -240,7 +240,7 @@ fn wrapped_slides<F: FnMut(Move)>(pos: &Position, sq: u8, role: Role, emit: &mut
     }
 }
 
-fn simple(role: Role, from: u8, to: u8) -> Move {
+pub(crate) fn simple(role: Role, from: u8, to: u8) -> Move {
     Move {
         role,
         from,

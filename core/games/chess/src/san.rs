@@ -57,23 +57,31 @@ pub fn move_to_san_plain(pos: &Position, m: &Move) -> String {
             } else {
                 Vec::new()
             };
-            if !rivals.is_empty() {
-                let same_file = rivals.iter().any(|&r| geo.file(r) == geo.file(m.from));
-                let same_rank = rivals.iter().any(|&r| geo.number(r) == geo.number(m.from));
-                if !same_file {
-                    s.push(geo.file_char(geo.file(m.from)));
-                } else if !same_rank {
-                    s.push_str(&geo.number(m.from).to_string());
-                } else {
-                    s.push_str(&geo.name(m.from));
-                }
-            }
+            s.push_str(&from_hint(geo, m.from, &rivals));
             if pos.is_capture(m) {
                 s.push('x');
             }
             s.push_str(&geo.name(m.to));
             s
         }
+    }
+}
+
+/// What SAN writes of a piece's square when `rivals` (the squares of pieces of its kind that
+/// reach the same square) is not empty: its file if no rival shares it, else its rank if no
+/// rival shares that, else both; nothing when there are no rivals.
+pub fn from_hint(geo: &super::geometry::Geometry, from: u8, rivals: &[u8]) -> String {
+    if rivals.is_empty() {
+        return String::new();
+    }
+    let same_file = rivals.iter().any(|&r| geo.file(r) == geo.file(from));
+    let same_rank = rivals.iter().any(|&r| geo.number(r) == geo.number(from));
+    if !same_file {
+        geo.file_char(geo.file(from)).to_string()
+    } else if !same_rank {
+        geo.number(from).to_string()
+    } else {
+        geo.name(from)
     }
 }
 

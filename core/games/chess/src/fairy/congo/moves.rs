@@ -3,6 +3,7 @@
 //! position it is given.
 
 use super::{in_castle, lion, DIRECTIONS, RIVER};
+use crate::movegen::simple;
 use crate::piece::{Color, Role};
 use crate::position::{Hops, Move, MoveKind, Position};
 
@@ -55,21 +56,11 @@ pub fn moves<F: FnMut(Move)>(pos: &Position, emit: &mut F) {
     }
 }
 
-fn plain(role: Role, from: u8, to: u8) -> Move {
-    Move {
-        role,
-        from,
-        to,
-        promotion: None,
-        kind: MoveKind::Normal,
-    }
-}
-
 /// A step or leap to `to`: onto an empty square, or onto an enemy when `captures`.
 fn step<F: FnMut(Move)>(pos: &Position, role: Role, from: u8, to: u8, captures: bool, emit: &mut F) {
     let code = pos.board[to as usize];
     if code == 0 || (captures && !pos.is_color(to, pos.turn)) {
-        emit(plain(role, from, to));
+        emit(simple(role, from, to));
     }
 }
 
@@ -92,7 +83,7 @@ fn lion_moves<F: FnMut(Move)>(pos: &Position, sq: u8, emit: &mut F) {
     }
     // The castles are three ranks apart, so the lions are never neighbours.
     if let Some(theirs) = flying_target(pos, us) {
-        emit(plain(Role::Lion, sq, theirs));
+        emit(simple(Role::Lion, sq, theirs));
     }
 }
 
@@ -145,7 +136,7 @@ fn crocodile_moves<F: FnMut(Move)>(pos: &Position, sq: u8, emit: &mut F) {
             let code = pos.board[t as usize];
             // The first square is the king's step, already given.
             if n > 1 && (code == 0 || !pos.is_color(t, pos.turn)) {
-                emit(plain(Role::Crocodile, sq, t));
+                emit(simple(Role::Crocodile, sq, t));
             }
             if code != 0 || geo.rank(t) == RIVER && rank != RIVER {
                 break;
@@ -169,7 +160,7 @@ fn pawn_moves<F: FnMut(Move)>(pos: &Position, sq: u8, emit: &mut F) {
                 let last = geo.relative_rank(us, t) == geo.height - 1;
                 emit(Move {
                     promotion: last.then_some(Role::Superpawn),
-                    ..plain(Role::Pawn, sq, t)
+                    ..simple(Role::Pawn, sq, t)
                 });
             }
         }
@@ -189,7 +180,7 @@ fn backward<F: FnMut(Move)>(pos: &Position, role: Role, sq: u8, df: i8, dr: i8, 
     for _ in 0..2 {
         match pos.geo.offset(cur, df, dr) {
             Some(t) if pos.board[t as usize] == 0 => {
-                emit(plain(role, sq, t));
+                emit(simple(role, sq, t));
                 cur = t;
             }
             _ => break,

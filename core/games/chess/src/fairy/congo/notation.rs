@@ -32,15 +32,7 @@ pub fn san(pos: &Position, m: &Move) -> String {
         .map(|o| o.from)
         .collect();
     if !rivals.is_empty() {
-        let same_file = rivals.iter().any(|&r| geo.file(r) == geo.file(m.from));
-        let same_rank = rivals.iter().any(|&r| geo.rank(r) == geo.rank(m.from));
-        if !same_file {
-            s.push(geo.file_char(geo.file(m.from)));
-        } else if !same_rank {
-            s.push_str(&geo.number(m.from).to_string());
-        } else {
-            s.push_str(&geo.name(m.from));
-        }
+        s.push_str(&crate::san::from_hint(geo, m.from, &rivals));
     } else if capture && m.role == Role::Pawn {
         s.push(geo.file_char(geo.file(m.from)));
     }
