@@ -18,34 +18,10 @@ pub enum MoveKind {
     /// A piece from the pocket: `from` equals `to`.
     Drop,
     /// A capture by jumps over adjacent enemies, one or more (Congo's monkey): `to` is the
-    /// last landing square, the hops are in [`Hops`].
-    Jumps(Hops),
-}
-
-/// The directions of a chain of jumps, in order: a nibble each (1 to 8, an index into
-/// [`crate::fairy::congo::DIRECTIONS`] plus one), 0 after the last. At most [`Hops::MAX`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
-pub struct Hops(pub [u8; 6]);
-
-impl Hops {
-    pub const MAX: usize = 12;
-    /// The directions, in order.
-    pub fn directions(self) -> impl Iterator<Item = usize> {
-        (0..Hops::MAX)
-            .map(move |i| (self.0[i / 2] >> (4 * (i % 2))) & 15)
-            .take_while(|&n| n != 0)
-            .map(|n| usize::from(n) - 1)
-    }
-    /// These hops and one more, if there is room.
-    pub fn then(self, direction: usize) -> Option<Hops> {
-        let len = self.directions().count();
-        if len >= Hops::MAX {
-            return None;
-        }
-        let mut next = self;
-        next.0[len / 2] |= ((direction as u8) + 1) << (4 * (len % 2));
-        Some(next)
-    }
+    /// last landing square, the number which of the monkey's chains in this position it is,
+    /// in the order `fairy::congo::moves::chains` lists them (kept to a byte so that a move
+    /// stays small for every variant's move generation).
+    Jumps(u8),
 }
 
 /// A move in a position. Castling is encoded king-takes-rook.

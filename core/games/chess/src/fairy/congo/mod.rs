@@ -14,7 +14,7 @@ use crate::position::{Move, MoveKind, Position};
 use kifu_core::rules::Outcome;
 
 /// The eight directions as (files, ranks): north, north-east, east, south-east, south,
-/// south-west, west, north-west. Jump chains store indexes into this table.
+/// south-west, west, north-west, in the order chains of jumps are searched.
 pub const DIRECTIONS: [(i8, i8); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
 
 /// The river: the fourth rank (index 3).
@@ -35,39 +35,19 @@ pub fn in_castle(pos: &Position, color: Color, sq: u8) -> bool {
     (2..=4).contains(&file) && ranks.contains(&rank)
 }
 
-/// The squares a chain of jumps from `from` passes over (the pieces it takes), in order.
-pub fn jumped_squares(pos: &Position, from: u8, hops: crate::position::Hops) -> Vec<u8> {
-    let mut cur = from;
-    let mut over = Vec::new();
-    for d in hops.directions() {
-        let (df, dr) = DIRECTIONS[d];
-        let Some(mid) = pos.geo.offset(cur, df, dr) else {
-            break;
-        };
-        let Some(land) = pos.geo.offset(mid, df, dr) else {
-            break;
-        };
-        over.push(mid);
-        cur = land;
+/// The route of a monkey's chain of jumps `m` in `pos` (empty for any other move).
+pub fn route(pos: &Position, m: &Move) -> moves::Route {
+    let empty = moves::Route {
+        landings: Vec::new(),
+        over: Vec::new(),
+    };
+    match m.kind {
+        MoveKind::Jumps(i) => moves::chains(pos, m.from)
+            .into_iter()
+            .nth(usize::from(i))
+            .unwrap_or(empty),
+        _ => empty,
     }
-    over
-}
-
-/// The squares a chain of jumps lands on, in order (the last is the move's `to`).
-pub fn landing_squares(pos: &Position, from: u8, hops: crate::position::Hops) -> Vec<u8> {
-    let mut cur = from;
-    let mut lands = Vec::new();
-    for d in hops.directions() {
-        let (df, dr) = DIRECTIONS[d];
-        match pos.geo.offset(cur, df, dr).and_then(|mid| pos.geo.offset(mid, df, dr)) {
-            Some(land) => {
-                lands.push(land);
-                cur = land;
-            }
-            None => break,
-        }
-    }
-    lands
 }
 
 /// Makes a Congo move, trusting it is legal: the piece lands (a pawn reaching the last rank
@@ -83,8 +63,8 @@ pub fn play(pos: &mut Position, m: &Move) {
         .map(|(sq, _)| sq)
         .collect();
     let mut taken = false;
-    if let MoveKind::Jumps(hops) = m.kind {
-        for sq in jumped_squares(pos, m.from, hops) {
+    if let MoveKind::Jumps(_) = m.kind {
+        for sq in route(pos, m).over {
             taken |= pos.board[sq as usize] != 0;
             pos.put(sq, 0);
         }

@@ -5,7 +5,7 @@
 use super::{in_castle, lion, DIRECTIONS, RIVER};
 use crate::movegen::simple;
 use crate::piece::{Color, Role};
-use crate::position::{Hops, Move, MoveKind, Position};
+use crate::position::{Move, MoveKind, Position};
 
 const ORTHOGONAL: [usize; 4] = [0, 2, 4, 6];
 
@@ -203,37 +203,65 @@ fn superpawn_moves<F: FnMut(Move)>(pos: &Position, sq: u8, emit: &mut F) {
     }
 }
 
+/// One chain of a monkey's jumps: the squares it lands on and the squares it jumps (whose
+/// pieces it takes), in order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Route {
+    pub landings: Vec<u8>,
+    pub over: Vec<u8>,
+}
+
+/// The most chains one monkey's move list names (a move keeps its chain's number in a byte).
+pub const MAX_ROUTES: usize = 256;
+
 /// The monkey's captures: a jump over an adjacent enemy to the empty square straight beyond,
 /// then, at its choice, further such jumps in any directions over pieces not yet jumped (they
 /// leave the board when the move ends, so they still stand in the way). Taking the lion ends
 /// the chain. Each chain that ends on a square having taken a set of pieces is one move, the
-/// first route found naming it; chains stop at [`Hops::MAX`] jumps.
-fn monkey_jumps<F: FnMut(Move)>(pos: &Position, from: u8, emit: &mut F) {
-    let mut seen: Vec<(u8, u64)> = Vec::new();
+/// first route found naming it (directions tried north, north-east, ... north-west, depth
+/// first); at most [`MAX_ROUTES`].
+pub fn chains(pos: &Position, from: u8) -> Vec<Route> {
     let mut chain = Chain {
         pos,
         from,
-        seen: &mut seen,
+        seen: Vec::new(),
+        routes: Vec::new(),
     };
-    chain.extend(from, 0, Hops::default(), emit);
+    chain.extend(from, 0, &mut Vec::new(), &mut Vec::new());
+    chain.routes
+}
+
+fn monkey_jumps<F: FnMut(Move)>(pos: &Position, from: u8, emit: &mut F) {
+    for (i, route) in chains(pos, from).iter().enumerate() {
+        if let Some(&to) = route.landings.last() {
+            emit(Move {
+                role: Role::Monkey,
+                from,
+                to,
+                promotion: None,
+                kind: MoveKind::Jumps(i as u8),
+            });
+        }
+    }
 }
 
 struct Chain<'a> {
     pos: &'a Position,
     from: u8,
     /// The (landing square, squares jumped) pairs already given.
-    seen: &'a mut Vec<(u8, u64)>,
+    seen: Vec<(u8, u64)>,
+    routes: Vec<Route>,
 }
 
 impl Chain<'_> {
-    fn extend<F: FnMut(Move)>(&mut self, at: u8, jumped: u64, hops: Hops, emit: &mut F) {
+    fn extend(&mut self, at: u8, jumped: u64, landings: &mut Vec<u8>, over: &mut Vec<u8>) {
         let pos = self.pos;
         let them = pos.turn.other();
-        for (d, (df, dr)) in DIRECTIONS.iter().enumerate() {
-            let Some(mid) = pos.geo.offset(at, *df, *dr) else {
+        for (df, dr) in DIRECTIONS {
+            let Some(mid) = pos.geo.offset(at, df, dr) else {
                 continue;
             };
-            let Some(land) = pos.geo.offset(mid, *df, *dr) else {
+            let Some(land) = pos.geo.offset(mid, df, dr) else {
                 continue;
             };
             let bit = 1u64 << mid;
@@ -243,24 +271,22 @@ impl Chain<'_> {
             if pos.board[land as usize] != 0 && land != self.from {
                 continue;
             }
-            let Some(next) = hops.then(d) else {
-                continue;
-            };
             let taken = jumped | bit;
-            if self.seen.contains(&(land, taken)) {
+            if self.seen.contains(&(land, taken)) || self.routes.len() >= MAX_ROUTES {
                 continue;
             }
             self.seen.push((land, taken));
-            emit(Move {
-                role: Role::Monkey,
-                from: self.from,
-                to: land,
-                promotion: None,
-                kind: MoveKind::Jumps(next),
+            landings.push(land);
+            over.push(mid);
+            self.routes.push(Route {
+                landings: landings.clone(),
+                over: over.clone(),
             });
             if pos.piece_at(mid).map(|p| p.role) != Some(Role::Lion) {
-                self.extend(land, taken, next, emit);
+                self.extend(land, taken, landings, over);
             }
+            landings.pop();
+            over.pop();
         }
     }
 }

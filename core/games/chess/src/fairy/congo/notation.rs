@@ -5,7 +5,7 @@
 //! to-square, `s` for promotion, a monkey's jumps as its square and every landing square
 //! (`c3e5c7`). Reading takes either form exactly. Pure.
 
-use super::landing_squares;
+use super::route;
 use crate::movegen::legal_moves;
 use crate::piece::Role;
 use crate::position::{Move, MoveKind, Position};
@@ -17,9 +17,9 @@ pub fn san(pos: &Position, m: &Move) -> String {
     if m.role != Role::Pawn {
         s.push(m.role.letter());
     }
-    if let MoveKind::Jumps(hops) = m.kind {
+    if let MoveKind::Jumps(_) = m.kind {
         s.push_str(&geo.name(m.from));
-        for land in landing_squares(pos, m.from, hops) {
+        for land in route(pos, m).landings {
             s.push('x');
             s.push_str(&geo.name(land));
         }
@@ -52,8 +52,8 @@ pub fn uci(pos: &Position, m: &Move) -> String {
     let geo = pos.geo;
     let mut s = geo.name(m.from);
     match m.kind {
-        MoveKind::Jumps(hops) => {
-            for land in landing_squares(pos, m.from, hops) {
+        MoveKind::Jumps(_) => {
+            for land in route(pos, m).landings {
                 s.push_str(&geo.name(land));
             }
         }
