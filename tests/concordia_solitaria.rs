@@ -64,3 +64,44 @@ fn a_seeded_solitaria_game_refuses_a_wrong_contrarius_entry_and_plays_out_to_a_v
         "{out}"
     );
 }
+
+#[test]
+fn contrarius_as_a_third_player_takes_a_veto_once_and_plays_out_to_a_verified_end() {
+    let s = Session::new();
+    let id = s
+        .ok(&[
+            "new",
+            "concordia-solitaria",
+            "--seed",
+            "7410741074107410741074107410741a",
+            "-p",
+            "Ada",
+            "-p",
+            "Contrarius",
+            "-p",
+            "Bo",
+        ])
+        .trim()
+        .to_string();
+    let shown = s.ok(&["show", &id]);
+    assert!(shown.contains("Contrarius as a third player"), "{shown}");
+    let run = s.fails(&["play", &id, "p1: prefect cash"], 1);
+    assert!(run.stderr.contains("p1 may not act now: p3 to act"), "{}", run.stderr);
+    s.ok(&["play", &id, "p3: prefect cash"]);
+    s.ok(&["play", &id, "p1: mercator"]);
+    // The seeded black die is rolled; p3 vetoes it once, and a second veto is refused.
+    s.ok(&["play", &id, "p3: veto"]);
+    let before = head(&s, &id);
+    let run = s.fails(&["play", &id, "p3: veto"], 1);
+    assert!(
+        run.stderr.contains("p3 may not act now: p1, p2 to act at once"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(head(&s, &id), before, "the refused veto changed the head");
+    s.ok(&["playout", &id]);
+    let state = s.json(&["show", &id, "--json"]);
+    assert_eq!(state["turn"]["kind"], "over", "{state}");
+    let out = s.ok(&["verify", &id]);
+    assert!(out.contains(": ok,") && out.contains("p3 "), "{out}");
+}

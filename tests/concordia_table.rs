@@ -34,6 +34,38 @@ fn a_seeded_game_deals_the_board_and_refuses_an_impossible_move() {
     assert_eq!(s.ok(&["log", &id]), before, "nothing changed");
     s.ok(&["play", &id, "mercator sell 1 wine"]);
     assert!(s.ok(&["verify", &id]).contains(": ok,"));
+    // Hands are hidden: the public sees sizes, a seat its own hand, the arbiter all.
+    let public = s.ok(&["show", &id]);
+    assert_eq!(public.matches("hidden card(s)").count(), 3, "{public}");
+    assert!(public.contains("discard top Mercator (1 played)"), "{public}");
+    let own = s.ok(&["show", &id, "--as", "p3"]);
+    assert_eq!(own.matches("hidden card(s)").count(), 2, "{own}");
+    assert!(own.contains("hand Tribune, Architect"), "{own}");
+    let arbiter = s.ok(&["show", &id, "--as", "arbiter"]);
+    assert!(!arbiter.contains("hidden card(s)"), "{arbiter}");
+    let svg = s.ok(&["show", &id, "--svg"]);
+    assert!(!svg.contains("hand Tribune"), "{svg}");
+}
+
+#[test]
+fn a_storehouse_choice_that_is_not_possible_is_refused_with_its_reason() {
+    let s = Session::new();
+    let id = s
+        .ok(&["new", "concordia", "--random-seed", "-p", "Ada", "-p", "Bo", "-p", "Cy"])
+        .trim()
+        .to_string();
+    let before = s.ok(&["log", &id]);
+    let run = s.fails(&["play", &id, "prefect cash keep p1:wine"], 1);
+    assert!(
+        run.stderr.contains("prefect takes a province or 'cash'"),
+        "{}",
+        run.stderr
+    );
+    let run = s.fails(&["play", &id, "prefect Gallia keep p1:wine"], 1);
+    assert!(run.stderr.contains("nothing to choose"), "{}", run.stderr);
+    let run = s.fails(&["play", &id, "prefect Gallia keep p9:wine"], 1);
+    assert!(run.stderr.contains("'p9' is not a seat"), "{}", run.stderr);
+    assert_eq!(s.ok(&["log", &id]), before, "nothing changed");
 }
 
 #[test]

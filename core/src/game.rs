@@ -13,6 +13,11 @@ pub trait Game: Send + Sync {
     fn players(&self) -> std::ops::RangeInclusive<usize>;
     /// The option keys the game takes.
     fn options(&self) -> Vec<String>;
+    /// This game at an earlier rules version, if kept (see `Rules::at_version`).
+    fn at_version(&self, version: u32) -> Option<&'static dyn Game> {
+        let _ = version;
+        None
+    }
     /// A game in progress from its start.
     fn start(&self, setup: &Setup) -> Result<Box<dyn Match>, RuleError>;
     /// A game in progress from a snapshot made by [`Match::snapshot`].
@@ -49,7 +54,7 @@ pub trait Match: Send + Sync {
     }
     /// The state's bytes (bincode, standard configuration): what snapshots keep and hashes cover.
     fn snapshot(&self) -> Vec<u8>;
-    /// blake3 of [`Match::snapshot`].
+    /// blake3 of what the rules hash (`Rules::hashed_state`; by default the snapshot).
     fn state_hash(&self) -> [u8; 32] {
         *blake3::hash(&self.snapshot()).as_bytes()
     }
@@ -73,6 +78,9 @@ impl<R: Rules> Game for Erased<R> {
     }
     fn describe(&self) -> &'static str {
         self.0.describe()
+    }
+    fn at_version(&self, version: u32) -> Option<&'static dyn Game> {
+        self.0.at_version(version)
     }
     fn players(&self) -> std::ops::RangeInclusive<usize> {
         self.0.players()
@@ -169,6 +177,9 @@ impl<R: Rules> Match for Live<R> {
     }
     fn snapshot(&self) -> Vec<u8> {
         bincode::serde::encode_to_vec(&self.state, bincode::config::standard()).unwrap_or_default()
+    }
+    fn state_hash(&self) -> [u8; 32] {
+        *blake3::hash(&self.rules.hashed_state(&self.state)).as_bytes()
     }
     fn clone_box(&self) -> Box<dyn Match> {
         Box::new(Live {

@@ -10,6 +10,7 @@
 //! `kifu-games` (`core/registry`).
 
 pub mod chance;
+pub mod commitment;
 pub mod diff;
 pub mod format;
 pub mod game;
@@ -19,6 +20,7 @@ pub mod replay;
 pub mod rules;
 
 pub use chance::ChanceRng;
+pub use commitment::{Commitment, Opening};
 pub use game::{Game, Match};
 pub use record::{Actor, ChanceMode, Entry, Header, Record};
 pub use registry::Registry;

@@ -196,6 +196,20 @@ pub trait Rules: Clone + Send + Sync + 'static {
         let _ = (state, actor, command);
         None
     }
+    /// The bytes a state hash covers. By default the state's snapshot (bincode, standard
+    /// configuration); a game whose state keeps more than a hash must commit to (chess keeps
+    /// every position since the last irreversible move for repetitions) gives a form of
+    /// constant size that still determines everything the rules will decide.
+    fn hashed_state(&self, state: &Self::State) -> Vec<u8> {
+        bincode::serde::encode_to_vec(state, bincode::config::standard()).unwrap_or_default()
+    }
+    /// The same game at an earlier rules version, for the records made under it: they replay
+    /// and verify with that version's rules and hashes. `None` (the default) when this kifu
+    /// does not keep that version.
+    fn at_version(&self, version: u32) -> Option<&'static dyn crate::game::Game> {
+        let _ = version;
+        None
+    }
     /// Draws the chance outcome due now. Called only when `turn` is `Chance`.
     fn sample_chance(&self, state: &Self::State, rng: &mut ChanceRng) -> Self::Command;
     /// The position as text for a terminal.

@@ -10,6 +10,8 @@
 mod costs;
 #[path = "chess_import/generate.rs"]
 mod generate;
+#[path = "chess_import/long_game.rs"]
+mod long_game;
 #[path = "chess_import/references.rs"]
 mod references;
 
@@ -24,6 +26,7 @@ use kifu_core::format::{build_checked, decode_text, Draft, Format};
 use kifu_core::record::{Actor, Record};
 use kifu_core::replay::{verify_record, Checked};
 use kifu_records::{ImportOutcome, Store};
+use long_game::long_game_table;
 
 /// What one way of reading the file did, and how long it took.
 struct Run {
@@ -215,4 +218,9 @@ fn main() {
         .map(|c| c.record().clone())
         .collect();
     costs::per_ply_table(&sample);
+    println!(
+        "\nreplay of stored records (verify_record) per ply vs pgn-reader + shakmaty: {:.3}",
+        reader_secs / replay_secs
+    );
+    long_game_table();
 }

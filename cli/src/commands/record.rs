@@ -97,10 +97,13 @@ pub fn new(backend: &dyn Backend, args: NewArgs) -> CliResult {
 ///
 /// Each command is checked by the game's rules before any is stored. Prints the new entries
 /// on standard error and `SEQ HEAD` (the entry count and the chain hash) on standard output.
+/// `seal CHOICE` commits to a secret choice (a Beirut bomb carrier): kifu draws a random salt
+/// here, enters `commit HASH` and prints the `open SALT CHOICE` to keep secret and enter later.
 #[derive(Args)]
 #[command(after_help = "Examples:
   kifu play 6d1f e4 e5 Nf3                   # three moves, in the game's notation
   kifu play 6d1f chance:3 p1:1-4             # name the actor: chance, arbiter, p1, p2, ...
+  kifu play 6d1f p1:seal g1                  # commit to a secret; keep the printed 'open' line
   kifu play 6d1f --expect-head 9a0c...e1 Nc6 # refused if someone else entered first
   kifu play 6d1f -- -resign                  # a command that starts with '-'")]
 pub struct PlayArgs {
@@ -131,24 +134,66 @@ pub fn play(backend: &dyn Backend, args: PlayArgs) -> CliResult {
         ),
         None => None,
     };
+    let (commands, openings) = seal_secrets(args.commands)?;
     let answer = backend.append(
         &args.id,
         Play {
-            commands: args.commands,
+            commands,
             expect,
             key: args.key,
             no_time: args.no_time,
         },
     )?;
     if args.json {
-        print_json(&serde_json::to_value(&answer).unwrap_or_default());
+        let mut out = serde_json::to_value(&answer).unwrap_or_default();
+        if !openings.is_empty() {
+            out["openings"] = serde_json::json!(openings);
+        }
+        print_json(&out);
     } else {
         for line in &answer.lines {
             eprintln!("{line}");
         }
+        for opening in &openings {
+            eprintln!("keep secret, enter it to reveal: {opening}");
+        }
         out!("{} {}", answer.seq, hex::encode(&answer.head));
     }
     ok()
+}
+
+/// Turns each `seal CHOICE` into `commit HASH` under a salt drawn here, on the recording side
+/// (the store and a server never see the salt), and gives the `open SALT CHOICE` commands to
+/// keep, with the actor's prefix if it had one.
+fn seal_secrets(commands: Vec<String>) -> Result<(Vec<String>, Vec<String>), CliError> {
+    let mut sent = Vec::with_capacity(commands.len());
+    let mut openings = Vec::new();
+    for command in commands {
+        let (actor, text) = super::split_actor(&command);
+        let Some(choice) = text
+            .trim()
+            .strip_prefix("seal ")
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+        else {
+            sent.push(command);
+            continue;
+        };
+        let mut salt = [0u8; kifu_core::commitment::SALT_BYTES];
+        getrandom::fill(&mut salt)
+            .map_err(|e| CliError::input(format!("the operating system gave no random bytes for a salt ({e})")))?;
+        let prefix = actor.map(|a| format!("{a}:")).unwrap_or_default();
+        let opening = kifu_core::Opening {
+            salt,
+            choice: choice.to_string(),
+        };
+        sent.push(format!(
+            "{prefix}{}",
+            kifu_core::Commitment::seal(choice, &salt).command()
+        ));
+        openings.push(format!("{prefix}{}", opening.command()));
+    }
+    Ok((sent, openings))
 }
 
 /// Correct a mistake: withdraw every entry after an entry, as the arbiter

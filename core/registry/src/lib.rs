@@ -59,6 +59,7 @@ pub fn registry() -> &'static Registry {
 pub fn all() -> Vec<&'static dyn Game> {
     [
         kifu_chess::games(),
+        kifu_chess_secret::games(),
         kifu_senet::games(),
         kifu_renju::games(),
         kifu_condottiere::games(),
@@ -82,6 +83,7 @@ pub fn find(name: &str) -> Option<&'static dyn Game> {
 pub fn formats() -> Vec<&'static dyn Format> {
     [
         kifu_chess::formats(),
+        kifu_chess_secret::formats(),
         kifu_senet::formats(),
         kifu_renju::formats(),
         kifu_condottiere::formats(),

@@ -163,7 +163,7 @@ fn sweep(file: &str, quick: bool) -> (usize, Vec<String>) {
     (tried, missed)
 }
 
-const EVERY_GAME: [(&str, usize); 14] = [
+const EVERY_GAME: [(&str, usize); 16] = [
     ("senet", 2),
     ("chess", 2),
     ("crazyhouse", 2),
@@ -178,6 +178,8 @@ const EVERY_GAME: [(&str, usize); 14] = [
     ("concordia", 3),
     ("concordia-solitaria", 2),
     ("fakeartist", 5),
+    ("progressive", 2),
+    ("dicechess", 2),
 ];
 
 fn sweep_games(games: &[(&str, usize)], plies: u64, quick: bool) {

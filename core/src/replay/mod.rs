@@ -55,12 +55,16 @@ impl Failure {
     }
 }
 
-/// The game's registry entry for a header, checking the rules version.
+/// The game's registry entry for a header, at the header's rules version (an earlier one if
+/// the game still keeps it).
 pub fn game_for(games: &Registry, header: &Header) -> Result<&'static dyn Game, Failure> {
     let game = games
         .find(&header.game)
         .ok_or_else(|| Failure::header(format!("unknown game '{}' (see 'kifu games')", header.game)))?;
     if game.version() != header.rules_version {
+        if let Some(older) = game.at_version(header.rules_version) {
+            return Ok(older);
+        }
         return Err(Failure::header(format!(
             "the record uses {} rules version {}, this kifu has version {}",
             header.game,

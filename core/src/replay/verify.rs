@@ -4,17 +4,26 @@
 use super::*;
 
 /// A record's entries as `view` may see them: each command redacted by its game (a deal shows
-/// only the viewer's hand). Notes and the seed's reveal are shown as they are.
+/// only the viewer's hand). Notes and the seed's reveal are shown as they are. When the game
+/// hides any command from this view, no entry shows its `s=` state hash: the state then holds
+/// what the view may not see, and a hash of it could be tested against guesses.
 pub fn log_view(games: &Registry, record: &Record, view: View) -> Result<Vec<Entry>, Failure> {
     let mut replay = Replay::start(games, &record.header)?;
     let mut out = Vec::with_capacity(record.entries.len());
+    let mut hides = false;
     for entry in &record.entries {
         let mut seen = entry.clone();
         if view != View::Full && entry.actor != Actor::Note && reveal_of(entry).is_none() {
             seen.command = replay.current.redact(entry.actor, &entry.command, view);
+            hides |= seen.command != entry.command;
         }
         replay.check(entry)?;
         out.push(seen);
+    }
+    if hides {
+        for seen in &mut out {
+            seen.state = None;
+        }
     }
     Ok(out)
 }

@@ -76,7 +76,7 @@ pub fn call(state: &mut State, caller: u8, card: Card) -> Result<(), RuleError> 
     state.called = Some(card);
     state.trump = Some(card.suit());
     state.partner = state.hands.iter().position(|h| h.known.has(card)).map(|s| s as u8);
-    state.phase = Phase::Play { current: 0 };
+    state.phase = Phase::Play { current: state.opener };
     state.last = Some(format!("{} called {}", seat_name(caller), card.code()));
     Ok(())
 }
@@ -128,4 +128,37 @@ pub fn settle(state: &mut State) -> Outcome {
     );
     let winners = (0..state.seats()).filter(|s| side.contains(s) == made).collect();
     Outcome { winners, reason }
+}
+
+/// Ends a hand of the match: its match points are added to the totals; a total at or past the
+/// target ends the match (the highest total wins, ties share), otherwise the next hand is dealt.
+pub fn end_hand(state: &mut State) {
+    let hand = settle(state);
+    for (total, points) in state.match_totals.iter_mut().zip(&state.match_points) {
+        *total += points;
+    }
+    state.hands_played += 1;
+    let totals = state
+        .match_totals
+        .iter()
+        .enumerate()
+        .map(|(s, p)| format!("{} {p}", seat_name(s as u8)))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let best = state.match_totals.iter().copied().max().unwrap_or(0);
+    let reason = format!(
+        "hand {}: {}; match totals {totals} (to {})",
+        state.hands_played, hand.reason, state.target
+    );
+    if best >= state.target {
+        let winners = (0..state.seats())
+            .filter(|s| state.match_totals[usize::from(*s)] == best)
+            .collect();
+        state.phase = Phase::Over {
+            outcome: Outcome { winners, reason },
+        };
+    } else {
+        state.last = Some(reason);
+        state.next_hand();
+    }
 }

@@ -56,9 +56,12 @@ fn apply(state: &mut State, actor: Actor, command: &Command) -> Result<(), RuleE
         kifu_core::refuse!("the game is over ({outcome})");
     }
     let phase = state.phase.clone();
-    if let Command::Deal(..) | Command::Draw(..) = command {
+    if let Command::Deal(.., salt) | Command::Draw(.., salt) = command {
         if actor != Actor::Chance {
             kifu_core::refuse!("deals and draws are entered by chance");
+        }
+        if salt.is_some() {
+            state.salt = *salt;
         }
     } else {
         let Actor::Seat(seat) = actor else {
@@ -83,8 +86,8 @@ fn apply(state: &mut State, actor: Actor, command: &Command) -> Result<(), RuleE
         }
     }
     match (command, phase) {
-        (Command::Deal(turned, hands), Phase::Deal) => play::deal(state, *turned, hands),
-        (Command::Draw(cards), Phase::Draw { order }) => play::draw(state, &order, cards),
+        (Command::Deal(turned, hands, _), Phase::Deal) => play::deal(state, *turned, hands),
+        (Command::Draw(cards, _), Phase::Draw { order }) => play::draw(state, &order, cards),
         (Command::Play(card), Phase::Play { current }) => play::play(state, current, *card),
         (Command::Bid(points), Phase::Auction { current }) => auction::bid(state, current, *points),
         (Command::Pass, Phase::Auction { current }) => auction::pass(state, current),
@@ -97,6 +100,14 @@ fn apply(state: &mut State, actor: Actor, command: &Command) -> Result<(), RuleE
     }
 }
 
+/// 16 bytes of salt drawn after a seeded deal's or draw's cards (two `next_u64`, little-endian).
+fn salt(rng: &mut ChanceRng) -> notation::Salt {
+    let mut salt = [0u8; 16];
+    salt[..8].copy_from_slice(&rng.next_u64().to_le_bytes());
+    salt[8..].copy_from_slice(&rng.next_u64().to_le_bytes());
+    salt
+}
+
 fn legal(state: &State) -> Option<Vec<Command>> {
     let list = match &state.phase {
         Phase::Over { .. } => Vec::new(),
@@ -107,7 +118,7 @@ fn legal(state: &State) -> Option<Vec<Command>> {
                 unknown: state.hand_size(),
                 ..Hand::default()
             };
-            vec![Command::Deal(None, vec![unseen; usize::from(state.seats())])]
+            vec![Command::Deal(None, vec![unseen; usize::from(state.seats())], None)]
         }
         Phase::Draw { .. } => match notation::parse(state, "draw") {
             Ok(command) => vec![command],
@@ -146,7 +157,7 @@ impl Rules for Briscola {
         }
     }
     fn version(&self) -> u32 {
-        1
+        2
     }
     fn describe(&self) -> &'static str {
         if self.chiamata {
@@ -163,11 +174,12 @@ impl Rules for Briscola {
         }
     }
     fn options(&self) -> Vec<String> {
-        if self.chiamata {
-            Vec::new()
+        let keys = if self.chiamata {
+            state::CHIAMATA_OPTIONS
         } else {
-            state::OPTIONS.iter().map(|k| k.to_string()).collect()
-        }
+            state::OPTIONS
+        };
+        keys.iter().map(|k| k.to_string()).collect()
     }
     fn setup(&self, setup: &Setup) -> Result<State, RuleError> {
         state::start(setup, self.chiamata)
@@ -210,7 +222,7 @@ impl Rules for Briscola {
                     })
                     .collect();
                 let turned = if state.chiamata { None } else { pool.next() };
-                Command::Deal(turned, hands)
+                Command::Deal(turned, hands, Some(salt(rng)))
             }
             Phase::Draw { order } => {
                 let mut stock = state.stock;
@@ -224,7 +236,7 @@ impl Rules for Briscola {
                         (*seat, pool.next())
                     })
                     .collect();
-                Command::Draw(cards)
+                Command::Draw(cards, Some(salt(rng)))
             }
             _ => Command::Pass,
         }
@@ -233,15 +245,15 @@ impl Rules for Briscola {
     fn redact(&self, state: &State, _actor: Actor, command: &Command, view: View) -> String {
         let sees = |seat: u8| view == View::Full || view == View::Seat(seat);
         match command {
-            Command::Deal(turned, hands) => {
+            Command::Deal(turned, hands, _) => {
                 let seen = hands
                     .iter()
                     .enumerate()
                     .map(|(s, h)| if sees(s as u8) { *h } else { h.hidden() })
                     .collect();
-                notation::format(&Command::Deal(*turned, seen))
+                notation::format(&Command::Deal(*turned, seen, None))
             }
-            Command::Draw(cards) => {
+            Command::Draw(cards, _) => {
                 let seen = cards
                     .iter()
                     .map(|(s, c)| {
@@ -249,7 +261,7 @@ impl Rules for Briscola {
                         (*s, if sees(*s) || public { *c } else { None })
                     })
                     .collect();
-                notation::format(&Command::Draw(seen))
+                notation::format(&Command::Draw(seen, None))
             }
             _ => notation::format(command),
         }

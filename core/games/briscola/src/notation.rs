@@ -2,7 +2,11 @@
 //! canonical text. It checks only the shape of a command; whether it is allowed is the rules'.
 //!
 //! Canonical forms: `deal Kd p1:Ad,?2 p2:?3` (plain: the turned card first), `deal p1:?8 ...`
-//! (chiamata), `draw p2:? p1:3c`, `play Ad`, `bid 70`, `pass`, `call 3d`.
+//! (chiamata), `draw p2:? p1:3c`, `play Ad`, `bid 70`, `pass`, `call 3d`; a deal or draw may
+//! end with `salt=HEX` (seeded: always).
+
+/// A salt is 16 random bytes, written as 32 hex digits.
+pub type Salt = [u8; 16];
 
 use super::cards::{Card, Hand};
 use super::state::{Phase, State};
@@ -10,10 +14,11 @@ use kifu_core::rules::RuleError;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
-    /// The card turned up (plain briscola) and one hand per seat.
-    Deal(Option<Card>, Vec<Hand>),
-    /// One card per seat in drawing order, `None` for a card nobody saw.
-    Draw(Vec<(u8, Option<Card>)>),
+    /// The card turned up (plain briscola), one hand per seat, and the salt that keeps the
+    /// line's hashes from telling the hidden cards.
+    Deal(Option<Card>, Vec<Hand>, Option<Salt>),
+    /// One card per seat in drawing order, `None` for a card nobody saw; the salt as above.
+    Draw(Vec<(u8, Option<Card>)>, Option<Salt>),
     Play(Card),
     Bid(u32),
     Pass,
@@ -26,7 +31,7 @@ fn seat_text(seat: u8) -> String {
 
 pub fn format(command: &Command) -> String {
     match command {
-        Command::Deal(turned, hands) => {
+        Command::Deal(turned, hands, salt) => {
             let mut text = "deal".to_string();
             if let Some(card) = turned {
                 text.push_str(&format!(" {}", card.code()));
@@ -34,21 +39,53 @@ pub fn format(command: &Command) -> String {
             for (seat, hand) in hands.iter().enumerate() {
                 text.push_str(&format!(" {}:{}", seat_text(seat as u8), hand.text()));
             }
-            text
+            salted(text, salt)
         }
-        Command::Draw(cards) => {
+        Command::Draw(cards, salt) => {
             let mut text = "draw".to_string();
             for (seat, card) in cards {
                 let card = card.map_or("?".to_string(), Card::code);
                 text.push_str(&format!(" {}:{card}", seat_text(*seat)));
             }
-            text
+            salted(text, salt)
         }
         Command::Play(card) => format!("play {}", card.code()),
         Command::Bid(points) => format!("bid {points}"),
         Command::Pass => "pass".into(),
         Command::Call(card) => format!("call {}", card.code()),
     }
+}
+
+fn salted(text: String, salt: &Option<Salt>) -> String {
+    match salt {
+        Some(salt) => {
+            let hex: String = salt.iter().map(|b| format!("{b:02x}")).collect();
+            format!("{text} salt={hex}")
+        }
+        None => text,
+    }
+}
+
+/// `salt=HEX` ending a deal or draw, if it is there; the words before it.
+fn salt_of<'a>(words: &'a [&'a str]) -> Result<(&'a [&'a str], Option<Salt>), RuleError> {
+    let Some((last, rest)) = words.split_last() else {
+        return Ok((words, None));
+    };
+    let Some(hex) = last.strip_prefix("salt=") else {
+        return Ok((words, None));
+    };
+    let digits = hex.as_bytes();
+    if digits.len() != 32 || !digits.iter().all(u8::is_ascii_hexdigit) {
+        kifu_core::refuse!("'{hex}' is not a salt: write 32 hex digits");
+    }
+    let mut salt = [0u8; 16];
+    for (byte, pair) in salt.iter_mut().zip(digits.chunks(2)) {
+        *byte = std::str::from_utf8(pair)
+            .ok()
+            .and_then(|p| u8::from_str_radix(p, 16).ok())
+            .unwrap_or(0);
+    }
+    Ok((rest, Some(salt)))
 }
 
 fn seat_of(text: &str, seats: u8) -> Result<u8, RuleError> {
@@ -65,6 +102,7 @@ fn card(text: &str) -> Result<Card, RuleError> {
 
 /// `deal` alone deals unseen hands (the turned card must still be named in plain briscola).
 fn deal(state: &State, words: &[&str]) -> Result<Command, RuleError> {
+    let (words, salt) = salt_of(words)?;
     let mut turned = None;
     let mut hands: Vec<Option<Hand>> = vec![None; usize::from(state.seats())];
     for word in words {
@@ -90,7 +128,7 @@ fn deal(state: &State, words: &[&str]) -> Result<Command, RuleError> {
             })
         })
         .collect();
-    Ok(Command::Deal(turned, hands))
+    Ok(Command::Deal(turned, hands, salt))
 }
 
 /// `draw` alone: every card unseen, save the turned briscola when it is taken.
@@ -98,6 +136,7 @@ fn draw(state: &State, words: &[&str]) -> Result<Command, RuleError> {
     let Phase::Draw { order } = &state.phase else {
         kifu_core::refuse!("no draw is due now");
     };
+    let (words, salt) = salt_of(words)?;
     let mut cards: Vec<(u8, Option<Card>)> = Vec::new();
     if words.is_empty() {
         cards = order.iter().map(|s| (*s, None)).collect();
@@ -118,7 +157,7 @@ fn draw(state: &State, words: &[&str]) -> Result<Command, RuleError> {
             }
         }
     }
-    Ok(Command::Draw(cards))
+    Ok(Command::Draw(cards, salt))
 }
 
 pub fn parse(state: &State, text: &str) -> Result<Command, RuleError> {

@@ -50,7 +50,7 @@ pub fn deal(state: &mut State, turned: Option<Card>, hands: &[Hand]) -> Result<(
     let dealt = u32::from(due) * u32::from(state.seats()) + u32::from(!state.chiamata);
     state.stock = (state.deck.len() - dealt) as u8;
     state.phase = if state.chiamata {
-        Phase::Auction { current: 0 }
+        Phase::Auction { current: state.opener }
     } else {
         Phase::Play { current: 0 }
     };
@@ -157,21 +157,21 @@ pub fn play(state: &mut State, seat: u8, card: Card) -> Result<(), RuleError> {
         }
         state.phase = Phase::Draw { order };
     } else if state.hands.iter().all(Hand::is_empty) {
-        state.phase = Phase::Over {
-            outcome: outcome(state),
-        };
+        if state.chiamata {
+            super::auction::end_hand(state);
+        } else {
+            state.phase = Phase::Over {
+                outcome: outcome(state),
+            };
+        }
     } else {
         state.phase = Phase::Play { current: winner };
     }
     Ok(())
 }
 
-/// How a finished hand ended: plain briscola by card points per team (or seat), chiamata by
-/// whether the caller's side reached the bid (match points in `state.match_points`).
+/// How a finished hand of plain briscola ended: by card points per team (or seat).
 fn outcome(state: &mut State) -> Outcome {
-    if state.chiamata {
-        return super::auction::settle(state);
-    }
     let mut teams: Vec<u8> = state.teams.clone();
     teams.sort_unstable();
     teams.dedup();

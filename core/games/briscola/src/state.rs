@@ -62,12 +62,25 @@ pub struct State {
     pub revealed: bool,
     /// Chiamata: the hand's result in match points, at the end.
     pub match_points: Vec<i32>,
+    /// Chiamata: match points summed over the hands played so far, and the total that ends
+    /// the match (option `target`, 11 by default).
+    pub match_totals: Vec<i32>,
+    pub target: i32,
+    /// Chiamata: who opens this hand's auction and leads its first trick (p1, then round the table).
+    pub opener: u8,
+    /// Chiamata: hands finished.
+    pub hands_played: u32,
+    /// The salt of the last salted deal or draw: it keeps the state hash from telling the
+    /// hidden hands (no view but the full one holds it).
+    pub salt: Option<[u8; 16]>,
     pub phase: Phase,
     /// What the last trick came to, in words.
     pub last: Option<String>,
 }
 
 pub const OPTIONS: &[&str] = &["teams"];
+/// Briscola Chiamata's option keys.
+pub const CHIAMATA_OPTIONS: &[&str] = &["target"];
 
 fn seat_name(seat: u8) -> String {
     format!("p{}", u16::from(seat) + 1)
@@ -162,13 +175,41 @@ impl State {
     pub fn points(&self, seat: u8) -> u32 {
         self.won[usize::from(seat)].points()
     }
+
+    /// Chiamata: the next hand of the match, opened by the next seat; the deal is due.
+    pub fn next_hand(&mut self) {
+        let seats = usize::from(self.seats());
+        self.opener = self.next(self.opener);
+        self.hands = vec![Hand::default(); seats];
+        self.won = vec![Cards::default(); seats];
+        self.passed = vec![false; seats];
+        self.stock = 0;
+        self.turned = None;
+        self.trump = None;
+        self.trick.clear();
+        self.leader = self.opener;
+        self.tricks = 0;
+        self.bid = None;
+        self.called = None;
+        self.partner = None;
+        self.revealed = false;
+        self.phase = Phase::Deal;
+    }
 }
 
 /// The start: plain briscola for 2 to 6 (partners at four unless `teams=no`, teams of three
 /// at six), or chiamata for exactly five; the deal is due.
 pub fn start(setup: &Setup, chiamata: bool) -> Result<State, RuleError> {
+    let target = match setup.option("target") {
+        _ if !chiamata => 0,
+        None => 11,
+        Some(text) => match text.parse::<i32>() {
+            Ok(n) if (1..=99).contains(&n) => n,
+            _ => kifu_core::refuse!("option target={text}: write the match points that end the match, 1 to 99"),
+        },
+    };
     if chiamata {
-        setup.only_options(&[])?;
+        setup.only_options(CHIAMATA_OPTIONS)?;
     } else {
         setup.only_options(OPTIONS)?;
     }
@@ -209,6 +250,11 @@ pub fn start(setup: &Setup, chiamata: bool) -> Result<State, RuleError> {
         partner: None,
         revealed: false,
         match_points: Vec::new(),
+        match_totals: vec![0; seats],
+        target,
+        opener: 0,
+        hands_played: 0,
+        salt: None,
         phase: Phase::Deal,
         last: None,
     })

@@ -348,6 +348,7 @@ fn the_partner_stays_secret_until_the_called_card_is_played() {
 fn a_hand_settles_in_match_points() {
     // p1 calls the 3 of coins, which p1 holds: alone against four.
     let mut state = called("3d");
+    state.target = 1;
     assert_eq!(state.partner, Some(0));
     assert!(game(true).render(&state, View::Public).contains("partner unknown"));
     state.won[0] = Cards((1 << 40) - 1);
@@ -375,6 +376,53 @@ fn a_hand_settles_in_match_points() {
     }
     assert_eq!(state.match_points, vec![-2, 1, -1, 1, 1]);
     assert_eq!(over(&state).winners, vec![1, 3, 4]);
+}
+
+#[test]
+fn a_match_goes_on_hand_after_hand_until_a_seat_reaches_the_target() {
+    // The seed: "the first to reach the agreed score wins; usually 11".
+    assert_eq!(setup(5, true, &[]).unwrap().target, 11);
+    assert!(setup(5, true, &[("target", "0")])
+        .unwrap_err()
+        .reason
+        .contains("1 to 99"));
+    assert!(setup(4, false, &[("target", "5")])
+        .unwrap_err()
+        .reason
+        .contains("target"));
+    let mut state = called("3d");
+    state.target = 5;
+    state.match_totals = vec![2, 0, 0, 0, 0];
+    state.won[0] = Cards((1 << 40) - 1);
+    state.hands.iter_mut().for_each(|h| *h = Hand::default());
+    for (s, c) in [(0, "Ad"), (1, "2c"), (2, "7c"), (3, "5s"), (4, "3b")] {
+        state.hands[s].known.add(card(c));
+        state.won[0].remove(card(c));
+    }
+    let mut twice = state.clone();
+    for (who, c) in [("p1", "Ad"), ("p2", "2c"), ("p3", "7c"), ("p4", "5s"), ("p5", "3b")] {
+        act(&mut state, who, c);
+    }
+    // Alone and made: +4 for p1, now 6 of 5: over, p1 wins the match.
+    assert_eq!(over(&state).winners, vec![0]);
+    assert!(
+        over(&state).reason.contains("match totals p1 6, p2 -1"),
+        "{}",
+        over(&state)
+    );
+    // Below the target, the next hand is dealt and p2 opens it.
+    twice.target = 11;
+    for (who, c) in [("p1", "Ad"), ("p2", "2c"), ("p3", "7c"), ("p4", "5s"), ("p5", "3b")] {
+        act(&mut twice, who, c);
+    }
+    assert_eq!(twice.phase, Phase::Deal);
+    assert_eq!(twice.match_totals, vec![6, -1, -1, -1, -1]);
+    assert_eq!((twice.opener, twice.hands_played), (1, 1));
+    assert!(twice.won.iter().all(|w| w.is_empty()) && twice.bid.is_none() && twice.partner.is_none());
+    act(&mut twice, "chance", "deal p1:?8 p2:?8 p3:?8 p4:?8 p5:?8");
+    assert_eq!(twice.phase, Phase::Auction { current: 1 });
+    assert!(refused(&twice, "p1", "bid 70").contains("p2's turn"));
+    assert!(game(true).render(&twice, View::Public).contains("match: p1 6, p2 -1"));
 }
 
 #[test]

@@ -9,11 +9,11 @@ use kifu_core::record::{Actor, ChanceMode, Header, Record};
 use kifu_core::replay::{verify_record, Replay, SeedCheck};
 use kifu_core::rules::{Turn, View};
 
-const LIMIT: usize = 1_000;
+const LIMIT: usize = 20_000;
 
 fn header(game: &str, players: usize, chance: ChanceMode, options: &[(&str, &str)]) -> Header {
     let names = (1..=players).map(|i| format!("player{i}")).collect();
-    let mut header = Header::new(game, 1, names, chance);
+    let mut header = Header::new(game, 2, names, chance);
     for (key, value) in options {
         header.options.insert(key.to_string(), value.to_string());
     }
@@ -119,7 +119,7 @@ fn seeded_hands_for_every_player_count_and_option_end_and_verify() {
         ("briscola", 4, &[("teams", "no")]),
         ("briscola", 5, &[]),
         ("briscola", 6, &[]),
-        ("briscola-chiamata", 5, &[]),
+        ("briscola-chiamata", 5, &[("target", "1")]),
     ];
     for (game, players, options) in cases {
         for round in 0..3u8 {
@@ -127,6 +127,9 @@ fn seeded_hands_for_every_player_count_and_option_end_and_verify() {
             let (record, end) = play_seeded(game, players, seed.as_bytes(), options);
             let Turn::Over { outcome } = &end else { panic!("{end}") };
             assert!(outcome.reason.contains("card points"), "{outcome}");
+            if game == "briscola-chiamata" {
+                assert!(outcome.reason.starts_with("hand 1: "), "one hand to 1 point: {outcome}");
+            }
             let plays = record.entries.iter().filter(|e| e.command.starts_with("play ")).count();
             let deck = match players {
                 3 => 39,
@@ -135,6 +138,32 @@ fn seeded_hands_for_every_player_count_and_option_end_and_verify() {
             };
             assert_eq!(plays, deck, "{game} {players}: every card is played once");
         }
+    }
+}
+
+#[test]
+fn seeded_chiamata_matches_are_played_to_eleven_and_verify() {
+    for round in 0..2u8 {
+        let seed = format!("chiamata match {round}");
+        let (record, end) = play_seeded("briscola-chiamata", 5, seed.as_bytes(), &[]);
+        let Turn::Over { outcome } = &end else { panic!("{end}") };
+        let deals = record.entries.iter().filter(|e| e.command.starts_with("deal ")).count();
+        let plays = record.entries.iter().filter(|e| e.command.starts_with("play ")).count();
+        assert_eq!(plays, 40 * deals, "every hand plays the whole deck");
+        assert!(outcome.reason.starts_with(&format!("hand {deals}: ")), "{outcome}");
+        // The winners are the seats with the highest total, at 11 or more.
+        let totals = outcome.reason.split("match totals ").nth(1).expect("totals");
+        let numbers: Vec<i32> = totals
+            .split(" (")
+            .next()
+            .unwrap_or("")
+            .split(", ")
+            .map(|part| part.split(' ').nth(1).unwrap_or("x").parse().expect("a total"))
+            .collect();
+        let best = *numbers.iter().max().unwrap();
+        assert!(best >= 11, "{outcome}");
+        let winners: Vec<u8> = (0..5u8).filter(|s| numbers[usize::from(*s)] == best).collect();
+        assert_eq!(outcome.winners, winners, "{outcome}");
     }
 }
 
@@ -173,4 +202,62 @@ fn a_bad_file_names_its_line_and_reason() {
         .remove(0)
         .unwrap_err();
     assert_eq!(odd.line, Some(3));
+}
+
+/// A deal typed bare can be found by p2 trying every hand p1 could hold against the state
+/// hash (`s=`) its view shows; dealt with a salt (as a seeded deal always is) no hand
+/// matches, and only the full view holds the salt.
+#[test]
+fn a_salted_deal_cannot_be_found_from_the_state_hash() {
+    let game = crate::registry().find("briscola").expect("registered");
+    let options = std::collections::BTreeMap::new();
+    let setup = kifu_core::rules::Setup {
+        options: &options,
+        players: 2,
+        start: None,
+    };
+    let dealt = |text: &str| {
+        let mut live = game.start(&setup).expect("starts");
+        live.apply(Actor::Chance, text).expect("dealt");
+        live
+    };
+    // What p2 knows: its own hand and the turned card; p1 holds three of the other 36.
+    let known = ["Kd", "4c", "5c", "6c"];
+    let others: Vec<String> = ["d", "c", "s", "b"]
+        .iter()
+        .flat_map(|suit| ["A", "2", "3", "4", "5", "6", "7", "J", "N", "K"].map(|rank| format!("{rank}{suit}")))
+        .filter(|card| !known.contains(&card.as_str()))
+        .collect();
+    let tries = |hash: [u8; 32]| -> Vec<String> {
+        let mut found = Vec::new();
+        for a in 0..others.len() {
+            for b in a + 1..others.len() {
+                for c in b + 1..others.len() {
+                    let hand = format!("{},{},{}", others[a], others[b], others[c]);
+                    if dealt(&format!("deal Kd p1:{hand} p2:4c,5c,6c")).state_hash() == hash {
+                        found.push(hand);
+                    }
+                }
+            }
+        }
+        found
+    };
+    let bare = dealt("deal Kd p1:Ac,2c,3c p2:4c,5c,6c");
+    assert_eq!(
+        tries(bare.state_hash()),
+        vec!["Ac,2c,3c"],
+        "bare: the hash tells p1's hand"
+    );
+    let salted = dealt("deal Kd p1:Ac,2c,3c p2:4c,5c,6c salt=00112233445566778899aabbccddeeff");
+    assert!(tries(salted.state_hash()).is_empty(), "salted: no hand matches");
+    assert_eq!(
+        salted.redact(
+            Actor::Chance,
+            "deal Kd p1:Ac,2c,3c p2:4c,5c,6c salt=00112233445566778899aabbccddeeff",
+            View::Seat(1)
+        ),
+        "deal Kd p1:?3 p2:4c,5c,6c"
+    );
+    assert!(salted.state_json(View::Seat(1))["salt"].is_null());
+    assert!(salted.state_json(View::Full)["salt"].is_array());
 }

@@ -26,6 +26,9 @@ pub fn redacted(state: &State, view: View) -> State {
     if !knows_partner {
         seen.partner = None;
     }
+    if view != View::Full {
+        seen.salt = None;
+    }
     seen
 }
 
@@ -78,6 +81,18 @@ pub fn render(state: &State, view: View) -> String {
             line.push_str(&format!(", match points {points:+}"));
         }
         lines.push(line);
+    }
+    if state.chiamata {
+        let totals: Vec<String> = (0..state.seats())
+            .map(|s| format!("{} {}", seat_name(s), state.match_totals[usize::from(s)]))
+            .collect();
+        lines.push(format!(
+            "match: {} after {} hands (to {}); this hand opened by {}",
+            totals.join(", "),
+            state.hands_played,
+            state.target,
+            seat_name(state.opener)
+        ));
     }
     if !state.trick.is_empty() {
         let played: Vec<String> = state

@@ -293,6 +293,9 @@ fn parse_board(pos: &mut Position, text: &str) -> Result<(), String> {
 }
 
 fn parse_castling(pos: &mut Position, text: &str) -> Result<(), String> {
+    if pos.variant == Variant::DoubleChess {
+        return super::fairy::doublechess::read_castling(pos, text);
+    }
     if text == "-" {
         return Ok(());
     }
@@ -368,14 +371,14 @@ pub fn to_epd_with(pos: &Position, ops: &[(String, String)]) -> String {
 
 fn position_part(pos: &Position) -> String {
     let geo = pos.geo;
-    let mut out = String::new();
+    let mut out = String::with_capacity(geo.squares() + 32);
     for rank in (0..geo.height).rev() {
         let mut empty = 0;
         for file in 0..geo.width {
             let sq = rank * geo.width + file;
             if !geo.has(sq) {
                 if empty > 0 {
-                    out.push_str(&empty.to_string());
+                    push_count(&mut out, empty);
                     empty = 0;
                 }
                 out.push('*');
@@ -385,7 +388,7 @@ fn position_part(pos: &Position) -> String {
                 None => empty += 1,
                 Some(p) => {
                     if empty > 0 {
-                        out.push_str(&empty.to_string());
+                        push_count(&mut out, empty);
                         empty = 0;
                     }
                     if pos.board[sq as usize] & BOARD_B_BIT != 0 {
@@ -399,7 +402,7 @@ fn position_part(pos: &Position) -> String {
             }
         }
         if empty > 0 {
-            out.push_str(&empty.to_string());
+            push_count(&mut out, empty);
         }
         if rank > 0 {
             out.push('/');
@@ -432,8 +435,19 @@ fn position_part(pos: &Position) -> String {
     out
 }
 
+/// A run of empty squares: one digit, or more on a board wider than nine.
+fn push_count(out: &mut String, n: u8) {
+    match char::from_digit(u32::from(n), 10) {
+        Some(digit) => out.push(digit),
+        None => out.push_str(&n.to_string()),
+    }
+}
+
 /// X-FEN castling: `K`/`Q` for the outermost rook, the file letter otherwise.
 pub fn castling_text(pos: &Position) -> String {
+    if pos.variant == Variant::DoubleChess {
+        return super::fairy::doublechess::castling_text(pos);
+    }
     let geo = pos.geo;
     let mut out = String::new();
     for color in [Color::White, Color::Black] {
@@ -444,14 +458,8 @@ pub fn castling_text(pos: &Position) -> String {
             };
             let rank = geo.rank(r);
             let f = geo.file(r);
-            let beyond: Vec<u8> = if side == KINGSIDE {
-                (f + 1..geo.width).collect()
-            } else {
-                (0..f).collect()
-            };
-            let outermost = !beyond
-                .iter()
-                .any(|&g| pos.board[(rank * geo.width + g) as usize] & !PROMOTED_BIT == rook);
+            let mut beyond = if side == KINGSIDE { f + 1..geo.width } else { 0..f };
+            let outermost = !beyond.any(|g| pos.board[(rank * geo.width + g) as usize] & !PROMOTED_BIT == rook);
             let letter = if outermost {
                 if side == KINGSIDE {
                     'K'

@@ -10,7 +10,7 @@
 //! lenient move reading), `uci` (UCI moves), `resolve` (a loose move to the one legal move),
 //! `outcome` (game ends), `illegal` (the arbiter's record of an illegal move that stood),
 //! `plies` (a record's moves on positions, for the notation writers), `perft`, `start`
-//! (set-up, Chess960 numbering), `render`, `rules` (the `Rules` face: commands, draws, results).
+//! (set-up, Chess960 numbering), `render`, `repetition` (what each rules version keeps for repetitions), `rules` (the `Rules` face: commands, draws, results).
 
 pub mod board_json;
 pub mod boards;
@@ -28,6 +28,7 @@ pub mod piece;
 pub mod plies;
 pub mod position;
 pub mod render;
+pub mod repetition;
 pub mod resolve;
 pub mod rules;
 pub mod san;
@@ -118,6 +119,10 @@ pub static BALBO: Erased<ChessRules> = Erased(ChessRules {
 pub static ALICE: Erased<ChessRules> = Erased(ChessRules {
     variant: Variant::Alice,
 });
+pub static DOUBLECHESS: Erased<ChessRules> = Erased(ChessRules {
+    variant: Variant::DoubleChess,
+});
+pub static CHAD: Erased<ChessRules> = Erased(ChessRules { variant: Variant::Chad });
 pub static CONGO: Erased<ChessRules> = Erased(ChessRules {
     variant: Variant::Congo,
 });
@@ -149,6 +154,8 @@ pub fn games() -> Vec<&'static dyn kifu_core::Game> {
         &KNIGHTRELAY,
         &BALBO,
         &ALICE,
+        &DOUBLECHESS,
+        &CHAD,
         &CONGO,
     ]
 }

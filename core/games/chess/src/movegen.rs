@@ -73,11 +73,6 @@ fn for_each_legal<F: FnMut(Move)>(pos: &Position, mut emit: F) {
     }
 }
 
-/// Whether the side to move has at least one legal move.
-pub fn has_legal_move(pos: &Position) -> bool {
-    !legal_moves(pos).is_empty()
-}
-
 /// Playing `m` on a copy leaves the mover's king as safe as the variant requires.
 fn stays_safe(pos: &Position, m: &Move) -> bool {
     let us = pos.turn;

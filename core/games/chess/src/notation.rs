@@ -66,6 +66,7 @@ fn draft_of(game: &PgnGame) -> Result<Draft, FormatError> {
             pgn::variant_game(name).ok_or_else(|| place(game.line, None, format!("unknown Variant '{name}'")))?
         }
     };
+    let (variant, options) = crate::fairy::horizontal_cylinder::game_of(variant);
     let mut tags = BTreeMap::new();
     for (name, value) in &game.tags {
         let value = value.trim();
@@ -120,7 +121,7 @@ fn draft_of(game: &PgnGame) -> Result<Draft, FormatError> {
     }
     Ok(Draft {
         game: variant.to_string(),
-        options: BTreeMap::new(),
+        options,
         players: vec![player("White"), player("Black")],
         tags,
         start: game.tag("FEN").map(|f| f.trim().to_string()).filter(|f| !f.is_empty()),
@@ -234,7 +235,8 @@ fn out_game(record: &Record) -> Result<OutGame, FormatError> {
         }
     }
     if header.game != "chess" {
-        let name = pgn::variant_tag(&header.game)
+        let played_as = crate::fairy::horizontal_cylinder::played_as(&header.game, &header.options);
+        let name = pgn::variant_tag(played_as)
             .ok_or_else(|| FormatError::new(format!("PGN has no Variant name for {}", header.game)))?;
         tags.push(("Variant".into(), name.into()));
     }

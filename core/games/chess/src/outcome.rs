@@ -3,9 +3,9 @@
 //! the rules), and which of them count after an illegal move that stood. Pure functions of a
 //! position; they never change it.
 
-use super::movegen::has_legal_move;
+use super::movegen::legal_moves;
 use super::piece::{Color, Role};
-use super::position::Position;
+use super::position::{Move, Position};
 use super::variant::Variant;
 use kifu_core::rules::Outcome;
 
@@ -123,8 +123,16 @@ pub fn position_result(pos: &Position) -> Option<Outcome> {
     if let Some(o) = variant_result(pos) {
         return Some(o);
     }
+    position_result_among(pos, &legal_moves(pos))
+}
+
+/// As [`position_result`], with the position's legal moves already generated.
+pub fn position_result_among(pos: &Position, legal: &[Move]) -> Option<Outcome> {
+    if let Some(o) = variant_result(pos) {
+        return Some(o);
+    }
     let us = pos.turn;
-    let can_move = has_legal_move(pos);
+    let can_move = !legal.is_empty();
     if !can_move && pos.in_check(us) {
         return Some(Outcome::win(seat(us.other()), "checkmate"));
     }

@@ -38,7 +38,10 @@ pub fn pawn_never_stands(variant: Variant, geo: &Geometry, color: Color, sq: u8)
         // The first rank is, in general, a cell with no cell behind it that is not a pawn
         // home (Glinski's b1 and k1 are both).
         _ => {
-            let first = geo.forward(color.other(), sq).is_none() && !holds(&geo.pawn_home[color.index()], sq);
+            // (On the horizontal cylinder every cell has one behind it: there the first rank.)
+            let back =
+                geo.forward(color.other(), sq).is_none() || (geo.wrap_ranks && geo.relative_rank(color, sq) == 0);
+            let first = back && !holds(&geo.pawn_home[color.index()], sq);
             let horde_first = variant.pawns_on_first_rank(color) && geo.relative_rank(color, sq) == 0;
             first && !horde_first
         }

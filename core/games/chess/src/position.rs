@@ -74,6 +74,9 @@ pub struct Position {
     pub checks: [u8; 2],
     /// Each colour's king square (the first found), `None` without a king.
     pub kings: [Option<u8>; 2],
+    /// Double chess: per colour, the rook squares (a, h, i, p files) still able to castle,
+    /// each with the king of its own half; always empty in the other variants.
+    pub army_castles: [[Option<u8>; 4]; 2],
 }
 
 impl Position {
@@ -98,6 +101,7 @@ impl Position {
             pockets: [[0; 6]; 2],
             checks: [0; 2],
             kings: [None; 2],
+            army_castles: [[None; 4]; 2],
         }
     }
 
@@ -240,7 +244,7 @@ impl Position {
         };
         match self.variant.safety() {
             super::variant::Safety::None => false,
-            super::variant::Safety::Tried => super::fairy::attacked(self, k, color.other()),
+            super::variant::Safety::Tried => super::fairy::in_check(self, color, k),
             super::variant::Safety::Alice => super::fairy::alice::attacked_on_its_board(self, k, color.other()),
             super::variant::Safety::Atomic => match self.kings[color.other().index()] {
                 Some(theirs) => !self.geo.king.get(k as usize).contains(&theirs) && self.attacked(k, color.other()),
@@ -310,7 +314,7 @@ impl Position {
             MoveKind::Normal | MoveKind::DoublePush | MoveKind::EnPassant | MoveKind::Jumps(_) => {
                 let moving = self.board[m.from as usize];
                 let taken_sq = if m.kind == MoveKind::EnPassant {
-                    geo.forward(them, m.to).unwrap_or(m.to)
+                    super::fairy::passed_pawn(self, them, m.to).unwrap_or(m.to)
                 } else {
                     m.to
                 };

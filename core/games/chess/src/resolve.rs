@@ -79,8 +79,12 @@ fn fits(pos: &Position, loose: &LooseMove, m: &Move) -> bool {
 
 /// The unique legal move fitting `loose`, or why there is none or more than one.
 pub fn resolve(pos: &Position, loose: &LooseMove) -> Result<Move, ResolveError> {
+    resolve_among(pos, &legal_moves(pos), loose)
+}
+
+/// As [`resolve`], with the position's legal moves already generated.
+pub fn resolve_among(pos: &Position, legal: &[Move], loose: &LooseMove) -> Result<Move, ResolveError> {
     let geo = pos.geo;
-    let legal = legal_moves(pos);
     let mut found: Vec<Move> = legal.iter().copied().filter(|m| fits(pos, loose, m)).collect();
     if found.len() > 1 && found.iter().any(|m| m.kind != MoveKind::Castle) {
         found.retain(|m| m.kind != MoveKind::Castle);
@@ -117,6 +121,11 @@ fn explain(pos: &Position, loose: &LooseMove) -> ResolveError {
     let what = describe(pos, loose);
     if let Some(side) = loose.castle {
         let name = if side == KINGSIDE { "kingside" } else { "queenside" };
+        if pos.variant == crate::variant::Variant::DoubleChess {
+            return ResolveError::Illegal(
+                "with two kings O-O does not say which castles: write the king's two-square move (Kg1, Kc1, Ko1, Kk1, or e1g1)".to_string(),
+            );
+        }
         if pos.castles[pos.turn.index()][side].is_none() {
             return ResolveError::Illegal(format!("{} can no longer castle {name}", pos.turn.name()));
         }

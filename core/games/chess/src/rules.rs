@@ -2,65 +2,119 @@
 //! offer, result), commands (moves in SAN, resign, draw offer/accept/decline, draw claim, the
 //! arbiter's `illegal MOVE`) and automatic game ends. It holds no chess logic of its own beyond
 //! when a game is over and who may enter what: a player never enters an illegal move.
+//! Two rules versions share this code and differ only in how repetitions are kept (see
+//! `repetition`): version 2 for new records, version 1 for the records made under it.
 
 use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
-use super::fen::{parse_state_fen, to_epd, to_fen};
+use super::fairy::horizontal_cylinder::{state_board, state_fen};
+use super::fen::parse_state_fen;
 use super::illegal::{self, IllegalMove};
 use super::movegen::legal_moves;
-use super::outcome::{position_result, result_after_illegal};
+use super::outcome::{position_result, position_result_among, result_after_illegal};
 use super::position::{Move, Position};
 use super::render::render_position;
-use super::san::{move_to_san, parse_move};
+use super::repetition::{RepetitionLog, Repetitions};
+use super::san::{move_to_san_among, parse_move_among};
 use super::start::start_position;
-use super::variant::Variant;
+use super::variant::{Variant, VARIANTS};
 use kifu_core::chance::ChanceRng;
+use kifu_core::game::{Erased, Game};
 use kifu_core::record::Actor;
 use kifu_core::refuse;
 use kifu_core::rules::{Outcome, RuleError, Rules, Setup, Turn, View};
 
-/// One chess variant as a registered game.
+/// One chess variant as a registered game: rules version 2, what new records are made with.
 #[derive(Debug, Clone)]
 pub struct ChessRules {
     pub variant: Variant,
 }
 
-/// A game in progress.
+/// One chess variant at rules version 1, kept so that the records made under it replay and
+/// verify with their own state hashes (see `at_version`). It plays exactly as version 2.
+#[derive(Debug, Clone)]
+pub struct ChessRulesV1 {
+    pub variant: Variant,
+}
+
+/// Every variant at rules version 1, in `VARIANTS` order.
+static VERSION_1: [Erased<ChessRulesV1>; VARIANTS.len()] = {
+    let mut games = [const {
+        Erased(ChessRulesV1 {
+            variant: Variant::Standard,
+        })
+    }; VARIANTS.len()];
+    let mut i = 0;
+    while i < VARIANTS.len() {
+        games[i] = Erased(ChessRulesV1 { variant: VARIANTS[i] });
+        i += 1;
+    }
+    games
+};
+
+/// A variant's game at an earlier rules version, if this kifu keeps it (version 1 only).
+fn at_version(variant: Variant, version: u32) -> Option<&'static dyn Game> {
+    let i = VARIANTS.iter().position(|&v| v == variant)?;
+    (version == 1).then(|| &VERSION_1[i] as &'static dyn Game)
+}
+
+/// A game in progress. `H` is how the rules version keeps repetitions: [`Repetitions`] for
+/// version 2, each position's EPD (`Vec<String>`) for version 1.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
-pub struct ChessState {
-    /// The current position.
+#[serde(bound = "H: RepetitionLog")]
+pub struct ChessState<H = Repetitions> {
+    /// The current position (followed by the board's name when an option chose another board
+    /// than the game's own: see `fairy::horizontal_cylinder::state_fen`).
     pub fen: String,
-    /// Repetition keys (FEN without clocks) since the last irreversible move, current last.
-    pub history: Vec<String>,
+    /// The positions since the last irreversible move, current last.
+    pub history: H,
     /// The seat whose draw offer is on the table.
     pub draw_offer: Option<u8>,
     /// How the game ended, once it has.
     pub result: Option<Outcome>,
-    /// `fen` read into a position, kept so a move does not read the FEN again. Derived: never
-    /// serialized, so it changes neither snapshots nor state hashes.
+    /// What the FEN implies, worked out once and kept. Derived: never serialized, so it
+    /// changes neither snapshots nor state hashes.
     #[serde(skip)]
-    pub parsed: ParsedFen,
+    pub derived: Derived,
 }
 
-/// A cache of the position a state's FEN describes; always equal, as it is derived.
+/// Derived from a state's FEN, each part when first asked for: the position, its legal moves,
+/// and the position after the move last formatted, with its legal moves (so that a move's
+/// `format` and `apply` generate the moves of the position it leads to once between them).
+/// Always equal, as it is derived.
 #[derive(Debug, Clone, Default)]
-pub struct ParsedFen(OnceLock<Position>);
+pub struct Derived {
+    position: OnceLock<Position>,
+    legal: OnceLock<Vec<Move>>,
+    next: OnceLock<Successor>,
+}
 
-impl ParsedFen {
-    fn of(pos: &Position) -> ParsedFen {
-        ParsedFen(OnceLock::from(pos.clone()))
+/// A move, the position it leads to and that position's legal moves.
+#[derive(Debug, Clone)]
+struct Successor {
+    m: Move,
+    after: Position,
+    legal: Vec<Move>,
+}
+
+impl Successor {
+    fn of(pos: &Position, m: &Move) -> Successor {
+        let mut after = pos.clone();
+        after.play(m);
+        let legal = legal_moves(&after);
+        Successor { m: *m, after, legal }
     }
 }
 
-impl PartialEq for ParsedFen {
-    fn eq(&self, _: &ParsedFen) -> bool {
+impl PartialEq for Derived {
+    fn eq(&self, _: &Derived) -> bool {
         true
     }
 }
 
-impl Eq for ParsedFen {}
+impl Eq for Derived {}
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
@@ -74,52 +128,69 @@ pub enum Command {
     Illegal(IllegalMove),
 }
 
-impl ChessRules {
-    fn position(&self, state: &ChessState) -> Result<Position, RuleError> {
-        if let Some(pos) = state.parsed.0.get() {
-            return Ok(pos.clone());
-        }
-        let pos = parse_state_fen(self.variant, &state.fen)
-            .map_err(|e| RuleError::new(format!("the stored position is unreadable: {e}")))?;
-        let _ = state.parsed.0.set(pos.clone());
-        Ok(pos)
+/// The state's position, read from its FEN once and kept.
+fn position<H>(variant: Variant, state: &ChessState<H>) -> Result<&Position, RuleError> {
+    if let Some(pos) = state.derived.position.get() {
+        return Ok(pos);
     }
+    let (variant, fen) = state_board(variant, &state.fen);
+    let pos =
+        parse_state_fen(variant, fen).map_err(|e| RuleError::new(format!("the stored position is unreadable: {e}")))?;
+    Ok(state.derived.position.get_or_init(|| pos))
+}
 
-    fn repetitions(state: &ChessState) -> usize {
-        let current = state.history.last();
-        state.history.iter().filter(|k| Some(*k) == current).count()
-    }
+/// The legal moves of the state's position, generated once and kept.
+fn legal_of<'a, H>(state: &'a ChessState<H>, pos: &Position) -> &'a [Move] {
+    state.derived.legal.get_or_init(|| legal_moves(pos))
+}
 
-    /// Why a draw can be claimed now, if it can.
-    fn claim_reason(&self, state: &ChessState, pos: &Position) -> Option<&'static str> {
-        if Self::repetitions(state) >= 3 {
-            Some("threefold repetition, claimed")
-        } else if pos.halfmove >= 100 && !self.variant.drops() {
-            Some("fifty moves without a capture or a pawn move, claimed")
-        } else {
-            None
-        }
+/// The position `m` leads to, with its legal moves: kept for the last move asked about.
+fn successor<'a, H>(state: &'a ChessState<H>, pos: &Position, m: &Move) -> std::borrow::Cow<'a, Successor> {
+    let kept = state.derived.next.get_or_init(|| Successor::of(pos, m));
+    if kept.m == *m {
+        std::borrow::Cow::Borrowed(kept)
+    } else {
+        std::borrow::Cow::Owned(Successor::of(pos, m))
     }
+}
 
-    /// Records the new position and any automatic end (after an illegal move, only the ends
-    /// that do not ask for a legal move: see `result_after_illegal`).
-    fn settle(&self, state: &mut ChessState, before: &Position, after: &Position, illegal: bool) {
-        let irreversible = after.castles != before.castles || (after.halfmove == 0 && !self.variant.drops());
-        if irreversible {
-            state.history.clear();
-        }
-        state.fen = to_fen(after);
-        state.parsed = ParsedFen::of(after);
-        state.history.push(to_epd(after));
-        state.result = if illegal {
-            result_after_illegal(after)
-        } else {
-            position_result(after)
-        };
-        if state.result.is_none() && Self::repetitions(state) >= 5 {
-            state.result = Some(Outcome::draw("fivefold repetition"));
-        }
+/// Why a draw can be claimed now, if it can.
+fn claim_reason<H: RepetitionLog>(variant: Variant, state: &ChessState<H>, pos: &Position) -> Option<&'static str> {
+    if state.history.occurrences() >= 3 {
+        Some("threefold repetition, claimed")
+    } else if pos.halfmove >= 100 && !variant.drops() {
+        Some("fifty moves without a capture or a pawn move, claimed")
+    } else {
+        None
     }
+}
+
+/// Records the new position and any automatic end (after an illegal move, only the ends
+/// that do not ask for a legal move: see `result_after_illegal`).
+/// `legal` is `after`'s legal moves, given for a legal move and not looked at after an
+/// illegal one.
+fn settle<H: RepetitionLog>(
+    variant: Variant,
+    state: &mut ChessState<H>,
+    before: &Position,
+    after: Position,
+    legal: Option<Vec<Move>>,
+) {
+    let irreversible = after.castles != before.castles || (after.halfmove == 0 && !variant.drops());
+    state.history.record(&after, irreversible);
+    state.fen = state_fen(variant, &after);
+    state.result = match &legal {
+        Some(legal) => position_result_among(&after, legal),
+        None => result_after_illegal(&after),
+    };
+    if state.result.is_none() && state.history.occurrences() >= 5 {
+        state.result = Some(Outcome::draw("fivefold repetition"));
+    }
+    state.derived = Derived {
+        position: OnceLock::from(after),
+        legal: legal.map(OnceLock::from).unwrap_or_default(),
+        next: OnceLock::new(),
+    };
 }
 
 /// Whether `m` would take a king that is royal in the variant: possible only when an illegal
@@ -137,15 +208,27 @@ fn seat_of(actor: Actor) -> Option<u8> {
     }
 }
 
-impl Rules for ChessRules {
-    type State = ChessState;
+/// The `Rules` of one rules version: `$rules` keeps repetitions as `$log`.
+macro_rules! chess_rules {
+    ($rules:ident, $log:ty, $version:literal) => {
+impl Rules for $rules {
+    type State = ChessState<$log>;
     type Command = Command;
 
     fn name(&self) -> &'static str {
         self.variant.name()
     }
     fn version(&self) -> u32 {
-        1
+        $version
+    }
+    fn at_version(&self, version: u32) -> Option<&'static dyn Game> {
+        at_version(self.variant, version)
+    }
+    /// The FEN, what the repetition log commits to (version 1: every EPD since the last
+    /// irreversible move; version 2: their running hash), the draw offer and the result.
+    fn hashed_state(&self, state: &Self::State) -> Vec<u8> {
+        let hashed = (&state.fen, state.history.hashed(), &state.draw_offer, &state.result);
+        bincode::serde::encode_to_vec(hashed, bincode::config::standard()).unwrap_or_default()
     }
     fn describe(&self) -> &'static str {
         self.variant.describe()
@@ -160,28 +243,32 @@ impl Rules for ChessRules {
         2..=2
     }
 
-    fn setup(&self, setup: &Setup) -> Result<ChessState, RuleError> {
+    fn setup(&self, setup: &Setup) -> Result<Self::State, RuleError> {
         let pos = start_position(self.variant, setup)?;
-        let mut state = ChessState {
-            fen: to_fen(&pos),
-            history: vec![to_epd(&pos)],
+        Ok(ChessState {
+            fen: state_fen(self.variant, &pos),
+            history: RepetitionLog::start(&pos),
             draw_offer: None,
-            result: None,
-            parsed: ParsedFen::of(&pos),
-        };
-        state.result = position_result(&pos);
-        Ok(state)
+            result: position_result(&pos),
+            derived: Derived {
+                position: OnceLock::from(pos),
+                ..Derived::default()
+            },
+        })
     }
 
-    fn turn(&self, state: &ChessState) -> Turn {
+    fn turn(&self, state: &Self::State) -> Turn {
         if let Some(o) = &state.result {
             return Turn::over(o.clone());
         }
-        let black = state.fen.split_whitespace().nth(1) == Some("b");
+        let black = match position(self.variant, state) {
+            Ok(pos) => pos.turn == super::piece::Color::Black,
+            Err(_) => state.fen.split_whitespace().nth(1) == Some("b"),
+        };
         Turn::seat(u8::from(black))
     }
 
-    fn parse(&self, state: &ChessState, actor: Actor, text: &str) -> Result<Command, RuleError> {
+    fn parse(&self, state: &Self::State, actor: Actor, text: &str) -> Result<Command, RuleError> {
         if let Some(rest) = illegal::entry_move(text) {
             if actor != Actor::Arbiter {
                 refuse!(
@@ -189,7 +276,7 @@ impl Rules for ChessRules {
                     text.trim()
                 );
             }
-            let pos = self.position(state)?;
+            let pos = position(self.variant, state)?;
             return illegal::parse(&pos, rest).map(Command::Illegal).map_err(RuleError::new);
         }
         if actor == Actor::Arbiter {
@@ -207,14 +294,17 @@ impl Rules for ChessRules {
             ["draw", "claim"] | ["claim", "draw"] | ["claim"] => return Ok(Command::ClaimDraw),
             _ => {}
         }
-        let pos = self.position(state)?;
-        parse_move(&pos, text).map(Command::Move).map_err(RuleError::new)
+        let pos = position(self.variant, state)?;
+        parse_move_among(pos, legal_of(state, pos), text).map(Command::Move).map_err(RuleError::new)
     }
 
-    fn format(&self, state: &ChessState, command: &Command) -> String {
+    fn format(&self, state: &Self::State, command: &Command) -> String {
         match command {
-            Command::Move(m) => match self.position(state) {
-                Ok(pos) => move_to_san(&pos, m),
+            Command::Move(m) => match position(self.variant, state) {
+                Ok(pos) => {
+                    let next = successor(state, pos, m);
+                    move_to_san_among(pos, legal_of(state, pos), m, &next.after, &next.legal)
+                }
                 Err(_) => String::from("?"),
             },
             Command::Resign => "resign".to_string(),
@@ -222,18 +312,18 @@ impl Rules for ChessRules {
             Command::AcceptDraw => "draw accept".to_string(),
             Command::DeclineDraw => "draw decline".to_string(),
             Command::ClaimDraw => "draw claim".to_string(),
-            Command::Illegal(m) => match self.position(state) {
+            Command::Illegal(m) => match position(self.variant, state) {
                 Ok(pos) => illegal::canonical(&pos, m),
                 Err(_) => String::from("?"),
             },
         }
     }
 
-    fn apply(&self, state: &mut ChessState, actor: Actor, command: &Command) -> Result<(), RuleError> {
+    fn apply(&self, state: &mut Self::State, actor: Actor, command: &Command) -> Result<(), RuleError> {
         if let Some(o) = &state.result {
             refuse!("the game is over ({o})");
         }
-        let pos = self.position(state)?;
+        let pos = position(self.variant, state)?.clone();
         let mover = pos.turn.index() as u8;
         if let Command::Illegal(m) = command {
             if actor != Actor::Arbiter {
@@ -246,7 +336,7 @@ impl Rules for ChessRules {
             if state.draw_offer.is_some_and(|s| s != mover) {
                 state.draw_offer = None;
             }
-            self.settle(state, &pos, &after, true);
+            settle(self.variant, state, &pos, after, None);
             return Ok(());
         }
         let Some(seat) = seat_of(actor) else {
@@ -258,7 +348,7 @@ impl Rules for ChessRules {
         let opponent_offer = state.draw_offer.filter(|&s| s != seat);
         match command {
             Command::Move(m) => {
-                if !legal_moves(&pos).contains(m) {
+                if !legal_of(state, &pos).contains(m) {
                     refuse!("that move is not legal here");
                 }
                 if takes_royal_king(&pos, m) {
@@ -267,12 +357,14 @@ impl Rules for ChessRules {
                         pos.turn.other().name()
                     );
                 }
-                let mut after = pos.clone();
-                after.play(m);
+                let next = match state.derived.next.take() {
+                    Some(kept) if kept.m == *m => kept,
+                    _ => Successor::of(&pos, m),
+                };
                 if opponent_offer.is_some() {
                     state.draw_offer = None;
                 }
-                self.settle(state, &pos, &after, false);
+                settle(self.variant, state, &pos, next.after, Some(next.legal));
             }
             Command::Resign => {
                 let winner = pos.turn.other();
@@ -298,11 +390,11 @@ impl Rules for ChessRules {
             }
             // Made above, before the seat is asked for.
             Command::Illegal(_) => refuse!("only the arbiter records an illegal move"),
-            Command::ClaimDraw => match self.claim_reason(state, &pos) {
+            Command::ClaimDraw => match claim_reason(self.variant, state, &pos) {
                 Some(reason) => state.result = Some(Outcome::draw(reason)),
                 None => refuse!(
                     "no draw to claim: this position has occurred {} time(s) and the fifty-move count is {} of 100 half-moves",
-                    Self::repetitions(state),
+                    state.history.occurrences(),
                     pos.halfmove
                 ),
             },
@@ -310,13 +402,14 @@ impl Rules for ChessRules {
         Ok(())
     }
 
-    fn legal(&self, state: &ChessState) -> Option<Vec<Command>> {
+    fn legal(&self, state: &Self::State) -> Option<Vec<Command>> {
         if state.result.is_some() {
             return Some(Vec::new());
         }
-        let pos = self.position(state).ok()?;
-        let mut out: Vec<Command> = legal_moves(&pos)
-            .into_iter()
+        let pos = position(self.variant, state).ok()?;
+        let mut out: Vec<Command> = legal_of(state, pos)
+            .iter()
+            .copied()
             .filter(|m| !takes_royal_king(&pos, m))
             .map(Command::Move)
             .collect();
@@ -330,30 +423,30 @@ impl Rules for ChessRules {
             }
             Some(_) => {}
         }
-        if self.claim_reason(state, &pos).is_some() {
+        if claim_reason(self.variant, state, pos).is_some() {
             out.push(Command::ClaimDraw);
         }
         Some(out)
     }
 
     /// An illegal move that stood is marked wherever the record is shown.
-    fn remark(&self, state: &ChessState, _actor: Actor, command: &Command) -> Option<String> {
+    fn remark(&self, state: &Self::State, _actor: Actor, command: &Command) -> Option<String> {
         match command {
-            Command::Illegal(m) => self.position(state).ok().map(|pos| illegal::remark(&pos, m)),
+            Command::Illegal(m) => position(self.variant, state).ok().map(|pos| illegal::remark(&pos, m)),
             _ => None,
         }
     }
 
     /// Chess has no chance: `turn` is never `Chance`, so the kernel never calls this.
-    fn sample_chance(&self, _state: &ChessState, _rng: &mut ChanceRng) -> Command {
+    fn sample_chance(&self, _state: &Self::State, _rng: &mut ChanceRng) -> Command {
         Command::Resign
     }
 
     /// The state as stored (FEN, repetition history, draw offer, result) and `board`, the
     /// position drawn out for a page (see `board_json`): derived, never hashed.
-    fn state_json(&self, state: &ChessState, _view: View) -> serde_json::Value {
+    fn state_json(&self, state: &Self::State, _view: View) -> serde_json::Value {
         let mut value = serde_json::to_value(state).unwrap_or(serde_json::Value::Null);
-        if let Ok(pos) = self.position(state) {
+        if let Ok(pos) = position(self.variant, state) {
             let moves: Vec<Move> = self
                 .legal(state)
                 .unwrap_or_default()
@@ -368,12 +461,12 @@ impl Rules for ChessRules {
         value
     }
 
-    fn svg(&self, state: &ChessState, _view: View) -> Option<String> {
-        self.position(state).ok().map(|pos| super::svg::svg(&pos))
+    fn svg(&self, state: &Self::State, _view: View) -> Option<String> {
+        position(self.variant, state).ok().map(|pos| super::svg::svg(&pos))
     }
 
-    fn render(&self, state: &ChessState, _view: View) -> String {
-        let mut out = match self.position(state) {
+    fn render(&self, state: &Self::State, _view: View) -> String {
+        let mut out = match position(self.variant, state) {
             Ok(pos) => render_position(&pos),
             Err(e) => e.reason,
         };
@@ -386,3 +479,8 @@ impl Rules for ChessRules {
         out
     }
 }
+    };
+}
+
+chess_rules!(ChessRules, Repetitions, 2);
+chess_rules!(ChessRulesV1, Vec<String>, 1);

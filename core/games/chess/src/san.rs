@@ -4,14 +4,19 @@
 //! two legal readings: it says the text is ambiguous.
 
 use super::movegen::{gen_pseudo, legal_moves};
-use super::outcome::position_result;
+use super::outcome::position_result_among;
 use super::piece::Role;
 use super::position::{Move, MoveKind, Position, KINGSIDE, QUEENSIDE};
-use super::resolve::{resolve, LooseMove, ResolveError};
-use super::uci::{parse_uci, split_squares};
+use super::resolve::{resolve_among, LooseMove, ResolveError};
+use super::uci::{parse_uci_among, split_squares};
 
 /// SAN without the check mark.
 pub fn move_to_san_plain(pos: &Position, m: &Move) -> String {
+    san_plain(pos, None, m)
+}
+
+/// SAN without the check mark; `legal` is the position's legal moves if already generated.
+fn san_plain(pos: &Position, legal: Option<&[Move]>, m: &Move) -> String {
     if pos.variant == super::variant::Variant::Congo {
         return super::fairy::congo::notation::san(pos, m);
     }
@@ -50,12 +55,18 @@ pub fn move_to_san_plain(pos: &Position, m: &Move) -> String {
             let mut s = String::new();
             s.push(m.role.letter());
             let rival = |o: &Move| o.kind == MoveKind::Normal && o.role == m.role && o.to == m.to && o.from != m.from;
-            let mut pseudo = Vec::new();
-            gen_pseudo(pos, &mut pseudo);
-            let rivals: Vec<u8> = if pseudo.iter().any(rival) {
-                legal_moves(pos).iter().filter(|o| rival(o)).map(|o| o.from).collect()
-            } else {
-                Vec::new()
+            let rivals: Vec<u8> = match legal {
+                Some(legal) => legal.iter().filter(|o| rival(o)).map(|o| o.from).collect(),
+                None => {
+                    // Pseudo-legal moves first: cheaper, and most moves have no rival at all.
+                    let mut pseudo = Vec::new();
+                    gen_pseudo(pos, &mut pseudo);
+                    if pseudo.iter().any(rival) {
+                        legal_moves(pos).iter().filter(|o| rival(o)).map(|o| o.from).collect()
+                    } else {
+                        Vec::new()
+                    }
+                }
             };
             s.push_str(&from_hint(geo, m.from, &rivals));
             if pos.is_capture(m) {
@@ -89,18 +100,23 @@ pub fn from_hint(geo: &super::geometry::Geometry, from: u8, rivals: &[u8]) -> St
 /// after which the game has a winner (an exploded king, the third check, the hill, an
 /// antichess player left without moves).
 pub fn move_to_san(pos: &Position, m: &Move) -> String {
-    let mut s = move_to_san_plain(pos, m);
+    let mut after = pos.clone();
+    after.play(m);
+    move_to_san_among(pos, &legal_moves(pos), m, &after, &legal_moves(&after))
+}
+
+/// As [`move_to_san`], with the legal moves of the position and of the one `m` leads to
+/// (`after`) already generated.
+pub fn move_to_san_among(pos: &Position, legal: &[Move], m: &Move, after: &Position, after_legal: &[Move]) -> String {
+    let mut s = san_plain(pos, Some(legal), m);
     if pos.variant == super::variant::Variant::Extinction {
         // No king is royal: there is no check to mark, and Fairy-Stockfish marks no win.
         return s;
     }
-    let mut after = pos.clone();
-    after.play(m);
-    let decisive = position_result(&after).is_some_and(|o| !o.winners.is_empty());
-    let check = after.in_check(after.turn);
+    let decisive = position_result_among(after, after_legal).is_some_and(|o| !o.winners.is_empty());
     if decisive {
         s.push('#');
-    } else if check {
+    } else if after.in_check(after.turn) {
         s.push('+');
     }
     s
@@ -109,6 +125,14 @@ pub fn move_to_san(pos: &Position, m: &Move) -> String {
 /// Reads a move typed leniently: SAN, UCI, long algebraic, castling with O or 0, figurines,
 /// lower-case piece letters (resolved by legality), drops `N@f3`/`@e4`.
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
+    parse_move_among(pos, &legal_moves(pos), text)
+}
+
+/// As [`parse_move`], with the position's legal moves already generated.
+pub fn parse_move_among(pos: &Position, legal: &[Move], text: &str) -> Result<Move, String> {
+    if let Some(m) = exact_san(pos, legal, text) {
+        return Ok(m);
+    }
     let cleaned = clean(text);
     if cleaned.is_empty() {
         return Err("an empty move".to_string());
@@ -123,14 +147,14 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
             castle: Some(side),
             ..LooseMove::default()
         };
-        return resolve(pos, &loose).map_err(|e| e.reason().to_string());
+        return resolve_among(pos, legal, &loose).map_err(|e| e.reason().to_string());
     }
     if cleaned.contains('@') {
-        return parse_uci(pos, &cleaned);
+        return parse_uci_among(pos, legal, &cleaned);
     }
     let plain: String = cleaned.chars().filter(|&c| c != '-').collect();
     if split_squares(pos, &plain.to_ascii_lowercase()).is_some() && !plain.starts_with(char::is_uppercase) {
-        if let Ok(m) = parse_uci(pos, &plain.to_ascii_lowercase()) {
+        if let Ok(m) = parse_uci_among(pos, legal, &plain.to_ascii_lowercase()) {
             return Ok(m);
         }
     }
@@ -138,7 +162,7 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
     let mut found: Vec<Move> = Vec::new();
     let mut first_error: Option<ResolveError> = None;
     for loose in &readings {
-        match resolve(pos, loose) {
+        match resolve_among(pos, legal, loose) {
             Ok(m) => {
                 if !found.contains(&m) {
                     found.push(m);
@@ -172,6 +196,24 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
                 names.join(" or ")
             ))
         }
+    }
+}
+
+/// The legal move whose canonical SAN is `text`, check mark aside, if there is one: what a
+/// stored record holds, found without the lenient reader's work. Canonical SAN names one
+/// move, so this never picks where the lenient reader would not.
+fn exact_san(pos: &Position, legal: &[Move], text: &str) -> Option<Move> {
+    let plain = text.trim_end_matches(['+', '#']);
+    let body = plain.split_once('=').map_or(plain, |(body, _)| body);
+    let square_at = body.rfind(|c: char| c.is_ascii_lowercase())?;
+    let to = pos.geo.parse_square(&body[square_at..])?;
+    let mut fits = legal
+        .iter()
+        .filter(|m| m.to == to && m.kind != MoveKind::Castle && san_plain(pos, Some(legal), m) == plain);
+    let found = fits.next().copied();
+    match fits.next() {
+        Some(_) => None,
+        None => found,
     }
 }
 

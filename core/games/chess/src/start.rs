@@ -7,18 +7,25 @@ use super::variant::Variant;
 use kifu_core::refuse;
 use kifu_core::rules::{RuleError, Setup};
 
-/// The options a variant takes: Chess960's `position`, none for the others.
+/// The options a variant takes: Chess960's `position`, cylinder's `wrap`, none for the others.
 pub fn option_keys(variant: Variant) -> &'static [&'static str] {
-    if variant == Variant::Chess960 {
-        &["position"]
-    } else {
-        &[]
+    match variant {
+        Variant::Chess960 => &["position"],
+        Variant::Cylinder => &[super::fairy::horizontal_cylinder::OPTION],
+        _ => &[],
     }
 }
 
 /// The position a game starts from.
 pub fn start_position(variant: Variant, setup: &Setup) -> Result<Position, RuleError> {
     setup.only_options(option_keys(variant))?;
+    let variant =
+        super::fairy::horizontal_cylinder::chosen(variant, setup.option(super::fairy::horizontal_cylinder::OPTION))?;
+    if variant == Variant::CylinderRanks && setup.start.is_none() {
+        refuse!(
+            "the horizontal cylinder (wrap=ranks) has no start array of its own: the kings of the usual one touch across the seam; give a start position"
+        );
+    }
     let fen = match (setup.start, setup.option("position")) {
         (Some(_), Some(_)) => refuse!("give either a start position or position=N, not both"),
         (Some(fen), None) => fen.to_string(),

@@ -41,6 +41,11 @@ pub fn move_to_uci(pos: &Position, m: &Move) -> String {
 
 /// Reads a UCI move and finds it among the legal moves.
 pub fn parse_uci(pos: &Position, text: &str) -> Result<Move, String> {
+    parse_uci_among(pos, &legal_moves(pos), text)
+}
+
+/// As [`parse_uci`], with the position's legal moves already generated.
+pub fn parse_uci_among(pos: &Position, legal: &[Move], text: &str) -> Result<Move, String> {
     let text = text.trim();
     if pos.variant == Variant::Congo {
         return super::fairy::congo::notation::find(pos, text)
@@ -48,7 +53,6 @@ pub fn parse_uci(pos: &Position, text: &str) -> Result<Move, String> {
             .ok_or_else(|| format!("'{text}' is not a legal move here"));
     }
     let geo = pos.geo;
-    let legal = legal_moves(pos);
     if let Some((piece, square)) = text.split_once('@') {
         let role = if piece.is_empty() {
             Role::Pawn
@@ -63,7 +67,8 @@ pub fn parse_uci(pos: &Position, text: &str) -> Result<Move, String> {
             .parse_square(square)
             .ok_or_else(|| format!("'{square}' is not a square"))?;
         return legal
-            .into_iter()
+            .iter()
+            .copied()
             .find(|m| m.kind == MoveKind::Drop && m.role == role && m.to == to)
             .ok_or_else(|| format!("a {} cannot be dropped on {square} now", role.name()));
     }

@@ -27,6 +27,9 @@ pub fn validate(pos: &Position) -> Result<(), String> {
 /// move may be in check (it left its king there), and in racing kings the side to move too
 /// (the illegal move gave check). Kings, pawns, en passant and check counts are still checked.
 pub fn validate_irregular(pos: &Position) -> Result<(), String> {
+    if let Some(why) = super::fairy::refusal(pos) {
+        return Err(why);
+    }
     let geo = pos.geo;
     let variant = pos.variant;
     super::fairy::congo::check_pieces(pos)?;
@@ -38,6 +41,7 @@ pub fn validate_irregular(pos: &Position) -> Result<(), String> {
             (Variant::Extinction, _) => None,
             (Variant::Congo, _) => Some(0),
             (Variant::Atomic, _) if kings == 0 => None,
+            (Variant::DoubleChess, _) => Some(2),
             _ => Some(1),
         };
         if let Some(n) = wanted {
@@ -89,7 +93,7 @@ fn check_ep(pos: &Position, ep: u8) -> Result<(), String> {
             us.name()
         ));
     }
-    let pawn_sq = geo.forward(them, ep);
+    let pawn_sq = super::fairy::passed_pawn(pos, them, ep);
     let origin = geo.forward(us, ep);
     let pawn_there = pawn_sq
         .and_then(|s| pos.piece_at(s))

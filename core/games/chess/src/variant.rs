@@ -31,11 +31,15 @@ pub enum Variant {
     KnightRelay,
     Balbo,
     Alice,
+    DoubleChess,
+    Chad,
     Congo,
+    /// `cylinder` with the option `wrap=ranks`: not a registered game of its own.
+    CylinderRanks,
 }
 
 /// Every variant, in registry order.
-pub const VARIANTS: [Variant; 25] = [
+pub const VARIANTS: [Variant; 27] = [
     Variant::Standard,
     Variant::Chess960,
     Variant::Crazyhouse,
@@ -60,6 +64,8 @@ pub const VARIANTS: [Variant; 25] = [
     Variant::KnightRelay,
     Variant::Balbo,
     Variant::Alice,
+    Variant::DoubleChess,
+    Variant::Chad,
     Variant::Congo,
 ];
 
@@ -120,7 +126,10 @@ impl Variant {
             Variant::KnightRelay => "knightrelay",
             Variant::Balbo => "balbo",
             Variant::Alice => "alice",
+            Variant::DoubleChess => "doublechess",
+            Variant::Chad => "chad",
             Variant::Congo => "congo",
+            Variant::CylinderRanks => "horizontalcylinder",
         }
     }
     /// A variant by registry name or a common alias (`standard`, `giveaway`, `3check`, ...).
@@ -169,9 +178,12 @@ impl Variant {
             Variant::Horde => "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1",
             Variant::ThreeCheck => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1",
             Variant::RacingKings => "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1",
-            Variant::LosAlamos | Variant::Dunsany | Variant::Glinski | Variant::Congo => {
-                super::fairy::boards::start_fen(self)
-            }
+            Variant::LosAlamos
+            | Variant::Dunsany
+            | Variant::Glinski
+            | Variant::DoubleChess
+            | Variant::Chad
+            | Variant::Congo => super::fairy::boards::start_fen(self),
             Variant::Balbo => super::boards::BALBO_START,
             _ => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         }
@@ -197,7 +209,10 @@ impl Variant {
     /// A move may change a piece after it lands (Andernach colours, Circe rebirth): see
     /// `fairy::after_move`.
     pub fn transforms(self) -> bool {
-        matches!(self, Variant::Andernach | Variant::AntiAndernach | Variant::Circe)
+        matches!(
+            self,
+            Variant::Andernach | Variant::AntiAndernach | Variant::Circe | Variant::DoubleChess | Variant::Chad
+        )
     }
     /// Captures must be made when any is possible.
     pub fn forced_captures(self) -> bool {
@@ -241,6 +256,7 @@ impl Variant {
                 | Variant::LosAlamos
                 | Variant::Glinski
                 | Variant::Balbo
+                | Variant::Chad
                 | Variant::Congo
         )
     }

@@ -71,11 +71,27 @@ fn pay_coins(state: &mut State, seat: u8, coins: u32) -> Result<(), RuleError> {
     Ok(())
 }
 
-/// Puts goods into a seat's storehouse up to its free slots (see `goods::store`).
-pub fn gain(state: &mut State, seat: u8, gains: &Goods) -> Result<(), RuleError> {
+/// What each seat keeps of goods that do not all fit its storehouse, as the entry records it:
+/// at most one choice per seat (`keep p1:cloth,wine p3:tool`).
+pub type Keep = Vec<(u8, Goods)>;
+
+/// Puts goods into a seat's storehouse up to its free slots, the seat's choice in `keep`
+/// deciding what stays when they do not all fit (see `goods::store`).
+pub fn gain(state: &mut State, seat: u8, gains: &Goods, keep: &Keep) -> Result<(), RuleError> {
+    let who = seat_name(seat);
+    let kept = keep.iter().find(|(s, _)| *s == seat).map(|(_, g)| g);
     let player = state.player_mut(seat)?;
     let room = player.room();
-    goods::store(&mut player.goods, room, gains);
+    goods::store(&mut player.goods, room, gains, kept, &who)
+}
+
+/// Refuses a choice for a seat that gains nothing in this action.
+fn keep_only_for(keep: &Keep, gainers: &[u8]) -> Result<(), RuleError> {
+    for (seat, _) in keep {
+        if !gainers.contains(seat) {
+            kifu_core::refuse!("keep {}: that seat gains no goods here", seat_name(*seat));
+        }
+    }
     Ok(())
 }
 
@@ -223,7 +239,7 @@ pub fn build(state: &mut State, seat: u8, city: usize) -> Result<(), RuleError> 
 
 /// Prefect producing in a province: its bonus good to the player (two with the Praefectus
 /// Magnus, which then passes to the right), then every house there yields its city's good.
-pub fn produce(state: &mut State, seat: u8, province: usize) -> Result<(), RuleError> {
+pub fn produce(state: &mut State, seat: u8, province: usize, keep: &Keep) -> Result<(), RuleError> {
     let board = state.board();
     let Some(p) = board.provinces.get(province) else {
         kifu_core::refuse!("there is no province {province}");
@@ -248,8 +264,12 @@ pub fn produce(state: &mut State, seat: u8, province: usize) -> Result<(), RuleE
             }
         }
     }
+    let gainers: Vec<u8> = (0..state.seats())
+        .filter(|s| gains[usize::from(*s)].total() > 0)
+        .collect();
+    keep_only_for(keep, &gainers)?;
     for (owner, g) in gains.iter().enumerate() {
-        gain(state, owner as u8, g)?;
+        gain(state, owner as u8, g, keep)?;
     }
     Ok(())
 }
@@ -316,14 +336,15 @@ pub fn colonist_cash(state: &mut State, seat: u8) -> Result<(), RuleError> {
 }
 
 /// A specialist: one good of its kind per own house in a city of that good.
-pub fn specialist(state: &mut State, seat: u8, good: Good) -> Result<(), RuleError> {
+pub fn specialist(state: &mut State, seat: u8, good: Good, keep: &Keep) -> Result<(), RuleError> {
     let n = state
         .cities_of(seat)
         .filter(|c| state.city_goods[*c] == Some(good))
         .count() as u32;
     let mut gains = Goods::default();
     gains.add(good, n);
-    gain(state, seat, &gains)
+    keep_only_for(keep, &[seat])?;
+    gain(state, seat, &gains, keep)
 }
 
 pub fn place_name(state: &State, place: Place) -> String {

@@ -97,18 +97,38 @@ impl Goods {
 /// The storehouse's slots (12), shared by goods and the colonists still in it.
 pub const STOREHOUSE_SLOTS: u32 = 12;
 
-/// Puts `gains` into a storehouse with `room` free slots. When they do not all fit the
-/// storehouse is filled and the most valuable goods are kept (the engine's reading of "any
-/// combination, but no slot left empty"). Returns what did not fit.
-pub fn store(goods: &mut Goods, room: u32, gains: &Goods) -> Goods {
-    let mut room = room;
-    let mut lost = Goods::default();
-    for good in Good::ALL.iter().rev() {
-        let n = gains.count(*good);
-        let kept = n.min(room);
-        goods.add(*good, kept);
-        room -= kept;
-        lost.add(*good, n - kept);
+/// Puts `gains` into a storehouse with `room` free slots. When they do not all fit, `kept`
+/// names the goods the owner keeps (recorded in the entry): some of the gains, exactly as
+/// many as there is room for (the seed lets the owner choose any combination but forbids
+/// leaving a slot empty). Without a choice the most valuable goods are kept.
+pub fn store(goods: &mut Goods, room: u32, gains: &Goods, kept: Option<&Goods>, who: &str) -> Result<(), RuleError> {
+    let Some(kept) = kept else {
+        let mut room = room;
+        for good in Good::ALL.iter().rev() {
+            let n = gains.count(*good).min(room);
+            goods.add(*good, n);
+            room -= n;
+        }
+        return Ok(());
+    };
+    if gains.total() <= room {
+        kifu_core::refuse!("{who}'s goods all fit in the storehouse: there is nothing to choose (no keep)");
     }
-    lost
+    if let Some(g) = Good::ALL.into_iter().find(|g| kept.count(*g) > gains.count(*g)) {
+        kifu_core::refuse!(
+            "{who} keeps {} {} but gains only {}",
+            kept.count(g),
+            g.name(),
+            gains.count(g)
+        );
+    }
+    if kept.total() != room {
+        kifu_core::refuse!(
+            "{who} has room for {room} of the {} goods gained and must keep exactly that many, not {}",
+            gains.total(),
+            kept.total()
+        );
+    }
+    Good::ALL.iter().for_each(|g| goods.add(*g, kept.count(*g)));
+    Ok(())
 }

@@ -1,6 +1,7 @@
 //! The commands offered as legal in a position: every chance outcome, and for the player a
-//! list of plays that each apply (complete for most cards; a sample for the Architect,
-//! Mercator, Colonist and Senator, whose combinations are too many to list). Never a rule.
+//! list of plays that each apply: exact for every card but the Architect and the Colonist
+//! (samples: their combinations grow exponentially) and the storehouse choice (only the
+//! default is listed). Never a rule.
 
 use crate::actions::{Move, Trade};
 use crate::cards::{self, CardId, Kind};
@@ -52,22 +53,24 @@ pub(crate) fn candidates(state: &State, seat: u8, kind: Kind, diplomat: bool) ->
             }
         }
         Kind::Prefect => {
-            list.extend((0..board.provinces.len()).map(Action::Produce));
+            list.extend((0..board.provinces.len()).map(|p| Action::Produce(p, Vec::new())));
             list.push(Action::PrefectCash);
         }
         Kind::Mercator => {
-            list.push(Action::Mercator(Vec::new()));
+            // Every trade that might apply alone, then every ordered pair in two goods.
+            // An upper bound of the coins a buy may use: a bought Mercator's 5 and every good sold.
+            let cash = p.coins + 5 + p.goods.value();
+            let mut single = Vec::new();
             for good in Good::ALL {
-                let have = p.goods.count(good);
-                if have > 0 {
-                    list.push(Action::Mercator(vec![trade(true, good, have)]));
-                }
-                for n in [1, 2] {
-                    list.push(Action::Mercator(vec![trade(false, good, n)]));
-                }
-                for other in Good::ALL.iter().filter(|o| **o != good && p.goods.count(**o) > 0) {
-                    let sell = trade(true, *other, p.goods.count(*other));
-                    list.push(Action::Mercator(vec![sell, trade(false, good, 1)]));
+                single.extend((1..=p.goods.count(good)).map(|n| trade(true, good, n)));
+                let most = (cash / good.price()).min(crate::goods::STOREHOUSE_SLOTS);
+                single.extend((1..=most).map(|n| trade(false, good, n)));
+            }
+            list.push(Action::Mercator(Vec::new()));
+            for first in &single {
+                list.push(Action::Mercator(vec![*first]));
+                for second in single.iter().filter(|t| t.good != first.good) {
+                    list.push(Action::Mercator(vec![*first, *second]));
                 }
             }
         }
@@ -102,28 +105,54 @@ pub(crate) fn candidates(state: &State, seat: u8, kind: Kind, diplomat: bool) ->
             }
         }
         Kind::Senator | Kind::Consul => {
-            list.push(Action::Buy(Vec::new()));
-            for slot in 0..state.display.len() {
+            // No card, one card, or (Senator) two cards in either order, each with every
+            // choice of its surcharge's free goods.
+            let choices = |slot: usize| -> Vec<Purchase> {
                 let any = if kind == Kind::Senator {
                     cards::surcharge(slot).any
                 } else {
                     0
                 };
-                for good in Good::ALL {
-                    let purchase = Purchase {
-                        slot,
-                        any: vec![good; any as usize],
-                    };
-                    list.push(Action::Buy(vec![purchase]));
-                    if any == 0 {
-                        break;
+                any_goods(any).into_iter().map(|any| Purchase { slot, any }).collect()
+            };
+            list.push(Action::Buy(Vec::new()));
+            for slot in 0..state.display.len() {
+                for first in choices(slot) {
+                    list.push(Action::Buy(vec![first.clone()]));
+                    if kind == Kind::Consul {
+                        continue;
+                    }
+                    for other in (0..state.display.len()).filter(|o| *o != slot) {
+                        for second in choices(other) {
+                            list.push(Action::Buy(vec![first.clone(), second]));
+                        }
                     }
                 }
             }
         }
-        Kind::Specialist(_) => list.push(Action::Specialist),
+        Kind::Specialist(_) => list.push(Action::Specialist(Vec::new())),
     }
     list
+}
+
+/// Every choice of `any` goods of the buyer's choice, as the notation writes them (in the
+/// order of `Good::ALL`).
+fn any_goods(any: u32) -> Vec<Vec<Good>> {
+    let mut choices = vec![Vec::new()];
+    for _ in 0..any {
+        choices = choices
+            .into_iter()
+            .flat_map(|chosen: Vec<Good>| {
+                let from = chosen.last().map_or(0, |g| g.index());
+                Good::ALL[from..].iter().map(move |g| {
+                    let mut next = chosen.clone();
+                    next.push(*g);
+                    next
+                })
+            })
+            .collect();
+    }
+    choices
 }
 
 fn trade(sell: bool, good: Good, count: u32) -> Trade {

@@ -131,14 +131,15 @@ impl Rules for Concordia {
         let pick = rng.below(deck.len() as u64) as usize;
         Command::Draw(deck.get(pick).copied().unwrap_or(0))
     }
-    fn render(&self, state: &State, _view: View) -> String {
-        view::render(state)
+    /// Other seats' hands are hidden (their size, played cards and discard piles stay public).
+    fn render(&self, state: &State, view: View) -> String {
+        view::render(state, &view::hidden_hands(state, view))
     }
-    fn state_json(&self, state: &State, _view: View) -> serde_json::Value {
-        view::json(state)
+    fn state_json(&self, state: &State, view: View) -> serde_json::Value {
+        view::json(state, &view::hidden_hands(state, view))
     }
-    fn svg(&self, state: &State, _view: View) -> Option<String> {
-        Some(svg::svg(state, &[]))
+    fn svg(&self, state: &State, view: View) -> Option<String> {
+        Some(svg::svg(state, &[], &view::hidden_hands(state, view)))
     }
 }
 

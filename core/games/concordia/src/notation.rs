@@ -2,9 +2,9 @@
 //! card played, parsed against the position and written back in one canonical form. It
 //! never checks a rule beyond what the words need: the actions do.
 
-use crate::actions::{Move, Trade};
+use crate::actions::{Keep, Move, Trade};
 use crate::cards::{self, CardId, Kind};
-use crate::goods::Good;
+use crate::goods::{Good, Goods};
 use crate::map::RouteKind;
 use crate::market::Purchase;
 use crate::state::{Place, State};
@@ -27,7 +27,8 @@ pub enum Action {
         moves: Vec<Move>,
         builds: Vec<usize>,
     },
-    Produce(usize),
+    /// A Prefect producing in a province; what each seat keeps when its goods overflow.
+    Produce(usize, Keep),
     PrefectCash,
     Mercator(Vec<Trade>),
     Colonists(Vec<(RouteKind, usize)>),
@@ -38,7 +39,8 @@ pub enum Action {
         action: Box<Action>,
     },
     Buy(Vec<Purchase>),
-    Specialist,
+    /// A specialist; what its player keeps when the goods overflow.
+    Specialist(Keep),
 }
 
 pub(crate) fn city(state: &State, word: &str) -> Result<usize, RuleError> {
@@ -82,6 +84,51 @@ fn number(word: &str, what: &str) -> Result<u32, RuleError> {
     }
 }
 
+/// Reads `keep pN:GOOD,GOOD.. ..`: what each seat keeps of goods that overflow its
+/// storehouse (empty words: no choice recorded).
+fn keep(state: &State, words: &[&str]) -> Result<Keep, RuleError> {
+    let Some((first, rest)) = words.split_first() else {
+        return Ok(Keep::new());
+    };
+    if !first.eq_ignore_ascii_case("keep") || rest.is_empty() {
+        kifu_core::refuse!("'{}': only 'keep pN:GOOD,GOOD ...' may follow", words.join(" "));
+    }
+    let mut list = Keep::new();
+    for w in rest {
+        let Some((who, goods)) = w.split_once(':') else {
+            kifu_core::refuse!("'{w}' is not a seat's choice (p1:cloth,wine)");
+        };
+        let seat = match who.strip_prefix(['p', 'P']).and_then(|n| n.parse::<u8>().ok()) {
+            Some(n) if n >= 1 && n <= state.seats() => n - 1,
+            _ => kifu_core::refuse!("'{who}' is not a seat of this game"),
+        };
+        if list.iter().any(|(s, _)| *s == seat) {
+            kifu_core::refuse!("keep names {who} twice");
+        }
+        let mut kept = Goods::default();
+        for g in goods.split(',').filter(|g| !g.is_empty()) {
+            kept.add(good(g)?, 1);
+        }
+        list.push((seat, kept));
+    }
+    Ok(list)
+}
+
+fn keep_words(keep: &Keep) -> Vec<String> {
+    if keep.is_empty() {
+        return Vec::new();
+    }
+    let mut w = vec!["keep".to_string()];
+    for (seat, goods) in keep {
+        let names: Vec<&str> = Good::ALL
+            .iter()
+            .flat_map(|g| std::iter::repeat_n(g.name(), goods.count(*g) as usize))
+            .collect();
+        w.push(format!("p{}:{}", seat + 1, names.join(",")));
+    }
+    w
+}
+
 /// Reads the action of a card of `kind` from the words after its name.
 pub(crate) fn action(state: &State, seat: u8, kind: Kind, words: &[&str]) -> Result<Action, RuleError> {
     Ok(match kind {
@@ -120,13 +167,13 @@ pub(crate) fn action(state: &State, seat: u8, kind: Kind, words: &[&str]) -> Res
         }
         Kind::Prefect => match words {
             [w] if w.eq_ignore_ascii_case("cash") => Action::PrefectCash,
-            [w] => match state
+            [w, rest @ ..] if !w.eq_ignore_ascii_case("cash") => match state
                 .board()
                 .provinces
                 .iter()
                 .position(|p| p.name.eq_ignore_ascii_case(w))
             {
-                Some(p) => Action::Produce(p),
+                Some(p) => Action::Produce(p, keep(state, rest)?),
                 None => kifu_core::refuse!("'{w}' is no province of this map, nor 'cash'"),
             },
             _ => kifu_core::refuse!("prefect takes a province or 'cash'"),
@@ -208,12 +255,7 @@ pub(crate) fn action(state: &State, seat: u8, kind: Kind, words: &[&str]) -> Res
             }
             Action::Buy(list)
         }
-        Kind::Specialist(_) => {
-            if !words.is_empty() {
-                kifu_core::refuse!("a specialist takes no more words");
-            }
-            Action::Specialist
-        }
+        Kind::Specialist(_) => Action::Specialist(keep(state, words)?),
     })
 }
 
@@ -301,7 +343,11 @@ pub(crate) fn action_words(state: &State, action: &Action) -> Vec<String> {
             }
             w
         }
-        Action::Produce(p) => vec![board.provinces[*p].name.clone()],
+        Action::Produce(p, keep) => {
+            let mut w = vec![board.provinces[*p].name.clone()];
+            w.extend(keep_words(keep));
+            w
+        }
         Action::PrefectCash | Action::ColonistCash => vec!["cash".into()],
         Action::Mercator(trades) => trades
             .iter()
@@ -328,7 +374,7 @@ pub(crate) fn action_words(state: &State, action: &Action) -> Vec<String> {
                 s
             })
             .collect(),
-        Action::Specialist => Vec::new(),
+        Action::Specialist(keep) => keep_words(keep),
     }
 }
 

@@ -2,14 +2,13 @@
 //! slot's card and full cost, the provinces as a grid of blocks (bonus tile, each city with its
 //! good and houses), and one row per player (coins, storehouse, colonists, hand, score). Cells:
 //! market slots `1`.. (`senator 2`), provinces by name (`prefect Aegyptus`), cities by code
-//! (`build Roma`). Nothing is hidden in Concordia. Draws a state; it never decides anything.
+//! (`build Roma`). Another seat's hand shows only its size. Draws a state; it never decides anything.
 
 use std::fmt::Write;
 
 use crate::actions::place_name;
 use crate::cards;
 use crate::goods::Good;
-use crate::scoring;
 use crate::state::{seat_name, State};
 
 const FONT: &str = "DejaVu Sans, sans-serif";
@@ -36,8 +35,9 @@ fn open_cell(out: &mut String, name: &str, cx: usize, cy: usize) {
     );
 }
 
-/// The picture; `notes` are extra lines under the players (Solitaria's Contrarius).
-pub fn svg(state: &State, notes: &[String]) -> String {
+/// The picture; `notes` are extra lines under the players (Solitaria's Contrarius), `hidden`
+/// the seats whose hand is not shown (see `view::hidden_hands`).
+pub fn svg(state: &State, notes: &[String], hidden: &[bool]) -> String {
     let board = state.board();
     let columns = 5;
     let width = (columns * (BLOCK_W + 6) + 8).max(state.display.len() * (SLOT_W + 4) + 12);
@@ -209,7 +209,7 @@ pub fn svg(state: &State, notes: &[String]) -> String {
                 "{mark}{} · {} sestertii · score now {} · houses left {}{honours}",
                 seat_name(seat),
                 p.coins,
-                scoring::score(state, seat).total(),
+                crate::view::score_text(state, seat, hidden),
                 p.houses_left
             ),
         );
@@ -233,7 +233,6 @@ pub fn svg(state: &State, notes: &[String]) -> String {
                 colonists.join(" ")
             ),
         );
-        let hand: Vec<&str> = p.hand.iter().map(|c| cards::get(*c).name.as_str()).collect();
         let top = p.discard.last().map_or("-", |c| cards::get(*c).name.as_str());
         text(
             &mut out,
@@ -243,7 +242,7 @@ pub fn svg(state: &State, notes: &[String]) -> String {
             "start",
             &format!(
                 "hand {} · discard top {top} ({} played)",
-                hand.join(", "),
+                crate::view::hand_text(state, seat, hidden),
                 p.discard.len()
             ),
         );

@@ -411,13 +411,106 @@ fn the_storehouse_fills_up_and_what_does_not_fit_is_lost() {
     play(&mut s, 0, "vintner").unwrap();
     assert_eq!(s.players[0].goods.total(), 8);
     assert_eq!(s.players[0].room(), 0);
-    // Production beyond the room keeps the most valuable goods.
-    let mut g = Goods::default();
-    let lost = crate::goods::store(
+}
+
+/// p1 with room for 2 goods and houses in four wine cities.
+fn overflowing() -> State {
+    let mut s = game(3);
+    for name in ["Massilia", "Novaria", "Tyros", "Athenae"] {
+        set_good(&mut s, name, Good::Wine);
+        house(&mut s, 0, name);
+    }
+    s.players[0].goods = goods(&[(Good::Brick, 3), (Good::Food, 3), (Good::Tool, 2)]);
+    assert_eq!(s.players[0].room(), 0);
+    s.players[0].goods = goods(&[(Good::Brick, 3), (Good::Food, 3)]);
+    assert_eq!(s.players[0].room(), 2);
+    s
+}
+
+#[test]
+fn an_overflow_without_a_choice_keeps_the_most_valuable_goods() {
+    let mut g = goods(&[(Good::Wine, 1)]);
+    crate::goods::store(
         &mut g,
         2,
         &goods(&[(Good::Brick, 2), (Good::Cloth, 1), (Good::Food, 1)]),
+        None,
+        "p1",
+    )
+    .unwrap();
+    assert_eq!(g, goods(&[(Good::Wine, 1), (Good::Cloth, 1), (Good::Food, 1)]));
+}
+
+#[test]
+fn the_keep_choice_is_recorded_and_checked_against_the_room_and_the_gains() {
+    let mut s = overflowing();
+    give(&mut s, 0, 2, "Vintner");
+    let before = s.clone();
+    // Four wine gained, room for two: the entry may say which (here: all wine anyway).
+    assert!(play(&mut s, 0, "vintner keep p1:wine")
+        .unwrap_err()
+        .to_string()
+        .contains("exactly"));
+    let mut s = before.clone();
+    assert!(play(&mut s, 0, "vintner keep p1:wine,cloth")
+        .unwrap_err()
+        .to_string()
+        .contains("gains only 0"));
+    let mut s = before.clone();
+    assert!(play(&mut s, 0, "vintner keep p2:wine,wine")
+        .unwrap_err()
+        .to_string()
+        .contains("gains no goods"));
+    let mut s = before.clone();
+    play(&mut s, 0, "vintner keep p1:wine,wine").unwrap();
+    assert_eq!(s.players[0].goods.count(Good::Wine), 2);
+    assert_eq!(s.players[0].room(), 0);
+}
+
+#[test]
+fn a_prefect_overflow_keeps_the_cheaper_good_when_the_entry_says_so() {
+    let mut s = overflowing();
+    // Massilia and Novaria: wine, plus a cloth city and a brick city in their province.
+    let province = s.board().cities[city(&s, "Massilia")].province.unwrap();
+    let name = s.board().provinces[province].name.clone();
+    let others: Vec<usize> = s.board().provinces[province]
+        .cities
+        .iter()
+        .copied()
+        .filter(|c| !s.houses[*c].contains(&0))
+        .collect();
+    s.city_goods[others[0]] = Some(Good::Cloth);
+    s.houses[others[0]].push(0);
+    s.houses[others[0]].push(2);
+    let in_province = s.board().provinces[province]
+        .cities
+        .iter()
+        .filter(|c| s.houses[**c].contains(&0))
+        .count();
+    assert!(in_province >= 2, "p1 has houses in {name}");
+    let before = s.clone();
+    // Without a choice the cloths (bonus and house) are kept.
+    play(&mut s, 0, &format!("prefect {name}")).unwrap();
+    assert_eq!(s.players[0].goods.count(Good::Cloth), 2);
+    assert_eq!(s.players[2].goods.count(Good::Cloth), 1 + 1, "p3's house yields too");
+    let mut s = before.clone();
+    play(&mut s, 0, &format!("prefect {name} keep p1:wine,cloth")).unwrap();
+    assert_eq!(s.players[0].goods.count(Good::Cloth), 1);
+    assert_eq!(s.players[0].goods.count(Good::Wine), 1);
+    let mut s = before.clone();
+    let refused = play(&mut s, 0, &format!("prefect {name} keep p1:wine,cloth p3:cloth"));
+    assert!(
+        refused.unwrap_err().to_string().contains("nothing to choose"),
+        "p3's cloth fits"
     );
-    assert_eq!(g, goods(&[(Good::Cloth, 1), (Good::Food, 1)]));
-    assert_eq!(lost, goods(&[(Good::Brick, 2)]));
+    // The choice is written back in the canonical form.
+    let Command::Play { action, .. } =
+        notation::parse_play(&before, 0, &format!("prefect {name} KEEP p1:c,w")).unwrap()
+    else {
+        unreachable!()
+    };
+    assert_eq!(
+        notation::action_words(&before, &action).join(" "),
+        format!("{name} keep p1:wine,cloth")
+    );
 }

@@ -85,6 +85,15 @@ pub fn play_seeded(game: &str, players: usize, seed: &[u8], options: &[(&str, &s
                     .play(Some(Actor::Seat(seat)), &command, None)
                     .unwrap_or_else(|f| panic!("legal command {command} refused: {f}"))
             }
+            Turn::Simultaneous { seats } => {
+                // Solitaria's vetoes: any of the acting seats' listed entries.
+                let legal = replay.current().legal_actions().expect("listed");
+                assert!(legal.iter().all(|(a, _)| seats.iter().any(|s| *a == Actor::Seat(*s))));
+                let (actor, command) = legal[policy.below(legal.len() as u64) as usize].clone();
+                replay
+                    .play(Some(actor), &command, None)
+                    .unwrap_or_else(|f| panic!("legal command {command} refused: {f}"))
+            }
             other => panic!("unexpected turn {other}"),
         };
         record.entries.push(entry);

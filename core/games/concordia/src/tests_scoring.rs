@@ -152,6 +152,100 @@ fn each_god_scores_its_own_measure() {
 }
 
 #[test]
+fn vesta_counts_coins_and_goods_at_their_prices_per_ten_rounded_down() {
+    let mut s = game(3);
+    s.players[0].goods = goods(&[]);
+    s.players[0].coins = 39;
+    assert_eq!(scoring::per_card(&s, 0)[0], 3, "39 / 10");
+    s.players[0].goods = goods(&[(Good::Brick, 1)]);
+    assert_eq!(scoring::per_card(&s, 0)[0], 4, "(39 + 3) / 10");
+    s.players[0].goods = goods(&[(Good::Cloth, 1), (Good::Wine, 1), (Good::Tool, 1), (Good::Food, 1)]);
+    s.players[0].coins = 0;
+    assert_eq!(scoring::per_card(&s, 0)[0], 2, "7 + 6 + 5 + 4 = 22");
+}
+
+#[test]
+fn jupiter_counts_houses_outside_brick_cities_only() {
+    let mut s = game(3);
+    house(&mut s, 0, "Londinium");
+    house(&mut s, 0, "Lutetia");
+    assert_eq!(scoring::per_card(&s, 0)[1], 0, "two brick cities");
+    set_good(&mut s, "Lutetia", Good::Food);
+    set_good(&mut s, "Massilia", Good::Cloth);
+    house(&mut s, 0, "Massilia");
+    assert_eq!(scoring::per_card(&s, 0)[1], 2);
+    assert_eq!(scoring::per_card(&s, 1)[1], 0, "another seat's houses do not count");
+}
+
+#[test]
+fn saturnus_counts_each_province_with_an_own_house_once() {
+    let mut s = game(3);
+    house(&mut s, 0, "Lutetia");
+    house(&mut s, 0, "Massilia");
+    house(&mut s, 0, "Burdigala");
+    assert_eq!(scoring::per_card(&s, 0)[2], 1, "three houses in Gallia");
+    house(&mut s, 0, "Londinium");
+    assert_eq!(scoring::per_card(&s, 0)[2], 2, "and Britannia");
+}
+
+#[test]
+fn mercurius_gives_two_per_kind_of_good_the_own_cities_produce() {
+    let mut s = game(3);
+    house(&mut s, 0, "Lutetia");
+    house(&mut s, 0, "Londinium");
+    assert_eq!(scoring::per_card(&s, 0)[3], 2, "brick twice is one kind");
+    set_good(&mut s, "Massilia", Good::Wine);
+    set_good(&mut s, "Carthago", Good::Cloth);
+    house(&mut s, 0, "Massilia");
+    house(&mut s, 0, "Carthago");
+    assert_eq!(scoring::per_card(&s, 0)[3], 6, "brick, wine, cloth");
+}
+
+#[test]
+fn mars_gives_two_per_colonist_on_the_board_not_in_the_storehouse() {
+    let mut s = game(3);
+    assert_eq!(scoring::per_card(&s, 0)[4], 4, "the two in Roma");
+    s.players[0].stored = [0, 0];
+    assert_eq!(scoring::per_card(&s, 0)[4], 4, "stored colonists never count");
+    s.players[0].colonists.push(Colonist {
+        kind: RouteKind::Land,
+        at: Place::Route(42),
+    });
+    assert_eq!(scoring::per_card(&s, 0)[4], 6);
+}
+
+#[test]
+fn minerva_pays_each_specialist_per_own_house_of_its_good() {
+    let mut s = game(3);
+    set_good(&mut s, "Massilia", Good::Food);
+    house(&mut s, 0, "Massilia");
+    house(&mut s, 0, "Lutetia");
+    house(&mut s, 0, "Londinium");
+    s.players[0].hand.clear();
+    give(&mut s, 0, 1, "Mason");
+    assert_eq!(scoring::score(&s, 0).minerva, 3 * 2, "Mason: 3 per brick city");
+    give(&mut s, 0, 1, "Farmer");
+    assert_eq!(scoring::score(&s, 0).minerva, 3 * 2 + 3, "Farmer: 3 per food city");
+    set_good(&mut s, "Londinium", Good::Wine);
+    give(&mut s, 0, 2, "Vintner");
+    assert_eq!(scoring::score(&s, 0).minerva, 3 + 3 + 4, "Vintner: 4 per wine city");
+    set_good(&mut s, "Lutetia", Good::Cloth);
+    give(&mut s, 0, 2, "Weaver");
+    assert_eq!(
+        scoring::score(&s, 0).minerva,
+        3 + 4 + 5,
+        "Weaver: 5; no brick city left for the Mason"
+    );
+    set_good(&mut s, "Massilia", Good::Tool);
+    give(&mut s, 0, 1, "Smith");
+    assert_eq!(
+        scoring::score(&s, 0).minerva,
+        3 + 4 + 5,
+        "Smith: 3 per tool city, the Farmer 0 now"
+    );
+}
+
+#[test]
 fn buying_the_last_card_ends_the_game_after_everyone_elses_final_turn() {
     let mut s = game(3);
     s.decks.iter_mut().for_each(Vec::clear);
@@ -270,4 +364,83 @@ fn every_play_is_written_back_as_it_parses() {
     );
     let chance = notation::parse_chance(&s, "cities bfc").unwrap();
     assert_eq!(notation::format(&s, &chance), "cities bfc");
+}
+
+/// The plays of one card `legal` lists in `s`, as text.
+fn listed(s: &crate::state::State, word: &str) -> std::collections::BTreeSet<String> {
+    crate::legal::legal(s)
+        .iter()
+        .map(|c| notation::format(s, c))
+        .filter(|t| t.split(' ').next() == Some(word))
+        .collect()
+}
+
+/// Every text in `texts` that parses and applies for p1 in `s`.
+fn accepted(s: &crate::state::State, texts: Vec<String>) -> std::collections::BTreeSet<String> {
+    texts
+        .into_iter()
+        .filter(|t| play(&mut s.clone(), 0, t).is_ok())
+        .collect()
+}
+
+#[test]
+fn legal_lists_every_mercator_play_that_applies_and_no_other() {
+    let mut s = game(3);
+    s.players[0].coins = 9;
+    s.players[0].goods = goods(&[(Good::Wine, 2), (Good::Brick, 1)]);
+    let names = ["brick", "food", "tool", "wine", "cloth"];
+    let mut trades = Vec::new();
+    for verb in ["sell", "buy"] {
+        for n in 1..=13 {
+            for g in names {
+                trades.push(format!("{verb} {n} {g}"));
+            }
+        }
+    }
+    let mut texts = vec!["mercator".to_string()];
+    for a in &trades {
+        texts.push(format!("mercator {a}"));
+        for b in &trades {
+            texts.push(format!("mercator {a} {b}"));
+        }
+    }
+    let brute = accepted(&s, texts);
+    assert!(
+        brute.contains("mercator sell 2 wine buy 4 brick"),
+        "3 + 12 coins buy 4 bricks? {}",
+        brute.len()
+    );
+    assert_eq!(listed(&s, "mercator"), brute);
+}
+
+#[test]
+fn legal_lists_every_senator_and_consul_purchase_that_applies_and_no_other() {
+    let mut s = game(3);
+    s.players[0].goods = goods(&[
+        (Good::Cloth, 3),
+        (Good::Food, 2),
+        (Good::Tool, 2),
+        (Good::Brick, 2),
+        (Good::Wine, 1),
+    ]);
+    give(&mut s, 0, 2, "Consul");
+    let mut one = Vec::new();
+    for slot in 1..=7 {
+        one.push(slot.to_string());
+        for g in ["brick", "food", "tool", "wine", "cloth"] {
+            one.push(format!("{slot}:{g}"));
+        }
+    }
+    for card in ["senator", "consul"] {
+        let mut texts = vec![card.to_string()];
+        for a in &one {
+            texts.push(format!("{card} {a}"));
+            for b in &one {
+                texts.push(format!("{card} {a} {b}"));
+            }
+        }
+        let brute = accepted(&s, texts);
+        assert!(brute.len() > 7, "{card}: {brute:?}");
+        assert_eq!(listed(&s, card), brute, "{card}");
+    }
 }

@@ -18,12 +18,12 @@ pub fn act(state: &mut State, seat: u8, card: CardId, action: &Action) -> Result
         (kind, action),
         (Kind::Tribune, Action::Tribune(_))
             | (Kind::Architect, Action::Architect { .. })
-            | (Kind::Prefect, Action::Produce(_) | Action::PrefectCash)
+            | (Kind::Prefect, Action::Produce(..) | Action::PrefectCash)
             | (Kind::Mercator, Action::Mercator(_))
             | (Kind::Colonist, Action::Colonists(_) | Action::ColonistCash)
             | (Kind::Diplomat, Action::Diplomat { .. })
             | (Kind::Senator | Kind::Consul, Action::Buy(_))
-            | (Kind::Specialist(_), Action::Specialist)
+            | (Kind::Specialist(_), Action::Specialist(_))
     );
     if !fits {
         kifu_core::refuse!("a {} cannot do that", cards::get(card).name);
@@ -32,7 +32,7 @@ pub fn act(state: &mut State, seat: u8, card: CardId, action: &Action) -> Result
     match action {
         Action::Tribune(colonist) => actions::tribune(state, seat, *colonist)?,
         Action::Architect { moves, builds } => actions::architect(state, seat, moves, builds)?,
-        Action::Produce(p) => actions::produce(state, seat, *p)?,
+        Action::Produce(p, keep) => actions::produce(state, seat, *p, keep)?,
         Action::PrefectCash => actions::prefect_cash(state, seat)?,
         Action::Mercator(trades) => actions::mercator(state, seat, cards::get(card).coins, trades)?,
         Action::Colonists(list) => {
@@ -51,9 +51,9 @@ pub fn act(state: &mut State, seat: u8, card: CardId, action: &Action) -> Result
             ended = act(state, seat, top, action)?;
         }
         Action::Buy(list) => ended = market::buy(state, seat, list, kind == Kind::Senator)?,
-        Action::Specialist => {
+        Action::Specialist(keep) => {
             if let Kind::Specialist(good) = kind {
-                actions::specialist(state, seat, good)?;
+                actions::specialist(state, seat, good, keep)?;
             }
         }
     }

@@ -1,13 +1,46 @@
 //! Concordia shown as text and JSON: the board (city goods, houses, bonus tiles, colonists),
-//! the market with its surcharges, and each player's storehouse, hand and score. Nothing in
-//! the game is hidden from any seat (see seeds/concordia.md), so every view is the same.
+//! the market with its surcharges, and each player's storehouse, hand and score. A hand is
+//! shown only to its seat (and the full view): never its cards nor the score they make.
 
 use crate::actions::place_name;
 use crate::cards;
 use crate::scoring;
 use crate::state::{seat_name, State};
+use kifu_core::rules::View;
 
-pub fn render(state: &State) -> String {
+/// Per seat: its hand is hidden from `view` (every other seat's for a seat, all for the
+/// public; none for the full view).
+pub fn hidden_hands(state: &State, view: View) -> Vec<bool> {
+    (0..state.seats())
+        .map(|seat| match view {
+            View::Full => false,
+            View::Seat(s) => s != seat,
+            View::Public => true,
+        })
+        .collect()
+}
+
+/// A hand as `view` may see it: its cards, or only how many.
+pub fn hand_text(state: &State, seat: u8, hidden: &[bool]) -> String {
+    let hand = &state.players[usize::from(seat)].hand;
+    if hidden.get(usize::from(seat)).copied().unwrap_or(false) {
+        return format!("{} hidden card(s)", hand.len());
+    }
+    let names: Vec<&str> = hand.iter().map(|c| cards::get(*c).name.as_str()).collect();
+    names.join(", ")
+}
+
+/// The score now, unless the hand it depends on is hidden.
+pub fn score_text(state: &State, seat: u8, hidden: &[bool]) -> String {
+    if hidden.get(usize::from(seat)).copied().unwrap_or(false) {
+        "hidden (it counts the hand)".to_string()
+    } else {
+        scoring::score(state, seat).total().to_string()
+    }
+}
+
+/// The text view; `hidden` says whose hand is not shown (see `hidden_hands`).
+pub fn render(state: &State, hidden: &[bool]) -> String {
     let board = state.board();
     let mut out = format!("Concordia on the {} map\n", board.name);
     if !state.dealt {
@@ -55,7 +88,6 @@ pub fn render(state: &State) -> String {
             .iter()
             .map(|c| format!("{}:{}", c.kind.letter(), place_name(state, c.at)))
             .collect();
-        let hand: Vec<&str> = p.hand.iter().map(|c| cards::get(*c).name.as_str()).collect();
         let top = p.discard.last().map(|c| cards::get(*c).name.as_str()).unwrap_or("-");
         out.push_str(&format!(
             "{mark}{} {} sestertii; storehouse {} + colonists L{} S{} ({} free); houses left {}; board {}\n   hand {}; discard top {top} ({} played){}{}; score now {}\n",
@@ -67,11 +99,11 @@ pub fn render(state: &State) -> String {
             p.room(),
             p.houses_left,
             colonists.join(" "),
-            hand.join(", "),
+            hand_text(state, seat, hidden),
             p.discard.len(),
             if state.magnus == seat { "; Praefectus Magnus" } else { "" },
             if p.concordia { "; Concordia card" } else { "" },
-            scoring::score(state, seat).total(),
+            score_text(state, seat, hidden),
         ));
     }
     if let Some(o) = &state.over {
@@ -86,10 +118,24 @@ pub fn render(state: &State) -> String {
     out
 }
 
-/// The state, with each player's score by god beside it.
-pub fn json(state: &State) -> serde_json::Value {
+/// The state, with each player's score by god beside it; a hidden hand becomes its size
+/// (`hand: null`, `hand_size`) and its score `null`.
+pub fn json(state: &State, hidden: &[bool]) -> serde_json::Value {
     let mut value = serde_json::to_value(state).unwrap_or(serde_json::Value::Null);
-    let scores: Vec<scoring::Score> = (0..state.seats()).map(|s| scoring::score(state, s)).collect();
+    let is_hidden = |seat: u8| hidden.get(usize::from(seat)).copied().unwrap_or(false);
+    let scores: Vec<Option<scoring::Score>> = (0..state.seats())
+        .map(|s| (!is_hidden(s)).then(|| scoring::score(state, s)))
+        .collect();
+    let players = value.get_mut("players").and_then(|p| p.as_array_mut());
+    for (seat, player) in players.into_iter().flatten().enumerate() {
+        if let Some(p) = player.as_object_mut() {
+            let size = state.players[seat].hand.len();
+            p.insert("hand_size".into(), size.into());
+            if is_hidden(seat as u8) {
+                p.insert("hand".into(), serde_json::Value::Null);
+            }
+        }
+    }
     if let Some(map) = value.as_object_mut() {
         map.insert("scores".into(), serde_json::to_value(scores).unwrap_or_default());
     }

@@ -4,6 +4,7 @@
 
 mod notation;
 mod round;
+mod secret;
 mod state;
 mod svg;
 mod view;
@@ -41,7 +42,7 @@ impl Rules for FakeArtist {
         "fakeartist"
     }
     fn version(&self) -> u32 {
-        1
+        2
     }
     fn describe(&self) -> &'static str {
         "A Fake Artist Goes to New York (seed 004): a secret theme, two laps of strokes, the vote and the guess; to 5 points"
@@ -58,7 +59,7 @@ impl Rules for FakeArtist {
                 seats: (0..state.seats).collect(),
             },
             Phase::Fake => Turn::Chance,
-            Phase::Theme | Phase::First | Phase::Judge { .. } => Turn::seat(state.master),
+            Phase::Theme | Phase::First | Phase::Judge { .. } | Phase::Reveal { .. } => Turn::seat(state.master),
             Phase::Draw { .. } => Turn::seat(state.drawer().unwrap_or(state.master)),
             Phase::Vote { votes } => {
                 let mut seats: Vec<u8> = state
@@ -69,6 +70,9 @@ impl Rules for FakeArtist {
                 seats.sort_unstable();
                 Turn::Simultaneous { seats }
             }
+            Phase::Unmask { .. } => Turn::Simultaneous {
+                seats: state.artists_by_seat(),
+            },
             Phase::Guess => Turn::seat(state.fake.unwrap_or(state.master)),
             Phase::Over { outcome } => Turn::over(outcome.clone()),
         }
@@ -82,42 +86,54 @@ impl Rules for FakeArtist {
     fn apply(&self, state: &mut State, actor: Actor, command: &Command) -> Result<(), RuleError> {
         round::apply(state, actor, command)
     }
-    /// Listed where the choices are seats; the theme, the strokes and the guess are free text.
+    /// Listed where the choices are seats; the theme, the strokes, the guess and the reveal
+    /// are free text.
     fn legal(&self, state: &State) -> Option<Vec<Command>> {
         match &state.phase {
             Phase::Master => Some((0..state.seats).map(Command::Master).collect()),
-            Phase::Fake => Some(state.artists().into_iter().map(Command::Fake).collect()),
+            Phase::Fake => Some(
+                state
+                    .artists_by_seat()
+                    .into_iter()
+                    .map(|s| Command::Fake(Some(s), None))
+                    .chain([Command::Fake(None, None)])
+                    .collect(),
+            ),
             Phase::First => Some(state.artists().into_iter().map(Command::First).collect()),
             Phase::Judge { .. } => Some(vec![Command::Judge(true), Command::Judge(false)]),
             Phase::Vote { .. } => Some(state.artists().into_iter().map(Command::Vote).collect()),
+            Phase::Unmask { .. } => Some(state.artists_by_seat().into_iter().map(Command::Unmask).collect()),
             Phase::Over { .. } => Some(Vec::new()),
-            Phase::Theme | Phase::Draw { .. } | Phase::Guess => None,
+            Phase::Theme | Phase::Draw { .. } | Phase::Guess | Phase::Reveal { .. } => None,
         }
     }
-    /// A voter may name any artist but themself.
+    /// A voter may name any artist but themself; an artist may own up only for themself.
     fn legal_for(&self, state: &State, actor: Actor) -> Option<Vec<Command>> {
         let all = self.legal(state)?;
         match (&state.phase, actor) {
             (Phase::Vote { .. }, Actor::Seat(voter)) => {
                 Some(all.into_iter().filter(|c| *c != Command::Vote(voter)).collect())
             }
+            (Phase::Unmask { .. }, Actor::Seat(seat)) => {
+                Some(all.into_iter().filter(|c| *c == Command::Unmask(seat)).collect())
+            }
             _ => Some(all),
         }
     }
-    /// Deals the blank paper to one artist at random.
+    /// Deals the blank paper to one artist at random (uniform over the artists in seat order),
+    /// then draws the 16 bytes of salt written with it.
     fn sample_chance(&self, state: &State, rng: &mut ChanceRng) -> Command {
-        let artists = state.artists();
+        let artists = state.artists_by_seat();
         let pick = rng.below(artists.len().max(1) as u64) as usize;
-        Command::Fake(artists.get(pick).copied().unwrap_or(0))
+        let mut salt = [0u8; 16];
+        salt[..8].copy_from_slice(&rng.next_u64().to_le_bytes());
+        salt[8..].copy_from_slice(&rng.next_u64().to_le_bytes());
+        Command::Fake(Some(artists.get(pick).copied().unwrap_or(0)), Some(salt))
     }
-    /// Who is fake shows only to that seat; the theme's word not to the fake artist or the public.
-    fn redact(&self, state: &State, _actor: Actor, command: &Command, view: View) -> String {
+    /// Who is fake shows only to that seat (the theme is a commitment: nothing to hide).
+    fn redact(&self, _state: &State, _actor: Actor, command: &Command, view: View) -> String {
         match command {
-            Command::Fake(seat) if view != View::Full && view != View::Seat(*seat) => "fake ?".to_string(),
-            Command::Theme { category, .. } if !view::sees_word(state, view) => notation::format(&Command::Theme {
-                category: category.clone(),
-                word: None,
-            }),
+            Command::Fake(Some(seat), _) if view != View::Full && view != View::Seat(*seat) => "fake ?".to_string(),
             _ => notation::format(command),
         }
     }

@@ -2,9 +2,11 @@
 //! It checks only the shape of a command (and that strokes stay on the canvas); whether it
 //! is allowed now is the round's.
 //!
-//! Canonical forms: `master p1`, `fake p4`, `theme animal: giraffe`, `first p2`,
-//! `stroke 100,200 150,250 300,240`, `vote p3`, `guess giraffe`, `judge right`, `judge wrong`.
+//! Canonical forms: `master p1`, `fake p4`, `fake p4 salt=HEX`, `fake ?`, `theme animal: #HEX`,
+//! `theme animal: ?`, `first p2`, `stroke 100,200 150,250 300,240`, `vote p3`, `unmask p4`,
+//! `guess giraffe`, `judge right`, `judge wrong`, `reveal giraffe salt=HEX`.
 
+use super::secret::{self, Commitment, Salt};
 use super::state::CANVAS;
 use kifu_core::record::Actor;
 use kifu_core::rules::RuleError;
@@ -15,13 +17,33 @@ pub const MAX_POINTS: usize = 500;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
     Master(u8),
-    Fake(u8),
-    Theme { category: String, word: Option<String> },
+    /// Who got the blank paper: `None` when the record does not know (`fake ?`); the salt
+    /// keeps the line's hashes from telling which seat it names.
+    Fake(Option<u8>, Option<Salt>),
+    /// The category said aloud and the commitment to the written word (`None`: not recorded).
+    Theme {
+        category: String,
+        commitment: Option<Commitment>,
+    },
     First(u8),
     Stroke(Vec<(u16, u16)>),
     Vote(u8),
+    /// The fake artist owns up, when the record did not know who it was.
+    Unmask(u8),
     Guess(String),
     Judge(bool),
+    /// The question master shows the written word (and the salt it was committed with).
+    Reveal {
+        word: String,
+        salt: Option<Salt>,
+    },
+}
+
+fn salted(text: String, salt: &Option<Salt>) -> String {
+    match salt {
+        Some(salt) => format!("{text} salt={}", secret::hex(salt)),
+        None => text,
+    }
 }
 
 fn seat(s: u8) -> String {
@@ -31,15 +53,21 @@ fn seat(s: u8) -> String {
 pub fn format(command: &Command) -> String {
     match command {
         Command::Master(s) => format!("master {}", seat(*s)),
-        Command::Fake(s) => format!("fake {}", seat(*s)),
-        Command::Theme { category, word } => format!("theme {category}: {}", word.as_deref().unwrap_or("?")),
+        Command::Fake(None, _) => "fake ?".to_string(),
+        Command::Fake(Some(s), salt) => salted(format!("fake {}", seat(*s)), salt),
+        Command::Theme { category, commitment } => match commitment {
+            Some(c) => format!("theme {category}: #{}", secret::hex(c)),
+            None => format!("theme {category}: ?"),
+        },
         Command::First(s) => format!("first {}", seat(*s)),
         Command::Stroke(points) => {
             let parts: Vec<String> = points.iter().map(|(x, y)| format!("{x},{y}")).collect();
             format!("stroke {}", parts.join(" "))
         }
         Command::Vote(s) => format!("vote {}", seat(*s)),
+        Command::Unmask(s) => format!("unmask {}", seat(*s)),
         Command::Guess(word) => format!("guess {word}"),
+        Command::Reveal { word, salt } => salted(format!("reveal {word}"), salt),
         Command::Judge(true) => "judge right".to_string(),
         Command::Judge(false) => "judge wrong".to_string(),
     }
@@ -84,20 +112,44 @@ pub fn parse(text: &str) -> Result<Command, RuleError> {
     let rest = rest.trim();
     match verb.to_ascii_lowercase().as_str() {
         "master" => Ok(Command::Master(seat_of(rest)?)),
-        "fake" => Ok(Command::Fake(seat_of(rest)?)),
+        "fake" => {
+            let (who, salt) = secret::split_salt(rest)?;
+            match (who, salt) {
+                ("?", None) => Ok(Command::Fake(None, None)),
+                ("?", Some(_)) => kifu_core::refuse!("an unknown fake (fake ?) has no salt"),
+                (who, salt) => Ok(Command::Fake(Some(seat_of(who)?), salt)),
+            }
+        }
         "first" => Ok(Command::First(seat_of(rest)?)),
         "vote" => Ok(Command::Vote(seat_of(rest)?)),
+        "unmask" => Ok(Command::Unmask(seat_of(rest)?)),
         "theme" => {
             let Some((category, word)) = rest.split_once(':') else {
-                kifu_core::refuse!("write the theme as 'theme CATEGORY: WORD' (the category is said aloud)");
+                kifu_core::refuse!("write the theme as 'theme CATEGORY: WORD salt=HEX' (the category is said aloud)");
             };
-            let word = match word.trim() {
-                "?" => None,
-                w => Some(words(w, "theme")?),
+            let category = words(category, "category")?;
+            let word = word.trim();
+            let commitment = if word == "?" {
+                None
+            } else if let Some(hex) = word.strip_prefix('#') {
+                Some(secret::commitment(hex)?)
+            } else {
+                let (word, salt) = secret::split_salt(word)?;
+                let Some(salt) = salt else {
+                    kifu_core::refuse!(
+                        "the word would be kept in clear: write 'theme {category}: WORD salt=HEX' (32 hex digits of your own \
+                         random salt, kept to reveal the word) or 'theme {category}: #COMMITMENT', or '?' if the record does not know it"
+                    );
+                };
+                Some(secret::commit(&salt, &words(word, "theme")?))
             };
-            Ok(Command::Theme {
-                category: words(category, "category")?,
-                word,
+            Ok(Command::Theme { category, commitment })
+        }
+        "reveal" => {
+            let (word, salt) = secret::split_salt(rest)?;
+            Ok(Command::Reveal {
+                word: words(word, "theme")?,
+                salt,
             })
         }
         "stroke" => {
@@ -117,7 +169,7 @@ pub fn parse(text: &str) -> Result<Command, RuleError> {
             _ => kifu_core::refuse!("judge the guess 'right' or 'wrong'"),
         },
         _ => kifu_core::refuse!(
-            "'{text}' is not a Fake Artist command (master, fake, theme, first, stroke, vote, guess, judge)"
+            "'{text}' is not a Fake Artist command (master, fake, theme, first, stroke, vote, unmask, guess, judge, reveal)"
         ),
     }
 }

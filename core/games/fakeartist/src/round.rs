@@ -3,7 +3,8 @@
 //! information; `view` decides who sees what.
 
 use super::notation::Command;
-use super::state::{Finished, Phase, State, Stroke, Theme, TARGET};
+use super::secret;
+use super::state::{Ending, Finished, Phase, State, Stroke, Theme, TARGET};
 use kifu_core::record::Actor;
 use kifu_core::rules::{Outcome, RuleError};
 
@@ -42,21 +43,23 @@ pub fn apply(state: &mut State, actor: Actor, command: &Command) -> Result<(), R
             state.first = (state.master + 1) % state.seats;
             state.phase = Phase::Fake;
         }
-        (Command::Fake(s), Phase::Fake) => {
+        (Command::Fake(seat, salt), Phase::Fake) => {
             if actor != Actor::Chance {
-                kifu_core::refuse!("who gets the blank paper is chance's entry (fake pN)");
+                kifu_core::refuse!("who gets the blank paper is chance's entry (fake pN, or fake ? if unknown)");
             }
-            state.fake = Some(artist(state, *s)?);
+            state.fake = match seat {
+                Some(s) => Some(artist(state, *s)?),
+                None => None,
+            };
+            state.fake_salt = *salt;
             state.phase = Phase::Theme;
         }
-        (Command::Theme { category, word }, Phase::Theme) => {
+        (Command::Theme { category, commitment }, Phase::Theme) => {
             only(actor, state.master, "the question master")?;
-            if word.is_none() {
-                kifu_core::refuse!("the question master writes the word itself (theme CATEGORY: WORD)");
-            }
             state.theme = Some(Theme {
                 category: category.clone(),
-                word: word.clone(),
+                commitment: *commitment,
+                word: None,
             });
             state.phase = Phase::First;
         }
@@ -102,30 +105,57 @@ pub fn apply(state: &mut State, actor: Actor, command: &Command) -> Result<(), R
                 state.phase = Phase::Vote { votes };
             }
         }
+        (Command::Unmask(seat), Phase::Unmask { suspect }) => {
+            if actor != Actor::Arbiter && actor != Actor::Seat(*seat) {
+                kifu_core::refuse!(
+                    "only {} (owning up) or the arbiter enters unmask {}",
+                    name(*seat),
+                    name(*seat)
+                );
+            }
+            state.fake = Some(artist(state, *seat)?);
+            state.fake_public = true;
+            decide(state, suspect);
+        }
         (Command::Guess(word), Phase::Guess) => {
             only(actor, state.fake.unwrap_or(state.master), "the fake artist")?;
             state.phase = Phase::Judge { guess: word.clone() };
         }
         (Command::Judge(right), Phase::Judge { guess }) => {
             only(actor, state.master, "the question master")?;
-            let fake = state.fake.unwrap_or(state.master);
-            if *right {
-                finish(
-                    state,
-                    Some(fake),
-                    Some(&guess),
-                    true,
-                    "was caught, but guessed the theme",
-                );
+            let how = if *right {
+                "was caught; the question master judged the guess right"
             } else {
-                finish(
-                    state,
-                    Some(fake),
-                    Some(&guess),
-                    false,
-                    "was caught, and missed the theme",
-                );
+                "was caught; the question master judged the guess wrong"
+            };
+            state.phase = Phase::Reveal {
+                ending: Ending {
+                    suspect: state.fake,
+                    guess: Some(guess),
+                    judged_right: Some(*right),
+                    fake_wins: *right,
+                    how: how.to_string(),
+                },
+            };
+        }
+        (Command::Reveal { word, salt }, Phase::Reveal { ending }) => {
+            only(actor, state.master, "the question master")?;
+            let committed = state.theme.as_ref().and_then(|t| t.commitment);
+            if let Some(commitment) = committed {
+                let Some(salt) = salt else {
+                    kifu_core::refuse!("the theme was committed: reveal it with its salt (reveal WORD salt=HEX)");
+                };
+                if secret::commit(salt, word) != commitment {
+                    kifu_core::refuse!(
+                        "'{word}' with that salt does not match the theme's commitment #{}",
+                        secret::hex(&commitment[..8])
+                    );
+                }
             }
+            if let Some(theme) = state.theme.as_mut() {
+                theme.word = Some(word.clone());
+            }
+            finish(state, ending);
         }
         (_, phase) => kifu_core::refuse!("that cannot be entered now: {}", waiting(state, &phase)),
     }
@@ -144,8 +174,10 @@ pub fn waiting(state: &State, phase: &Phase) -> String {
             name(state.drawer().unwrap_or(state.master))
         ),
         Phase::Vote { .. } => "the artists vote (vote pN)".into(),
+        Phase::Unmask { .. } => "the fake artist owns up (unmask pN): the record does not know who it is".into(),
         Phase::Guess => "the fake artist guesses the theme (guess WORD)".into(),
         Phase::Judge { .. } => format!("{} judges the guess (judge right, judge wrong)", name(state.master)),
+        Phase::Reveal { .. } => format!("{} reveals the theme (reveal WORD salt=HEX)", name(state.master)),
         Phase::Over { outcome } => format!("nothing: the game is over ({outcome})"),
     }
 }
@@ -162,26 +194,43 @@ fn tally(state: &mut State, votes: &[Option<u8>]) {
         [one] => Some(*one),
         _ => None,
     };
-    if suspect.is_some() && suspect == state.fake {
-        state.phase = Phase::Guess;
-    } else if suspect.is_none() {
-        finish(state, None, None, true, "escaped: the vote was tied");
+    if state.fake.is_none() {
+        state.phase = Phase::Unmask { suspect };
     } else {
-        finish(
-            state,
-            suspect,
-            None,
-            true,
-            "escaped: the artists suspected someone else",
-        );
+        decide(state, suspect);
     }
 }
 
+/// Once the fake is known: the caught fake guesses; otherwise the fake escaped and the theme
+/// is revealed.
+fn decide(state: &mut State, suspect: Option<u8>) {
+    if suspect.is_some() && suspect == state.fake {
+        state.fake_public = true;
+        state.phase = Phase::Guess;
+        return;
+    }
+    let how = if suspect.is_none() {
+        "escaped: the vote was tied"
+    } else {
+        "escaped: the artists suspected someone else"
+    };
+    state.phase = Phase::Reveal {
+        ending: Ending {
+            suspect,
+            guess: None,
+            judged_right: None,
+            fake_wins: true,
+            how: how.to_string(),
+        },
+    };
+}
+
 /// Scores the round, records it for all to see, and starts the next or ends the game.
-fn finish(state: &mut State, suspect: Option<u8>, guess: Option<&String>, fake_wins: bool, how: &str) {
+fn finish(state: &mut State, ending: Ending) {
     let master = state.master;
     let fake = state.fake;
-    if fake_wins {
+    let how = &ending.how;
+    if ending.fake_wins {
         state.scores[usize::from(master)] += 2;
         if let Some(f) = fake {
             state.scores[usize::from(f)] += 2;
@@ -194,7 +243,7 @@ fn finish(state: &mut State, suspect: Option<u8>, guess: Option<&String>, fake_w
         }
     }
     let fake_name = fake.map_or("?".to_string(), name);
-    let summary = if fake_wins {
+    let summary = if ending.fake_wins {
         format!(
             "the fake artist {fake_name} {how}: {fake_name} and {} score 2",
             name(master)
@@ -207,10 +256,12 @@ fn finish(state: &mut State, suspect: Option<u8>, guess: Option<&String>, fake_w
         fake,
         theme: state.theme.clone().unwrap_or(Theme {
             category: String::new(),
+            commitment: None,
             word: None,
         }),
-        suspect,
-        guess: guess.cloned(),
+        suspect: ending.suspect,
+        guess: ending.guess,
+        judged_right: ending.judged_right,
         summary,
     });
     let best = state.scores.iter().copied().max().unwrap_or(0);
@@ -229,6 +280,8 @@ fn finish(state: &mut State, suspect: Option<u8>, guess: Option<&String>, fake_w
     state.master = (master + 1) % state.seats;
     state.first = (state.master + 1) % state.seats;
     state.fake = None;
+    state.fake_salt = None;
+    state.fake_public = false;
     state.theme = None;
     state.strokes.clear();
     state.phase = Phase::Fake;

@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::secret::{Commitment, Salt};
 use kifu_core::rules::{Outcome, RuleError, Setup};
 
 /// The canvas is CANVAS x CANVAS units, (0,0) top left.
@@ -14,7 +15,9 @@ pub const TARGET: u32 = 5;
 pub struct Theme {
     /// Said aloud to everyone.
     pub category: String,
-    /// Written down: hidden from the fake artist and the public until the round ends.
+    /// The commitment to the written word (`None` when the record does not hold one).
+    pub commitment: Option<Commitment>,
+    /// The word, once the question master reveals it at the end of the round.
     pub word: Option<String>,
 }
 
@@ -42,15 +45,35 @@ pub enum Phase {
     Vote {
         votes: Vec<Option<u8>>,
     },
+    /// The record does not know who the fake is: the fake owns up (`unmask pN`).
+    Unmask {
+        suspect: Option<u8>,
+    },
     /// The fake artist, caught, guesses the theme.
     Guess,
     /// The question master judges the guess.
     Judge {
         guess: String,
     },
+    /// The question master reveals the theme; then the round is scored.
+    Reveal {
+        ending: Ending,
+    },
     Over {
         outcome: Outcome,
     },
+}
+
+/// How the round came out, known before the theme is revealed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ending {
+    /// The seat with most votes; None on a tie.
+    pub suspect: Option<u8>,
+    pub guess: Option<String>,
+    /// The question master's judgement of the guess (recorded, not checked).
+    pub judged_right: Option<bool>,
+    pub fake_wins: bool,
+    pub how: String,
 }
 
 /// How a finished round came out, shown to everyone.
@@ -62,6 +85,8 @@ pub struct Finished {
     /// The seat with most votes; None on a tie.
     pub suspect: Option<u8>,
     pub guess: Option<String>,
+    /// The question master's judgement of the guess (recorded, not checked).
+    pub judged_right: Option<bool>,
     pub summary: String,
 }
 
@@ -70,8 +95,13 @@ pub struct State {
     pub seats: u8,
     pub scores: Vec<u32>,
     pub master: u8,
-    /// None until chance deals it (and in views that may not see it).
+    /// None until chance deals it, when the record does not know it (`fake ?`) until the fake
+    /// owns up, and in views that may not see it.
     pub fake: Option<u8>,
+    /// The salt entered with `fake pN` (seeded: drawn with it); no view but the full one holds it.
+    pub fake_salt: Option<Salt>,
+    /// Whether everyone knows who the fake is (caught by the vote, or owned up).
+    pub fake_public: bool,
     pub theme: Option<Theme>,
     /// The artist drawing first.
     pub first: u8,
@@ -87,6 +117,11 @@ impl State {
             .map(|i| (self.first + i) % self.seats)
             .filter(|s| *s != self.master)
             .collect()
+    }
+
+    /// The artists in seat order (p1 first).
+    pub fn artists_by_seat(&self) -> Vec<u8> {
+        (0..self.seats).filter(|s| *s != self.master).collect()
     }
 
     pub fn check_seat(&self, seat: u8) -> Result<u8, RuleError> {
@@ -118,6 +153,8 @@ pub fn start(setup: &Setup) -> Result<State, RuleError> {
         scores: vec![0; setup.players],
         master: 0,
         fake: None,
+        fake_salt: None,
+        fake_public: false,
         theme: None,
         first: 0,
         strokes: Vec::new(),

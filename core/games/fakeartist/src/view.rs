@@ -1,28 +1,20 @@
-//! What each eye may see: the fake artist's seat only by that seat (and by all once caught or
-//! once the round is over), the theme's word by the question master and the true artists, and
-//! the position as text and JSON. It never changes the game.
+//! What each eye may see: the fake artist's seat only by that seat (and by all once caught,
+//! owned up or the round over), the fake's salt by the full view only, and the position as
+//! text and JSON. The theme's word is never in the record before its reveal. It never changes
+//! the game.
 
 use serde_json::Value;
 
+use super::secret;
 use super::state::{Phase, State};
 use kifu_core::rules::View;
 
 /// Whether `view` may see who the fake artist is.
 pub fn sees_fake(state: &State, view: View) -> bool {
-    let caught = matches!(state.phase, Phase::Guess | Phase::Judge { .. });
     match view {
         View::Full => true,
-        View::Seat(s) => caught || state.fake == Some(s),
-        View::Public => caught,
-    }
-}
-
-/// Whether `view` may see the theme's word: the question master and every true artist.
-pub fn sees_word(state: &State, view: View) -> bool {
-    match view {
-        View::Full => true,
-        View::Seat(s) => s == state.master || (state.fake.is_some() && state.fake != Some(s)),
-        View::Public => false,
+        View::Seat(s) => state.fake_public || state.fake == Some(s),
+        View::Public => state.fake_public,
     }
 }
 
@@ -31,10 +23,8 @@ pub fn redacted(state: &State, view: View) -> State {
     if !sees_fake(state, view) {
         seen.fake = None;
     }
-    if !sees_word(state, view) {
-        if let Some(theme) = seen.theme.as_mut() {
-            theme.word = None;
-        }
+    if view != View::Full {
+        seen.fake_salt = None;
     }
     seen
 }
@@ -66,11 +56,12 @@ pub fn render(state: &State, view: View) -> String {
         lines.push(format!("question master: {}", name(seen.master)));
     }
     if let Some(theme) = &seen.theme {
-        lines.push(format!(
-            "theme: {}: {}",
-            theme.category,
-            theme.word.as_deref().unwrap_or("?")
-        ));
+        let written = match (&theme.word, &theme.commitment) {
+            (Some(word), _) => word.clone(),
+            (None, Some(c)) => format!("? (committed #{})", secret::hex(&c[..8])),
+            (None, None) => "? (not recorded)".to_string(),
+        };
+        lines.push(format!("theme: {}: {written}", theme.category));
     }
     if let Some(fake) = seen.fake {
         lines.push(format!("fake artist: {}", name(fake)));

@@ -192,7 +192,7 @@ fn header_field(draft: &mut Draft, key: &str, value: &str) -> Result<(), String>
 
 /// A moves line: chance's `open ...` or `situation ...`, or `pN TOKEN` pairs.
 fn moves(draft: &mut Draft, line: &str, number: usize) -> Result<(), String> {
-    if line.starts_with("open") || line.starts_with("situation ") {
+    if line.starts_with("open") || line.starts_with("situation ") || line.starts_with("key ") {
         draft.moves.push(DraftMove {
             actor: Some(Actor::Chance),
             text: line.to_string(),

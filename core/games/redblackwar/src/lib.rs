@@ -65,7 +65,7 @@ fn apply(state: &mut State, actor: Actor, command: &Command) -> Result<(), RuleE
         kifu_core::refuse!("the war is over ({outcome})");
     }
     let phase = state.phase.clone();
-    if let Command::Open(..) | Command::Situation(..) = command {
+    if let Command::Open(..) | Command::Situation(..) | Command::Key(..) = command {
         if actor != Actor::Chance {
             kifu_core::refuse!("cards are turned up by chance, not by {actor}");
         }
@@ -87,7 +87,12 @@ fn apply(state: &mut State, actor: Actor, command: &Command) -> Result<(), RuleE
         _ => 0,
     };
     match (command, phase) {
-        (Command::Play(card), Phase::Play) => war::play(state, seat, *card),
+        (Command::Key(key), Phase::Key) => {
+            state.key = *key;
+            state.phase = Phase::Play;
+            Ok(())
+        }
+        (Command::Play(card, salt), Phase::Play) => war::play(state, seat, *card, *salt),
         (Command::Open(cards), Phase::Open) => war::open(state, *cards),
         (Command::Situation(card), Phase::Situation) => war::situation(state, *card),
         (Command::Horn(blow), Phase::Horn { .. }) => war::horn(state, *blow),
@@ -114,7 +119,12 @@ fn legal_for(state: &State, seat: u8) -> Vec<Command> {
     let others = |me: u8| (0..4u8).filter(move |s| *s != me);
     match &state.phase {
         Phase::Play if state.down[usize::from(seat)].is_none() => {
-            let mut list: Vec<Command> = state.hand(seat).list().into_iter().map(Command::Play).collect();
+            let mut list: Vec<Command> = state
+                .hand(seat)
+                .list()
+                .into_iter()
+                .map(|card| Command::Play(card, None))
+                .collect();
             if state.economic && state.battle < state.last_battle {
                 for to in others(seat) {
                     list.extend((1..=state.coins[usize::from(seat)]).map(|n| Command::Pay(to, n)));
@@ -181,7 +191,7 @@ impl Rules for RedBlackWar {
         "redblackwar"
     }
     fn version(&self) -> u32 {
-        1
+        2
     }
     fn describe(&self) -> &'static str {
         "Red-Black War (seed 002): four kingdoms, secret cards turned up together, situation cards, J's and K's decisions"
@@ -200,15 +210,21 @@ impl Rules for RedBlackWar {
             return Turn::seat(seat);
         }
         match &state.phase {
-            Phase::Situation | Phase::Open => Turn::Chance,
+            Phase::Key | Phase::Situation | Phase::Open => Turn::Chance,
             Phase::Over { outcome } => Turn::over(outcome.clone()),
             _ => Turn::Simultaneous {
                 seats: (0..4u8).filter(|s| state.down[usize::from(*s)].is_none()).collect(),
             },
         }
     }
-    fn parse(&self, state: &State, _actor: Actor, text: &str) -> Result<Command, RuleError> {
-        notation::parse(state, text)
+    /// A bare play is salted from the war's key, when the record has one.
+    fn parse(&self, state: &State, actor: Actor, text: &str) -> Result<Command, RuleError> {
+        match (notation::parse(state, text)?, actor, state.key) {
+            (Command::Play(card, None), Actor::Seat(seat), Some(key)) if state.phase == Phase::Play => Ok(
+                Command::Play(card, Some(notation::salt_from_key(&key, state.battle, seat))),
+            ),
+            (command, _, _) => Ok(command),
+        }
     }
     fn format(&self, _state: &State, command: &Command) -> String {
         notation::format(command)
@@ -220,6 +236,7 @@ impl Rules for RedBlackWar {
     /// kingdoms lay cards down, every card of every kingdom still to play (see `legal_for`).
     fn legal(&self, state: &State) -> Option<Vec<Command>> {
         match &state.phase {
+            Phase::Key => Some(vec![Command::Key(None)]),
             Phase::Situation => Some(state.situations_left().into_iter().map(Command::Situation).collect()),
             Phase::Open => notation::parse(state, "open").ok().map(|c| vec![c]),
             Phase::Play => {
@@ -244,6 +261,12 @@ impl Rules for RedBlackWar {
     }
     fn sample_chance(&self, state: &State, rng: &mut ChanceRng) -> Command {
         match &state.phase {
+            Phase::Key => {
+                let mut key = [0u8; 16];
+                key[..8].copy_from_slice(&rng.next_u64().to_le_bytes());
+                key[8..].copy_from_slice(&rng.next_u64().to_le_bytes());
+                Command::Key(Some(key))
+            }
             Phase::Situation => {
                 let left = state.situations_left();
                 let pick = rng.below(left.len().max(1) as u64) as usize;
@@ -256,7 +279,8 @@ impl Rules for RedBlackWar {
     /// until chance's public `open` entry turns all four up.
     fn redact(&self, _state: &State, actor: Actor, command: &Command, view: View) -> String {
         match (command, actor) {
-            (Command::Play(_), Actor::Seat(seat)) if view != View::Full && view != View::Seat(seat) => "?".into(),
+            (Command::Key(Some(_)), _) if view != View::Full => "key ?".into(),
+            (Command::Play(..), Actor::Seat(seat)) if view != View::Full && view != View::Seat(seat) => "?".into(),
             _ => notation::format(command),
         }
     }

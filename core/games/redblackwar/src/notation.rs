@@ -8,8 +8,11 @@ use kifu_core::rules::RuleError;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
-    /// A kingdom lays a card face down.
-    Play(Card),
+    /// A kingdom lays a card face down, with the salt that keeps the line's hashes from
+    /// telling which card it is (`11#HEX`), if one was entered.
+    Play(Card, Option<Salt>),
+    /// Chance's secret key for the war's salts (`None`: the record has none).
+    Key(Option<Salt>),
     /// Chance turns up the four cards, seat by seat.
     Open([Card; 4]),
     /// Chance turns up a situation card.
@@ -75,6 +78,47 @@ fn pair(state: &State, text: &str) -> Result<[Card; 2], RuleError> {
     Ok([card(state, a)?, card(state, b)?])
 }
 
+/// A salt is 16 bytes of the player's own randomness, written as 32 hex digits.
+pub type Salt = [u8; 16];
+
+pub fn salt_hex(salt: &Salt) -> String {
+    salt.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// `CARD` or `CARD#SALT`: a card laid down, salted or not.
+fn play(state: &State, text: &str) -> Result<Command, RuleError> {
+    let Some((code, hex)) = text.split_once('#') else {
+        return Ok(Command::Play(card(state, text)?, None));
+    };
+    Ok(Command::Play(card(state, code.trim())?, Some(salt_of(hex)?)))
+}
+
+fn salt_of(hex: &str) -> Result<Salt, RuleError> {
+    let digits = hex.as_bytes();
+    if digits.len() != 32 || !digits.iter().all(u8::is_ascii_hexdigit) {
+        kifu_core::refuse!("'{hex}' is not a salt: write 32 hex digits (a card as 11#0f3a...)");
+    }
+    let mut salt = [0u8; 16];
+    for (byte, pair) in salt.iter_mut().zip(digits.chunks(2)) {
+        *byte = std::str::from_utf8(pair)
+            .ok()
+            .and_then(|p| u8::from_str_radix(p, 16).ok())
+            .unwrap_or(0);
+    }
+    Ok(salt)
+}
+
+/// The salt of `seat`'s play in `battle`, made from the war's key: the first 16 bytes of
+/// blake3 keyed by the key (padded to 32 bytes with zeros) over the battle and the seat.
+pub fn salt_from_key(key: &Salt, battle: u8, seat: u8) -> Salt {
+    let mut wide = [0u8; 32];
+    wide[..16].copy_from_slice(key);
+    let hash = blake3::keyed_hash(&wide, &[battle, seat]);
+    let mut salt = [0u8; 16];
+    salt.copy_from_slice(&hash.as_bytes()[..16]);
+    salt
+}
+
 /// Reads a command; `open` alone turns up the cards lying face down.
 pub fn parse(state: &State, text: &str) -> Result<Command, RuleError> {
     let text = text.trim();
@@ -83,7 +127,9 @@ pub fn parse(state: &State, text: &str) -> Result<Command, RuleError> {
         None => (text.to_ascii_lowercase(), ""),
     };
     match word.as_str() {
-        "play" => Ok(Command::Play(card(state, rest)?)),
+        "play" => play(state, rest),
+        "key" if rest == "?" => Ok(Command::Key(None)),
+        "key" => Ok(Command::Key(Some(salt_of(rest)?))),
         "open" if rest.is_empty() => {
             if state.phase != Phase::Open {
                 kifu_core::refuse!("there are no cards to turn up now");
@@ -142,8 +188,9 @@ pub fn parse(state: &State, text: &str) -> Result<Command, RuleError> {
             let seats = rest.split(',').map(seat).collect::<Result<Vec<u8>, RuleError>>()?;
             Ok(Command::Rank(seats))
         }
+        _ if rest.is_empty() && text.contains('#') => play(state, text),
         _ if rest.is_empty() && Card::parse(text).is_some() || text.chars().all(|c| c.is_ascii_digit()) && !text.is_empty() => {
-            Ok(Command::Play(card(state, text)?))
+            Ok(Command::Play(card(state, text)?, None))
         }
         _ => kifu_core::refuse!(
             "'{text}' is not a command: play a card (11, J, Q, K), or x1/x2/x3, ally:pN, blow, keep, give:pN, take:pN, redeploy:A,B/C,D, rank:pN,pN, pay:pN,COINS, sanction:pN, spy:pN,CARD, fire, hold"
@@ -157,7 +204,10 @@ pub fn format(command: &Command) -> String {
         names.join(",")
     };
     match command {
-        Command::Play(card) => card.code(),
+        Command::Play(card, None) => card.code(),
+        Command::Play(card, Some(salt)) => format!("{}#{}", card.code(), salt_hex(salt)),
+        Command::Key(None) => "key ?".into(),
+        Command::Key(Some(key)) => format!("key {}", salt_hex(key)),
         Command::Open(cards) => {
             let codes: Vec<String> = cards.iter().map(|c| c.code()).collect();
             format!("open {}", codes.join(" "))

@@ -66,6 +66,9 @@ impl Situation {
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Phase {
+    /// Before the first battle: chance draws the war's secret key (`key HEX`; `key ?` when the
+    /// recorder has none), from which each play's salt is made.
+    Key,
     /// Chance turns up a situation card before this battle.
     Situation,
     /// The flag holder gives the comeback horn to one of the tied poorest kingdoms.
@@ -130,6 +133,11 @@ pub struct State {
     pub used: [Cards; 4],
     /// The cards face down in this battle (hidden from other seats in a view).
     pub down: [Option<Card>; 4],
+    /// The salt entered with each card laid down, if any: it keeps the state hash from
+    /// telling the card (no view but the full one holds it).
+    pub down_salt: [Option<[u8; 16]>; 4],
+    /// The war's secret key: each bare play is salted from it (no view but the full one holds it).
+    pub key: Option<[u8; 16]>,
     /// The cards of this battle once turned up.
     pub open: Option<[Card; 4]>,
     /// Each kingdom's ally.
@@ -196,6 +204,8 @@ pub fn start(setup: &Setup) -> Result<State, RuleError> {
         last_battle: if playing_cards { 13 } else { 21 },
         used: [Cards::default(); 4],
         down: [None; 4],
+        down_salt: [None; 4],
+        key: None,
         open: None,
         // Black (p1) with Gray (p3), Red (p2) with Pink (p4).
         allies: [2, 3, 0, 1],
@@ -216,7 +226,7 @@ pub fn start(setup: &Setup) -> Result<State, RuleError> {
         spy: None,
         reserve_left: 0,
         last: None,
-        phase: Phase::Play,
+        phase: Phase::Key,
     })
 }
 

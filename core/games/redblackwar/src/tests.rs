@@ -19,6 +19,10 @@ pub(crate) fn war(options: &[(&str, &str)]) -> State {
             players: 4,
             start: None,
         })
+        .map(|mut state| {
+            enter(&mut state, Actor::Chance, "key ?").expect("no key");
+            state
+        })
         .expect("sets up")
 }
 

@@ -10,7 +10,7 @@ use kifu_core::rules::{Turn, View};
 
 fn header(chance: ChanceMode, options: &[(&str, &str)]) -> Header {
     let names = (1..=4).map(|i| format!("king{i}")).collect();
-    let mut header = Header::new("redblackwar", 1, names, chance);
+    let mut header = Header::new("redblackwar", 2, names, chance);
     for (key, value) in options {
         header.options.insert(key.to_string(), value.to_string());
     }
@@ -131,7 +131,15 @@ fn a_card_laid_down_is_hidden_from_the_others_until_opened() {
         }
         let open = log.iter().find(|e| e.command.starts_with("open ")).expect("opened");
         let cards: Vec<&str> = open.command.split_whitespace().collect();
-        assert_eq!(cards[2], first_play.command, "the open entry is public");
+        let (card, salt) = first_play.command.split_once('#').expect("a seeded play is salted");
+        assert_eq!(salt.len(), 32);
+        assert_eq!(cards[2], card, "the open entry is public");
+        let key = &log[0].command;
+        assert_eq!(
+            key.starts_with("key ") && key != "key ?",
+            sees && view == View::Full,
+            "{view:?}: {key}"
+        );
     }
 }
 
@@ -156,10 +164,10 @@ fn the_format_writes_a_record_that_reads_back_as_the_same_entries() {
 
 #[test]
 fn a_bad_file_names_its_line_and_reason() {
-    let text = "Game: redblackwar\nP1: A\nP2: B\nP3: C\nP4: D\n\np1 11 p2 K p3 3 p4 19\n";
+    let text = "Game: redblackwar\nP1: A\nP2: B\nP3: C\nP4: D\n\nkey ?\np1 11 p2 K p3 3 p4 19\n";
     let draft = crate::format::FORMAT.read(text).remove(0).expect("reads");
     let error = build(crate::registry(), &draft, None).unwrap_err();
-    assert_eq!(error.line, Some(7));
+    assert_eq!(error.line, Some(8));
     assert!(error.reason.contains("'19' is not a card of the deck"), "{error}");
     let bad = crate::format::FORMAT.read("Game: hearts\n").remove(0).unwrap_err();
     assert!(bad.reason.contains("cannot hold the game 'hearts'"));
@@ -168,4 +176,68 @@ fn a_bad_file_names_its_line_and_reason() {
         .remove(0)
         .unwrap_err();
     assert_eq!(odd.line, Some(3));
+}
+
+/// A card laid down bare can be found by trying every card of the kingdom against the state
+/// hash (`s=`) a view shows; laid down with a salt (`11#HEX`) no card matches, and only the
+/// full view holds the salt.
+#[test]
+fn a_salted_play_cannot_be_found_from_the_state_hash() {
+    let game = crate::registry().find("redblackwar").expect("registered");
+    let options = std::collections::BTreeMap::new();
+    let setup = kifu_core::rules::Setup {
+        options: &options,
+        players: 4,
+        start: None,
+    };
+    let after = |text: &str| {
+        let mut live = game.start(&setup).expect("starts");
+        live.apply(Actor::Chance, "key ?").expect("no key");
+        live.apply(Actor::Seat(0), "3").expect("p1 plays");
+        live.apply(Actor::Seat(1), text).expect("p2 plays");
+        live
+    };
+    // The troop's 21 cards: 1 to 18, J, Q, K.
+    let troop: Vec<String> = (1..=18)
+        .map(|n| n.to_string())
+        .chain(["J", "Q", "K"].map(String::from))
+        .collect();
+    let tries = |hash: [u8; 32]| -> Vec<&str> {
+        troop
+            .iter()
+            .map(String::as_str)
+            .filter(|card| after(card).state_hash() == hash)
+            .collect()
+    };
+    assert_eq!(
+        tries(after("11").state_hash()),
+        vec!["11"],
+        "bare: the hash tells the card"
+    );
+    let salted = after("11#00112233445566778899aabbccddeeff");
+    assert!(tries(salted.state_hash()).is_empty(), "salted: no card matches");
+    assert_eq!(
+        salted.redact(Actor::Seat(1), "11#00112233445566778899aabbccddeeff", View::Seat(0)),
+        "?"
+    );
+    assert!(salted.state_json(View::Seat(0))["down_salt"][1].is_null());
+    assert!(salted.state_json(View::Public)["down_salt"][1].is_null());
+    assert!(salted.state_json(View::Full)["down_salt"][1].is_array());
+    // With the war's key, a bare play is salted from it: the same protection, nothing typed.
+    let mut keyed = game.start(&setup).expect("starts");
+    keyed
+        .apply(Actor::Chance, "key 0f0e0d0c0b0a09080706050403020100")
+        .expect("a key");
+    let line = keyed.apply(Actor::Seat(1), "11").expect("p2 plays");
+    let (card, salt) = line.split_once('#').expect("salted from the key");
+    assert_eq!((card, salt.len()), ("11", 32));
+    assert_eq!(
+        keyed.redact(Actor::Chance, "key 0f0e0d0c0b0a09080706050403020100", View::Seat(1)),
+        "key ?"
+    );
+    assert!(keyed.state_json(View::Seat(1))["key"].is_null());
+    let mut bad = game.start(&setup).expect("starts");
+    bad.apply(Actor::Chance, "key ?").expect("no key");
+    let refused = bad.apply(Actor::Seat(1), "11#12ab").expect_err("a short salt");
+    assert!(refused.reason.contains("32 hex digits"), "{}", refused.reason);
 }

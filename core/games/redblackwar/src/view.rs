@@ -11,11 +11,15 @@ use kifu_core::rules::View;
 /// The state with the cards face down that `view` may not see taken away.
 pub fn redacted(state: &State, view: View) -> State {
     let mut seen = state.clone();
-    for (seat, down) in seen.down.iter_mut().enumerate() {
+    for (seat, (down, salt)) in seen.down.iter_mut().zip(seen.down_salt.iter_mut()).enumerate() {
         let own = view == View::Full || view == View::Seat(seat as u8);
         if !own {
             *down = None;
+            *salt = None;
         }
+    }
+    if view != View::Full {
+        seen.key = None;
     }
     seen
 }
@@ -23,6 +27,7 @@ pub fn redacted(state: &State, view: View) -> State {
 /// What is due, in words.
 pub fn due(state: &State, phase: &Phase) -> String {
     match phase {
+        Phase::Key => "chance draws the war's secret key (key HEX, or key ? with none)".to_string(),
         Phase::Situation => format!("a situation card is turned up before battle {}", state.battle),
         Phase::GiveHorn { candidates } => {
             let names: Vec<String> = candidates.iter().map(|s| seat_name(*s)).collect();

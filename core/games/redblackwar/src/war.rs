@@ -5,12 +5,13 @@
 use super::battle;
 use super::cards::{seat_name, Card, J, K};
 use super::economy;
+use super::notation::Salt;
 use super::state::{Phase, Situation, State};
 use kifu_core::rules::{Outcome, RuleError};
 
 type Done = Result<(), RuleError>;
 
-pub fn play(state: &mut State, seat: u8, card: Card) -> Done {
+pub fn play(state: &mut State, seat: u8, card: Card, salt: Option<Salt>) -> Done {
     if state.down[usize::from(seat)].is_some() {
         kifu_core::refuse!("{} has already laid a card down in this battle", seat_name(seat));
     }
@@ -23,6 +24,7 @@ pub fn play(state: &mut State, seat: u8, card: Card) -> Done {
         );
     }
     state.down[usize::from(seat)] = Some(card);
+    state.down_salt[usize::from(seat)] = salt;
     if state.down.iter().all(Option::is_some) {
         economy::all_down(state);
     }
@@ -125,6 +127,7 @@ fn end_battle(state: &mut State) {
         }
     }
     state.down = [None; 4];
+    state.down_salt = [None; 4];
     state.horn_blown = false;
     if state.battle >= state.last_battle {
         finish(state);

@@ -65,7 +65,7 @@ fn apply(state: &mut State, actor: Actor, command: &Command) -> Result<(), RuleE
     match (command, state.phase.clone()) {
         (Command::Deal { nobles, market }, Phase::Deal) => market::deal(state, nobles, market),
         (Command::Refill(id), Phase::Refill { level, slot }) => market::refill(state, level, slot, *id),
-        (Command::Draw(id), Phase::Draw { level }) => market::draw(state, level, *id),
+        (Command::Draw(id, salt), Phase::Draw { level }) => market::draw(state, level, *id, *salt),
         (_, Phase::Deal) => kifu_core::refuse!("the deal is due: deal nobles:.. L1:.. L2:.. L3:.."),
         (_, Phase::Refill { level, .. }) => kifu_core::refuse!("a level {level} card is due: refill N"),
         (_, Phase::Draw { level }) => kifu_core::refuse!("the top level {level} card is due: draw N, or draw ?"),
@@ -115,7 +115,7 @@ impl Rules for Splendor {
         "splendor"
     }
     fn version(&self) -> u32 {
-        1
+        2
     }
     fn describe(&self) -> &'static str {
         "Splendor (seed 004): gem tokens, development cards and nobles; blind reserves hidden, the market dealt at the table or from a seed"
@@ -151,8 +151,8 @@ impl Rules for Splendor {
     /// A card drawn blind shows only to the seat reserving it (and the arbiter).
     fn redact(&self, state: &State, _actor: Actor, command: &Command, view: View) -> String {
         match command {
-            Command::Draw(Some(_)) if view != View::Full && view != View::Seat(state.current) => {
-                notation::format(&Command::Draw(None))
+            Command::Draw(Some(_), _) if view != View::Full && view != View::Seat(state.current) => {
+                notation::format(&Command::Draw(None, None))
             }
             _ => notation::format(command),
         }

@@ -3,7 +3,7 @@
 //! still hold (observed) or drawn from them (seeded). It never takes a player's action.
 
 use super::cards::{self, describe};
-use super::notation::Command;
+use super::notation::{Command, Salt};
 use super::state::{Phase, Reserved, State};
 use super::turn;
 use kifu_core::chance::ChanceRng;
@@ -69,9 +69,12 @@ pub fn refill(state: &mut State, level: u8, slot: u8, id: u8) -> Result<(), Rule
     turn::proceed(state)
 }
 
-pub fn draw(state: &mut State, level: u8, id: Option<u8>) -> Result<(), RuleError> {
+pub fn draw(state: &mut State, level: u8, id: Option<u8>, salt: Option<Salt>) -> Result<(), RuleError> {
     if let Some(id) = id {
         still_in_deck(state, id, level)?;
+    }
+    if salt.is_some() {
+        state.salt = salt;
     }
     let l = usize::from(level - 1);
     state.deck_left[l] -= 1;
@@ -104,7 +107,13 @@ pub fn sample(state: &State, rng: &mut ChanceRng) -> Command {
             Some(id) => Command::Refill(*id),
             None => Command::Pass,
         },
-        Phase::Draw { level } => Command::Draw(pick(rng, state.unaccounted(*level), 1).first().copied()),
+        Phase::Draw { level } => {
+            let id = pick(rng, state.unaccounted(*level), 1).first().copied();
+            let mut salt = [0u8; 16];
+            salt[..8].copy_from_slice(&rng.next_u64().to_le_bytes());
+            salt[8..].copy_from_slice(&rng.next_u64().to_le_bytes());
+            Command::Draw(id, id.map(|_| salt))
+        }
         _ => Command::Pass,
     }
 }
@@ -115,8 +124,13 @@ pub fn outcomes(state: &State) -> Option<Vec<Command>> {
         Phase::Deal => None,
         Phase::Refill { level, .. } => Some(state.unaccounted(*level).into_iter().map(Command::Refill).collect()),
         Phase::Draw { level } => {
-            let mut list = vec![Command::Draw(None)];
-            list.extend(state.unaccounted(*level).into_iter().map(|id| Command::Draw(Some(id))));
+            let mut list = vec![Command::Draw(None, None)];
+            list.extend(
+                state
+                    .unaccounted(*level)
+                    .into_iter()
+                    .map(|id| Command::Draw(Some(id), None)),
+            );
             Some(list)
         }
         _ => Some(Vec::new()),

@@ -20,7 +20,8 @@ pub enum Command {
     /// The card turned up to refill a market slot (chance).
     Refill(u8),
     /// The card drawn blind for a reserve (chance); None when the record does not know it.
-    Draw(Option<u8>),
+    /// The salt (seeded: drawn with the card) keeps the line's hashes from telling the card.
+    Draw(Option<u8>, Option<Salt>),
     Take(Gems),
     /// A face-up card reserved.
     Reserve(u8),
@@ -39,6 +40,28 @@ fn ids(list: &[u8]) -> String {
     parts.join(",")
 }
 
+/// A salt is 16 random bytes, written as 32 hex digits.
+pub type Salt = [u8; 16];
+
+pub fn salt_hex(salt: &Salt) -> String {
+    salt.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn salt_of(hex: &str) -> Result<Salt, RuleError> {
+    let digits = hex.as_bytes();
+    if digits.len() != 32 || !digits.iter().all(u8::is_ascii_hexdigit) {
+        kifu_core::refuse!("'{hex}' is not a salt: write 32 hex digits");
+    }
+    let mut salt = [0u8; 16];
+    for (byte, pair) in salt.iter_mut().zip(digits.chunks(2)) {
+        *byte = std::str::from_utf8(pair)
+            .ok()
+            .and_then(|p| u8::from_str_radix(p, 16).ok())
+            .unwrap_or(0);
+    }
+    Ok(salt)
+}
+
 pub fn format(command: &Command) -> String {
     match command {
         Command::Deal { nobles, market } => format!(
@@ -49,8 +72,9 @@ pub fn format(command: &Command) -> String {
             ids(&market[2])
         ),
         Command::Refill(id) => format!("refill {id}"),
-        Command::Draw(Some(id)) => format!("draw {id}"),
-        Command::Draw(None) => "draw ?".to_string(),
+        Command::Draw(Some(id), None) => format!("draw {id}"),
+        Command::Draw(Some(id), Some(salt)) => format!("draw {id} salt={}", salt_hex(salt)),
+        Command::Draw(None, _) => "draw ?".to_string(),
         Command::Take(gems) => format!("take {}", cards::letters(gems)),
         Command::Reserve(id) => format!("reserve {id}"),
         Command::ReserveBlind(level) => format!("reserve L{level}"),
@@ -150,9 +174,13 @@ pub fn parse(state: &State, text: &str) -> Result<Command, RuleError> {
     match verb.to_ascii_lowercase().as_str() {
         "deal" => deal(rest),
         "refill" => Ok(Command::Refill(card_number(one("card number")?)?)),
-        "draw" => match one("card number or ?")? {
-            "?" => Ok(Command::Draw(None)),
-            id => Ok(Command::Draw(Some(card_number(id)?))),
+        "draw" => match rest {
+            ["?"] => Ok(Command::Draw(None, None)),
+            [id] => Ok(Command::Draw(Some(card_number(id)?), None)),
+            [id, salt] if salt.to_ascii_lowercase().starts_with("salt=") => {
+                Ok(Command::Draw(Some(card_number(id)?), Some(salt_of(&salt[5..])?)))
+            }
+            _ => kifu_core::refuse!("'draw' takes a card number (with salt=HEX if salted) or ?"),
         },
         "take" => Ok(Command::Take(gems(rest)?)),
         "reserve" => {

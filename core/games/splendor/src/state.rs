@@ -103,6 +103,9 @@ pub struct State {
     pub phase: Phase,
     /// What the last turn came to, in words.
     pub last: Option<String>,
+    /// The salt of the last salted blind draw: it keeps the state hash from telling the
+    /// hidden reserves (no view but the full one holds it).
+    pub salt: Option<[u8; 16]>,
 }
 
 impl State {
@@ -182,5 +185,6 @@ pub fn start(setup: &Setup) -> Result<State, RuleError> {
         passes: 0,
         phase: Phase::Deal,
         last: None,
+        salt: None,
     })
 }

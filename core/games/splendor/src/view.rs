@@ -20,6 +20,9 @@ pub fn redacted(state: &State, view: View) -> State {
             }
         }
     }
+    if view != View::Full {
+        seen.salt = None;
+    }
     seen
 }
 

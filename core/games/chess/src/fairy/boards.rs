@@ -24,6 +24,9 @@ pub fn geometry(v: Variant) -> &'static Geometry {
         }),
         Variant::Cylinder => CYLINDER.get_or_init(|| Geometry::new(8, 8, true)),
         Variant::Glinski => GLINSKI.get_or_init(|| Geometry::build(&Shape::glinski())),
+        Variant::CylinderRanks => super::horizontal_cylinder::geometry(),
+        Variant::DoubleChess => super::doublechess::geometry(),
+        Variant::Chad => super::chad::geometry(),
         // Congo: 7x7, the river on the fourth rank is a property of the rules (`congo`).
         Variant::Congo => CONGO.get_or_init(|| {
             Geometry::build(&Shape {
@@ -41,6 +44,8 @@ pub fn start_fen(v: Variant) -> &'static str {
         Variant::LosAlamos => "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1",
         Variant::Dunsany => "pppppppp/pppppppp/pppppppp/pppppppp/8/8/PPPPPPPP/RNBQKBNR b KQ - 0 1",
         Variant::Glinski => glinski_fen(),
+        Variant::DoubleChess => super::doublechess::START,
+        Variant::Chad => super::chad::START,
         // Freeling's array: giraffe, monkey, elephant, lion, elephant, crocodile, zebra.
         Variant::Congo => "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w - - 0 1",
         _ => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",

@@ -1,16 +1,21 @@
 //! The fairy rules of the variants registered beside the lichess ones: the one mechanism each
 //! needs, shared: a move rule (`allows`, which moves the pieces have; the same rule decides
-//! which of them give check), extra moves (relayed knight moves), a change after a move lands
-//! (Andernach colours, Circe rebirth) and each variant's own game end. A file per rule; none of
+//! which of them give check), extra moves (relayed knight moves; double chess's long pawn
+//! steps, far en passant and castling), a change after a move lands (Andernach colours, Circe
+//! rebirth, double chess's castling rook), check with several royal kings, and each variant's
+//! own game end. A file per rule; none of
 //! them keeps state or touches the standard chess fast path.
 
 pub mod alice;
 pub mod andernach;
 pub mod boards;
+pub mod chad;
 pub mod circe;
 pub mod congo;
+pub mod doublechess;
 pub mod extinction;
 pub mod grid;
+pub mod horizontal_cylinder;
 pub mod knightrelay;
 pub mod madrasi;
 pub mod monochromatic;
@@ -40,6 +45,9 @@ pub fn from_name(n: &str) -> Option<Variant> {
         "circe" | "circechess" => Variant::Circe,
         "knightrelay" | "nrelay" | "knightrelaychess" => Variant::KnightRelay,
         "alice" | "alicechess" => Variant::Alice,
+        "doublechess" | "double" | "haywardsdoublechess" => Variant::DoubleChess,
+        "chad" | "chadchess" => Variant::Chad,
+        "horizontalcylinder" | "cylinderranks" | "horizontalcylinderchess" => Variant::CylinderRanks,
         "congo" | "congochess" => Variant::Congo,
         _ => return None,
     };
@@ -67,6 +75,15 @@ pub fn describe(v: Variant) -> &'static str {
             "Knight-relay chess: knights lend their move to friends they guard; knights neither take nor are taken"
         }
         Variant::Alice => "Alice chess: two boards; every moved piece passes through to the other board",
+        Variant::DoubleChess => {
+            "Double chess (Hayward, 1916): 16x12, two armies and two kings a side; mate either king"
+        }
+        Variant::Chad => {
+            "Chad (Freeling, 1979): 12x12, a king and eight rooks in a castle; rooks crown in the enemy castle"
+        }
+        Variant::CylinderRanks => {
+            "Horizontal cylinder chess (cylinder wrap=ranks): the first and last ranks are neighbours"
+        }
         Variant::Congo => "Congo (Demian Freeling, 1982): 7x7 with a river; capture the lion to win",
         _ => "",
     }
@@ -74,7 +91,11 @@ pub fn describe(v: Variant) -> &'static str {
 
 /// The variants whose legality is found by trying every move (`Safety::Tried`).
 pub fn tried(v: Variant) -> bool {
-    move_rule(v) || matches!(v, Variant::Andernach | Variant::AntiAndernach | Variant::Circe)
+    move_rule(v)
+        || matches!(
+            v,
+            Variant::Andernach | Variant::AntiAndernach | Variant::Circe | Variant::DoubleChess | Variant::Chad
+        )
 }
 
 /// The variants whose move rule restricts captures, and so checks.
@@ -93,14 +114,18 @@ pub fn allows(pos: &Position, m: &Move) -> bool {
         Variant::Patrol => patrol::allows(pos, m),
         Variant::Madrasi => madrasi::allows(pos, m),
         Variant::KnightRelay => knightrelay::allows(pos, m),
+        Variant::Chad => chad::allows(pos, m),
         _ => true,
     }
 }
 
 /// Moves the pieces' own patterns do not give (knight-relay's lent knight moves).
 pub fn extra_moves<F: FnMut(Move)>(pos: &Position, emit: &mut F) {
-    if pos.variant == Variant::KnightRelay {
-        knightrelay::relayed_moves(pos, emit);
+    match pos.variant {
+        Variant::KnightRelay => knightrelay::relayed_moves(pos, emit),
+        Variant::DoubleChess => doublechess::extra_moves(pos, emit),
+        Variant::Chad => chad::extra_moves(pos, emit),
+        _ => {}
     }
 }
 
@@ -110,7 +135,27 @@ pub fn after_move(pos: &mut Position, m: &Move, taken: u8, taken_sq: u8) {
     match pos.variant {
         Variant::Andernach | Variant::AntiAndernach => andernach::after_move(pos, m, taken),
         Variant::Circe => circe::after_move(pos, taken, taken_sq),
+        Variant::DoubleChess => doublechess::after_move(pos, m),
+        Variant::Chad => chad::after_move(pos, m),
         _ => {}
+    }
+}
+
+/// Whether `color` is in check by the variant's rule (`king` its first king): in double
+/// chess whenever either king is attacked.
+pub fn in_check(pos: &Position, color: Color, king: u8) -> bool {
+    match pos.variant {
+        Variant::DoubleChess => doublechess::any_king_attacked(pos, color),
+        _ => attacked(pos, king, color.other()),
+    }
+}
+
+/// The square of the pawn of `mover` that passed over the en passant square `sq`: the next
+/// cell, or in double chess (steps of up to four) the first piece ahead over empty cells.
+pub fn passed_pawn(pos: &Position, mover: Color, sq: u8) -> Option<u8> {
+    match pos.variant {
+        Variant::DoubleChess => doublechess::passed_pawn(pos, mover, sq),
+        _ => pos.geo.forward(mover, sq),
     }
 }
 
@@ -167,4 +212,13 @@ pub fn bare_kings(pos: &Position) -> bool {
     [Color::White, Color::Black]
         .iter()
         .all(|&c| pos.pieces(c).all(|(_, r)| r == Role::King))
+}
+
+/// Why a position read from text cannot stand in the variant, beyond what every variant
+/// checks (Chad: only kings, rooks and queens, each king in its castle).
+pub fn refusal(pos: &Position) -> Option<String> {
+    match pos.variant {
+        Variant::Chad => chad::refusal(pos),
+        _ => None,
+    }
 }

@@ -6,6 +6,7 @@ use crate::notation::{PGN, UCI};
 use kifu_core::format::{build, Format};
 use kifu_core::record::{Actor, ChanceMode, Header, Record};
 use kifu_core::replay::{verify_record, Replay};
+use kifu_core::Game;
 
 /// Position 0 (BBQNNRKR): both sides castle queen side. Position 959 (RKRNNQBB): both castle
 /// king side. Position 518 (the standard array): both castle king side.
@@ -24,7 +25,12 @@ const GAMES: [(&str, &[&str]); 3] = [
 ];
 
 fn chess960(position: &str, moves: &[&str]) -> Record {
-    let mut header = Header::new("chess960", 1, vec!["Ann".into(), "Bob".into()], ChanceMode::Observed);
+    let mut header = Header::new(
+        "chess960",
+        crate::CHESS960.version(),
+        vec!["Ann".into(), "Bob".into()],
+        ChanceMode::Observed,
+    );
     header.options.insert("position".into(), position.into());
     let mut replay = Replay::start(crate::registry(), &header).unwrap_or_else(|f| panic!("{f}"));
     let mut record = Record::new(header);

@@ -1,5 +1,6 @@
 //! Concordia Solitaria (seed 003, `concordia-solitaria`): the player (p1) against Contrarius
-//! (p2, whose every entry is checked against what the dice and the seed's rules require).
+//! (p2, whose every entry is checked against what the dice and the seed's rules require), or
+//! with three players Contrarius as the third of a two-player game (p3 starts; see trio.rs).
 //! Who acts next and the dispatch to the module that owns each rule.
 
 mod builds;
@@ -10,6 +11,7 @@ mod play;
 mod reaction;
 mod setup;
 mod state;
+mod trio;
 mod view;
 
 #[cfg(test)]
@@ -18,6 +20,8 @@ mod tests;
 mod tests_builds;
 #[cfg(test)]
 mod tests_games;
+#[cfg(test)]
+mod tests_trio;
 
 use builds::CONTRARIUS;
 use notation::SoloCommand;
@@ -38,7 +42,11 @@ fn apply(solo: &mut Solo, actor: Actor, command: &SoloCommand) -> Result<(), Rul
     if let Some(outcome) = &solo.base.over {
         kifu_core::refuse!("the game is over ({outcome})");
     }
-    let turn = Solitaria.turn(solo);
+    // While a veto is possible, everything but a veto is Contrarius's to enter.
+    let turn = match Solitaria.turn(solo) {
+        Turn::Simultaneous { .. } => Turn::seat(CONTRARIUS),
+        turn => turn,
+    };
     match (actor, command) {
         (Actor::Chance, SoloCommand::Base(Command::Cities(goods))) => {
             crate::market::deal_cities(&mut solo.base, goods)?;
@@ -61,11 +69,16 @@ fn apply(solo: &mut Solo, actor: Actor, command: &SoloCommand) -> Result<(), Rul
             reaction::roll(solo, *die, *face)
         }
         (Actor::Chance, _) => kifu_core::refuse!("chance enters only city goods, card draws and dice"),
+        (Actor::Seat(seat), SoloCommand::Veto) => trio::veto(solo, seat),
         (Actor::Seat(seat), _) if turn != Turn::seat(seat) => match turn {
             Turn::Chance => kifu_core::refuse!("chance is due first: city goods, a card for the display or a die"),
-            Turn::Seat { seat: 0 } => kifu_core::refuse!("it is p1's turn"),
-            _ => kifu_core::refuse!("it is Contrarius's (p2's) turn to react"),
+            Turn::Seat { seat: CONTRARIUS } => kifu_core::refuse!("it is Contrarius's (p2's) turn to react"),
+            Turn::Seat { seat: s } => kifu_core::refuse!("it is {}'s turn", crate::state::seat_name(s)),
+            other => kifu_core::refuse!("it is not {}'s turn: {other}", Actor::Seat(seat)),
         },
+        (Actor::Seat(seat), SoloCommand::Base(Command::Play { card, action })) if solo.trio.is_some() => {
+            trio::play(solo, seat, *card, action)
+        }
         (Actor::Seat(0), SoloCommand::Base(Command::Play { card, action })) => play::play(solo, *card, None, action),
         (Actor::Seat(0), SoloCommand::Diplomat { card, copied, action }) => {
             play::play(solo, *card, Some(*copied), action)
@@ -77,6 +90,12 @@ fn apply(solo: &mut Solo, actor: Actor, command: &SoloCommand) -> Result<(), Rul
 
 /// Every action the player might do with each card in hand, unchecked.
 fn player_candidates(solo: &Solo) -> Vec<SoloCommand> {
+    if solo.trio.is_some() {
+        return crate::legal::legal(&solo.base)
+            .into_iter()
+            .map(SoloCommand::Base)
+            .collect();
+    }
     let mut hand = solo.base.players[0].hand.clone();
     hand.sort_unstable();
     hand.dedup();
@@ -118,9 +137,10 @@ impl Rules for Solitaria {
     fn options(&self) -> Vec<String> {
         setup::OPTIONS.iter().map(|k| k.to_string()).collect()
     }
-    /// p1 the player, p2 Contrarius.
+    /// p1 the player, p2 Contrarius; with three, Contrarius is the third player of a
+    /// two-player game and p3 the starting player.
     fn players(&self) -> std::ops::RangeInclusive<usize> {
-        2..=2
+        2..=3
     }
     fn setup(&self, setup: &Setup) -> Result<Solo, RuleError> {
         setup::start(setup)
@@ -133,16 +153,23 @@ impl Rules for Solitaria {
             return Turn::Chance;
         }
         if solo.pending.is_empty() {
-            Turn::seat(0)
-        } else {
-            Turn::seat(CONTRARIUS)
+            return Turn::seat(if solo.trio.is_some() { solo.base.current } else { 0 });
         }
+        // With Contrarius as a third player a human may veto the roll Contrarius acts on.
+        let mut seats = trio::may_veto(solo);
+        if seats.is_empty() {
+            return Turn::seat(CONTRARIUS);
+        }
+        seats.push(CONTRARIUS);
+        seats.sort_unstable();
+        Turn::Simultaneous { seats }
     }
     fn parse(&self, solo: &Solo, actor: Actor, text: &str) -> Result<SoloCommand, RuleError> {
         match actor {
             Actor::Chance => notation::parse_chance(solo, text),
             Actor::Seat(0) => notation::parse_player(solo, text),
             Actor::Seat(CONTRARIUS) => notation::parse_contrarius(solo, text),
+            Actor::Seat(2) if solo.trio.is_some() => notation::parse_human(solo, 2, text),
             other => kifu_core::refuse!("{other} may not enter a Concordia Solitaria command"),
         }
     }
@@ -162,13 +189,21 @@ impl Rules for Solitaria {
                     .map(SoloCommand::Base)
                     .collect(),
             },
-            Turn::Seat { seat: 0 } => player_candidates(solo)
+            Turn::Seat { seat } if seat != CONTRARIUS => player_candidates(solo)
                 .into_iter()
-                .filter(|c| apply(&mut solo.clone(), Actor::Seat(0), c).is_ok())
+                .filter(|c| apply(&mut solo.clone(), Actor::Seat(seat), c).is_ok())
                 .collect(),
             _ => reaction::expected(solo).map(SoloCommand::React).into_iter().collect(),
         };
         Some(list)
+    }
+    /// While a veto is possible: Contrarius's reaction for p2, `veto` for a human who may.
+    fn legal_for(&self, solo: &Solo, actor: Actor) -> Option<Vec<SoloCommand>> {
+        match actor {
+            Actor::Seat(seat) if trio::may_veto(solo).contains(&seat) => Some(vec![SoloCommand::Veto]),
+            Actor::Seat(CONTRARIUS) => self.legal(solo),
+            _ => Some(Vec::new()),
+        }
     }
     /// The city goods and draws as in the base game; a die: each face equally likely.
     fn sample_chance(&self, solo: &Solo, rng: &mut ChanceRng) -> SoloCommand {
@@ -177,13 +212,19 @@ impl Rules for Solitaria {
         }
         SoloCommand::Base(crate::Concordia.sample_chance(&solo.base, rng))
     }
-    fn render(&self, solo: &Solo, _view: View) -> String {
-        view::render(solo)
+    /// The player's hand is hidden from everyone but p1; Contrarius's cards lie face up.
+    fn render(&self, solo: &Solo, view: View) -> String {
+        view::render(solo, view)
     }
-    fn state_json(&self, solo: &Solo, _view: View) -> serde_json::Value {
-        view::json(solo)
+    fn state_json(&self, solo: &Solo, view: View) -> serde_json::Value {
+        view::json(solo, view)
     }
-    fn svg(&self, solo: &Solo, _view: View) -> Option<String> {
-        Some(crate::svg::svg(&solo.base, &view::contrarius_lines(solo)))
+    fn svg(&self, solo: &Solo, view: View) -> Option<String> {
+        let hidden = view::hidden_hands(solo, view);
+        Some(crate::svg::svg(
+            &solo.base,
+            &view::contrarius_lines(solo, &hidden),
+            &hidden,
+        ))
     }
 }

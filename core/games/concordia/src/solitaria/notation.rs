@@ -25,6 +25,8 @@ pub enum SoloCommand {
     },
     Roll(Die, Face),
     React(Reaction),
+    /// A human's one veto of Contrarius's last roll (the three-player game).
+    Veto,
 }
 
 /// The base position with the Prefect with Praefectus Magnus out of the player's hand, so
@@ -35,7 +37,27 @@ fn without_magnus(solo: &Solo) -> State {
     state
 }
 
+/// A human's entry in the three-player game: the base game's notation, or `veto`.
+pub fn parse_human(solo: &Solo, seat: u8, text: &str) -> Result<SoloCommand, RuleError> {
+    if text.trim().eq_ignore_ascii_case("veto") {
+        return Ok(SoloCommand::Veto);
+    }
+    let words: Vec<String> = text.split_whitespace().map(str::to_ascii_lowercase).collect();
+    if words.first().is_some_and(|w| w.starts_with("diplomat")) && words.get(1).is_some_and(|w| w == "p2") {
+        kifu_core::refuse!("a Diplomat copies the other player's card, never Contrarius's (the base game's rule)");
+    }
+    if words.first().is_some_and(|w| w == "magnus") {
+        kifu_core::refuse!(
+            "with Contrarius as a third player the Solitaria Magnus card is a plain Prefect: write prefect"
+        );
+    }
+    Ok(SoloCommand::Base(base::parse_play(&solo.base, seat, text)?))
+}
+
 pub fn parse_player(solo: &Solo, text: &str) -> Result<SoloCommand, RuleError> {
+    if solo.trio.is_some() {
+        return parse_human(solo, 0, text);
+    }
     let words: Vec<&str> = text.split_whitespace().collect();
     let hand = &solo.base.players[0].hand;
     match words.split_first() {
@@ -157,6 +179,7 @@ pub fn reaction_words(state: &State, reaction: &Reaction) -> String {
 
 pub fn format(solo: &Solo, command: &SoloCommand) -> String {
     match command {
+        SoloCommand::Base(c) if solo.trio.is_some() => base::format(&solo.base, c),
         SoloCommand::Base(Command::Play { card, action }) if *card == solo.magnus_card => {
             let mut words = vec!["magnus".to_string()];
             words.extend(base::action_words(&solo.base, action));
@@ -170,5 +193,6 @@ pub fn format(solo: &Solo, command: &SoloCommand) -> String {
         }
         SoloCommand::Roll(die, face) => format!("die {} {}", die.word(), face.word()),
         SoloCommand::React(r) => reaction_words(&solo.base, r),
+        SoloCommand::Veto => "veto".to_string(),
     }
 }

@@ -35,7 +35,7 @@ pub fn steps_for(solo: &Solo, kind: Kind, action: &Action, magnus: bool) -> Vec<
         fallback: false,
     };
     match (kind, action) {
-        (Kind::Prefect, Action::Produce(p)) => {
+        (Kind::Prefect, Action::Produce(p, _)) => {
             let board = solo.base.board();
             let houses = solo
                 .base
@@ -75,6 +75,8 @@ pub fn roll(solo: &mut Solo, die: Die, face: Face) -> Result<(), RuleError> {
     let Some(Step::Roll { produce, fallback, .. }) = solo.pending.first().copied() else {
         kifu_core::refuse!("no die is due now");
     };
+    let step = solo.pending[0];
+    super::trio::rolled(solo, step);
     let build = |good| Step::Build {
         good,
         produce,
@@ -110,8 +112,9 @@ fn houses(solo: &Solo) -> u32 {
 /// the player ended once the last reaction is done.
 pub fn settle(solo: &mut Solo) {
     loop {
-        if solo.base.over.is_none() && solo.pending.is_empty() && solo.ended_by == Some(0) {
-            solo.base.over = Some(super::end::outcome(solo));
+        let solo_done = solo.trio.is_none() && solo.pending.is_empty() && solo.ended_by == Some(0);
+        if solo.base.over.is_none() && (solo_done || super::trio::finished(solo)) {
+            solo.base.over = Some(super::trio::any_outcome(solo));
         }
         if solo.base.over.is_some() || !solo.base.dealt || solo.base.draw_due() {
             return;
@@ -182,20 +185,23 @@ pub fn expected(solo: &Solo) -> Option<Reaction> {
     }
 }
 
-/// Production in `province` for the player's houses, caused by Contrarius building there
-/// after a Mercator; if it has produced already, every tile turns back when three or more
-/// show coins.
+/// Production in `province` for the player's houses (both humans' in the three-player
+/// game), caused by Contrarius building there after a Mercator; if it has produced already,
+/// every tile turns back when three or more show coins.
 fn activate(solo: &mut Solo, province: usize) -> Result<(), RuleError> {
+    let humans: &[u8] = if solo.trio.is_some() { &[0, 2] } else { &[0] };
     let base = &mut solo.base;
     if !base.coin_side[province] {
         base.coin_side[province] = true;
-        let mut gains = Goods::default();
-        for city in &base.board().provinces[province].cities {
-            if let (Some(good), true) = (base.city_goods[*city], base.houses[*city].contains(&0)) {
-                gains.add(good, 1);
+        for seat in humans {
+            let mut gains = Goods::default();
+            for city in &base.board().provinces[province].cities {
+                if let (Some(good), true) = (base.city_goods[*city], base.houses[*city].contains(seat)) {
+                    gains.add(good, 1);
+                }
             }
+            crate::actions::gain(base, *seat, &gains, &Vec::new())?;
         }
-        crate::actions::gain(base, 0, &gains)?;
     } else if base.coin_side.iter().filter(|c| **c).count() >= 3 {
         base.coin_side.iter_mut().for_each(|c| *c = false);
     }
@@ -215,6 +221,9 @@ pub fn react(solo: &mut Solo, given: &Reaction) -> Result<(), RuleError> {
         );
     }
     let step = solo.pending.remove(0);
+    if let Some(trio) = solo.trio.as_mut() {
+        trio.last_roll = None;
+    }
     let me = usize::from(CONTRARIUS);
     match due {
         Reaction::Score(n) => {
@@ -272,6 +281,7 @@ pub fn react(solo: &mut Solo, given: &Reaction) -> Result<(), RuleError> {
         solo.ended_by = Some(CONTRARIUS);
         solo.base.players[me].concordia = true;
         solo.pending.clear();
+        super::trio::contrarius_ended(solo);
     }
     settle(solo);
     Ok(())

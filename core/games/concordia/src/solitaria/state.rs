@@ -14,7 +14,11 @@ use crate::state::State;
 pub enum Level {
     Standard,
     Veteran,
+    /// The veteran's opening with a second house, next to the second colonist.
+    StrongVeteran,
     Expert,
+    /// The expert's score track with its houses closer together (every 9 or 8 points).
+    StrongExpert,
 }
 
 impl Level {
@@ -22,8 +26,16 @@ impl Level {
         match self {
             Level::Standard => "standard",
             Level::Veteran => "veteran",
+            Level::StrongVeteran => "strong-veteran",
             Level::Expert => "expert",
+            Level::StrongExpert => "strong-expert",
         }
+    }
+    pub fn veteran(self) -> bool {
+        matches!(self, Level::Veteran | Level::StrongVeteran)
+    }
+    pub fn expert(self) -> bool {
+        matches!(self, Level::Expert | Level::StrongExpert)
     }
 }
 
@@ -55,6 +67,19 @@ pub enum Step {
     },
 }
 
+/// Contrarius as a third player in a two-player game (seed 003, "세 번째 플레이어로서
+/// Contrarius"): p1 the second player (Solitaria cards, answered by Contrarius), p2
+/// Contrarius, p3 the starting player (base cards, never answered).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Trio {
+    /// The human seats (0 or 2) that have used their one veto.
+    pub vetoed: Vec<u8>,
+    /// The roll a veto would take back: the step it was, and the queue's length then.
+    pub last_roll: Option<(Step, usize)>,
+    /// Once the game end is triggered: the seats still to play their last turn, in order.
+    pub last_turns: Vec<u8>,
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Solo {
     pub base: State,
@@ -71,6 +96,8 @@ pub struct Solo {
     pub pending: Vec<Step>,
     /// Contrarius has taken the display's first specialist at set-up.
     pub specialist_taken: bool,
-    /// Who triggered the game end (0 the player, 1 Contrarius).
+    /// Who triggered the game end (0 the player, 1 Contrarius, 2 the third game's p3).
     pub ended_by: Option<u8>,
+    /// The three-player game (three header players), if this is one.
+    pub trio: Option<Trio>,
 }

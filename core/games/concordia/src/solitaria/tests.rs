@@ -113,6 +113,8 @@ fn levels_set_the_players_starting_points() {
     assert_eq!(start(&[]).unwrap().start_points, 20);
     assert_eq!(start(&[("level", "veteran")]).unwrap().start_points, 10);
     assert_eq!(start(&[("level", "expert")]).unwrap().start_points, 0);
+    assert_eq!(start(&[("level", "strong-veteran")]).unwrap().start_points, 10);
+    assert_eq!(start(&[("level", "strong-expert")]).unwrap().start_points, 0);
     assert_eq!(start(&[("points", "40")]).unwrap().start_points, 40);
     assert!(reason(start(&[("level", "hard")]).map(|_| ())).contains("option level"));
     assert!(reason(start(&[("campaign", "yes"), ("level", "expert")]).map(|_| ())).contains("standard"));
@@ -383,6 +385,43 @@ fn whose_turn_is_enforced_with_the_reason() {
 }
 
 #[test]
+fn the_expert_tracks_hold_five_houses_every_ten_nine_or_eight_points() {
+    let track = |options: &[(&str, &str)]| start(options).unwrap().track;
+    assert_eq!(track(&[("level", "expert")]), [10, 20, 30, 40, 50]);
+    assert_eq!(track(&[("level", "strong-expert")]), [9, 18, 27, 36, 45]);
+    assert_eq!(
+        track(&[("level", "strong-expert"), ("spacing", "8")]),
+        [8, 16, 24, 32, 40]
+    );
+    assert_eq!(
+        start(&[("level", "strong-expert")]).unwrap().base.players[1].houses_left,
+        10
+    );
+    assert!(track(&[("level", "veteran")]).is_empty());
+    assert!(reason(start(&[("level", "strong-expert"), ("spacing", "7")]).map(|_| ())).contains("9 or 8"));
+    assert!(reason(start(&[("level", "expert"), ("spacing", "9")]).map(|_| ())).contains("strong-expert"));
+}
+
+#[test]
+fn strong_veteran_opens_with_a_second_house_next_to_the_second_colonist() {
+    let plain = dealt(&[("level", "veteran")]);
+    let strong = dealt(&[("level", "strong-veteran")]);
+    assert_eq!(strong.base.players[1].houses_left, 13);
+    assert_eq!(strong.base.players[1].colonists, plain.base.players[1].colonists);
+    let board = strong.base.board();
+    let houses: Vec<usize> = strong.base.cities_of(1).collect();
+    assert_eq!(houses.len(), 2);
+    assert!(houses.contains(&plain.base.cities_of(1).next().unwrap()));
+    // Each house stands at an end of a route holding one of its colonists.
+    for city in houses {
+        assert!(strong.base.players[1].colonists.iter().any(|c| match c.at {
+            Place::Route(r) => board.routes[r].a == city || board.routes[r].b == city,
+            Place::City(_) => false,
+        }));
+    }
+}
+
+#[test]
 fn veteran_opens_with_a_house_next_to_roma_and_colonists_on_routes() {
     let solo = dealt(&[("level", "veteran")]);
     let me = &solo.base.players[1];
@@ -415,5 +454,19 @@ fn the_picture_adds_contrarius_under_the_players() {
         solo.base.display.len() + board.provinces.len() + board.cities.len()
     );
     assert!(svg.contains("Contrarius (p2): "), "{svg}");
-    assert!(svg.contains("Totals now: p1 "));
+    assert!(
+        svg.contains("Totals now: p1 hidden"),
+        "the public does not see p1's hand"
+    );
+    assert!(svg.contains("7 hidden card(s)"));
+    let mine = Solitaria
+        .svg(&solo, kifu_core::rules::View::Seat(0))
+        .expect("a picture");
+    assert!(mine.contains("hand Tribune"), "p1 sees its hand");
+    assert!(!mine.contains("Totals now: p1 hidden"));
+    let contrarius = Solitaria.render(&solo, kifu_core::rules::View::Public);
+    assert!(
+        contrarius.contains("face up: Tribune"),
+        "Contrarius's cards lie face up:\n{contrarius}"
+    );
 }

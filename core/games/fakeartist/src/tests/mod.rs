@@ -11,7 +11,7 @@ use super::state::State;
 
 pub fn header(players: usize, chance: ChanceMode) -> Header {
     let names = (1..=players).map(|i| format!("artist{i}")).collect();
-    Header::new("fakeartist", 1, names, chance)
+    Header::new("fakeartist", 2, names, chance)
 }
 
 pub fn start(players: usize) -> State {

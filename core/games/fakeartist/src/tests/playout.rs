@@ -28,6 +28,8 @@ fn play_seeded(players: usize, seed: &[u8]) -> (Record, Turn) {
     replay.set_seed(seed).expect("seed matches");
     let mut record = Record::new(header);
     let mut policy = ChanceRng::for_entry(seed, 1);
+    // The question master's word and salt, kept for the reveal.
+    let mut written = (String::new(), String::new());
     let end = loop {
         record.entries.extend(replay.draw_chance(None).expect("chance draws"));
         assert!(record.entries.len() < 5_000, "the game did not end");
@@ -40,7 +42,11 @@ fn play_seeded(players: usize, seed: &[u8]) -> (Record, Turn) {
                         let word = WORDS[policy.below(4) as usize];
                         let render = replay.render(View::Full);
                         if render.contains("writes the theme") {
-                            format!("theme thing: {word}")
+                            let salt: String = (0..16).map(|_| format!("{:02x}", policy.below(256))).collect();
+                            written = (word.to_string(), salt);
+                            format!("theme thing: {} salt={}", written.0, written.1)
+                        } else if render.contains("reveals the theme") {
+                            format!("reveal {} salt={}", written.0, written.1)
                         } else if render.contains("guesses the theme") {
                             format!("guess {word}")
                         } else {
@@ -92,7 +98,9 @@ fn seeded_games_of_five_to_ten_players_end_and_verify() {
             }
         }
     }
-    for verb in ["master", "fake", "theme", "first", "stroke", "vote", "guess", "judge"] {
+    for verb in [
+        "master", "fake", "theme", "first", "stroke", "vote", "guess", "judge", "reveal",
+    ] {
         assert!(endings.contains(verb), "no {verb} in {endings:?}");
     }
 }

@@ -25,7 +25,7 @@ pub fn deal(players: usize) -> String {
 
 pub fn header(players: usize, chance: ChanceMode) -> Header {
     let names = (1..=players).map(|i| format!("player{i}")).collect();
-    Header::new("splendor", 1, names, chance)
+    Header::new("splendor", 2, names, chance)
 }
 
 /// An observed game of `players` with the opening deal entered.

@@ -103,7 +103,7 @@ fn a_blind_reserve_is_hidden_from_the_others() {
     let mut r = table(3);
     act(&mut r, "p1", "reserve L2");
     let due = state(&r, View::Full);
-    let line = |view: View| crate::Splendor.redact(&due, Actor::Chance, &Command::Draw(Some(50)), view);
+    let line = |view: View| crate::Splendor.redact(&due, Actor::Chance, &Command::Draw(Some(50), None), view);
     assert_eq!(line(View::Full), "draw 50");
     assert_eq!(line(View::Seat(0)), "draw 50");
     assert_eq!(line(View::Seat(1)), "draw ?");
@@ -323,4 +323,57 @@ fn the_canonical_text_reads_back_the_same() {
         .reason
         .contains("not a list of tokens"));
     assert!(parse(&s, "buy 0").unwrap_err().reason.contains("numbered 1 to 90"));
+}
+
+/// A blind draw typed bare can be found by trying each card of the deck against the state
+/// hash (`s=`) a view shows; drawn with a salt (as a seeded draw always is) no card matches,
+/// and only the full view holds the salt.
+#[test]
+fn a_salted_blind_draw_cannot_be_found_from_the_state_hash() {
+    let game = crate::registry().find("splendor").expect("registered");
+    let options = std::collections::BTreeMap::new();
+    let setup = kifu_core::rules::Setup {
+        options: &options,
+        players: 2,
+        start: None,
+    };
+    let after = |draw: &str| {
+        let mut live = game.start(&setup).expect("starts");
+        live.apply(
+            kifu_core::record::Actor::Chance,
+            "deal nobles:1,2,3 L1:1,2,3,4 L2:41,42,43,44 L3:71,72,73,74",
+        )
+        .expect("dealt");
+        live.apply(kifu_core::record::Actor::Seat(0), "reserve L1")
+            .expect("reserved blind");
+        live.apply(kifu_core::record::Actor::Chance, draw).expect("drawn");
+        live
+    };
+    let tries = |hash: [u8; 32]| -> Vec<u8> {
+        (5..=40u8)
+            .filter(|id| after(&format!("draw {id}")).state_hash() == hash)
+            .collect()
+    };
+    assert_eq!(
+        tries(after("draw 17").state_hash()),
+        vec![17],
+        "bare: the hash tells the card"
+    );
+    let salted = after("draw 17 salt=00112233445566778899aabbccddeeff");
+    assert!(tries(salted.state_hash()).is_empty(), "salted: no card matches");
+    assert!(salted.state_json(View::Seat(1))["salt"].is_null());
+    assert!(salted.state_json(View::Seat(0))["salt"].is_null());
+    assert!(salted.state_json(View::Full)["salt"].is_array());
+    let mut seeded = game.start(&setup).expect("starts");
+    seeded
+        .apply(
+            kifu_core::record::Actor::Chance,
+            "deal nobles:1,2,3 L1:1,2,3,4 L2:41,42,43,44 L3:71,72,73,74",
+        )
+        .expect("dealt");
+    seeded
+        .apply(kifu_core::record::Actor::Seat(0), "reserve L1")
+        .expect("reserved blind");
+    let drawn = seeded.sample_chance(&mut kifu_core::chance::ChanceRng::for_entry(b"sixteen bytes!!!", 3));
+    assert!(drawn.starts_with("draw ") && drawn.contains(" salt="), "{drawn}");
 }

@@ -8,7 +8,7 @@ pub mod notation;
 
 pub use moves::moves;
 
-use crate::movegen::has_legal_move;
+use crate::movegen::count_legal;
 use crate::piece::{Color, Piece, Role};
 use crate::position::{Move, MoveKind, Position};
 use kifu_core::rules::Outcome;
@@ -116,7 +116,7 @@ pub fn result(pos: &Position) -> Option<Outcome> {
     if only_lions && !moves::lion_can_take_lion(pos) {
         return Some(Outcome::draw("only the two lions are left"));
     }
-    if !has_legal_move(pos) {
+    if count_legal(pos) == 0 {
         return Some(Outcome::win(
             us.other().index() as u8,
             format!("{} has no move, and in Congo that loses", us.name()),

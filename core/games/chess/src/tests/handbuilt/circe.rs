@@ -83,9 +83,39 @@ const CASES: &[Case] = &[
         fen: "4k1r1/8/8/8/8/8/6Q1/4K3 b - - 0 1",
         want: Want::After("g8g2", "4k3/8/8/8/8/8/6r1/3QK3 w - - 0 2", "none"),
     },
+    Case {
+        why: "en passant: the pawn taken stood on d5, so it is reborn on d7",
+        fen: "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
+        want: Want::After("e5d6", "4k3/3p4/3P4/8/8/8/8/4K3 b - - 0 1", "none"),
+    },
+    Case {
+        why: "a white rook taken on h5 (light) is reborn on h1 (light)",
+        fen: "4k3/8/8/r6R/8/8/8/4K3 b - - 0 1",
+        want: Want::After("a5h5", "4k3/8/8/7r/8/8/8/4K2R w - - 0 2", "none"),
+    },
+    Case {
+        why: "a rook reborn on a1 gets no queenside right back; the h1 rook keeps its own",
+        fen: "4k3/8/8/R6r/8/8/8/4K2R b K - 0 1",
+        want: Want::After("h5a5", "4k3/8/8/r7/8/8/8/R3K2R w K - 0 2", "none"),
+    },
+    Case {
+        why: "Rxd4 would give the pawn back on d7, checking e6: illegal",
+        fen: "7k/8/4K3/8/3p4/8/8/3R4 w - - 0 1",
+        want: Want::Some(&["d1d3", "d1a1"], &["d1d4"]),
+    },
+    Case {
+        why: "d8 taken by a rook: the checking queen, taken, vanishes",
+        fen: "3rk3/8/8/8/7q/8/8/4K2R w - - 0 1",
+        want: Want::After("h1h4", "3rk3/8/8/8/7R/8/8/4K3 b - - 0 1", "none"),
+    },
+    Case {
+        why: "stalemate is a draw",
+        fen: "k7/8/1Q6/8/8/8/8/4K3 b - - 0 1",
+        want: Want::Over("draw", "stalemate"),
+    },
 ];
 
 #[test]
 fn circe_hand_built_positions() {
-    check(Variant::Circe, CASES, 15);
+    check(Variant::Circe, CASES, 21);
 }

@@ -92,9 +92,37 @@ const CASES: &[Case] = &[
         fen: "k7/1p6/8/8/4B3/8/8/4K3 b - - 0 1",
         want: Want::Moves(&["a8b8", "a8a7", "a8h8"]),
     },
+    Case {
+        why: "stalemate: Qc7 covers a7, b7, b8 and h7 (across the seam), Kg7 covers h8",
+        fen: "k7/2Q3K1/8/8/8/8/8/8 b - - 0 1",
+        want: Want::Over("draw", "stalemate"),
+    },
+    Case {
+        why: "bare kings: a dead position",
+        fen: "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+        want: Want::Over("draw", "insufficient"),
+    },
+    Case {
+        why: "the f7 bishop attacks d1 across the seam (g6 h5 a4 b3 c2): no O-O-O, O-O stays",
+        fen: "4k3/5b2/8/8/8/8/8/R3K2R w KQ - 0 1",
+        want: Want::Some(&["e1g1", "e1f1"], &["e1c1", "e1d1"]),
+    },
+    Case {
+        why: "the h7 pawn promotes by a step or by taking the a8 rook across the seam",
+        fen: "r3k3/7P/8/8/8/8/8/4K3 w - - 0 1",
+        want: Want::From(
+            "h7",
+            &["h7a8b", "h7a8n", "h7a8q", "h7a8r", "h7h8b", "h7h8n", "h7h8q", "h7h8r"],
+        ),
+    },
+    Case {
+        why: "the h1 king takes the checking a1 rook across the seam; g1 and a2 are the rook's",
+        fen: "4k3/8/8/8/8/8/8/r6K w - - 0 1",
+        want: Want::Moves(&["h1a1", "h1g2", "h1h2"]),
+    },
 ];
 
 #[test]
 fn cylinder_hand_built_positions() {
-    check(Variant::Cylinder, CASES, 15);
+    check(Variant::Cylinder, CASES, 20);
 }

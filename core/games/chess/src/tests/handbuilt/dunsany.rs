@@ -94,9 +94,24 @@ const CASES: &[Case] = &[
         fen: "8/8/8/8/8/8/1p6/R3K3 b - - 0 1",
         want: Want::Moves(&["b2a1b", "b2a1n", "b2a1q", "b2a1r", "b2b1b", "b2b1n", "b2b1q", "b2b1r"]),
     },
+    Case {
+        why: "the start: black's eight front pawns step one, nothing else moves",
+        fen: "pppppppp/pppppppp/pppppppp/pppppppp/8/8/PPPPPPPP/RNBQKBNR b KQ - 0 1",
+        want: Want::Moves(&["a5a4", "b5b4", "c5c4", "d5d4", "e5e4", "f5f4", "g5g4", "h5h4"]),
+    },
+    Case {
+        why: "after ...e4 the e2 pawn steps one only, its double step blocked",
+        fen: "pppppppp/pppppppp/pppppppp/pppp1ppp/4p3/8/PPPPPPPP/RNBQKBNR w KQ - 0 2",
+        want: Want::From("e2", &["e2e3"]),
+    },
+    Case {
+        why: "75 moves without capture or pawn move: a draw (black still has a piece)",
+        fen: "8/8/8/8/8/4p3/8/R3K3 w - - 150 90",
+        want: Want::Over("draw", "seventy-five"),
+    },
 ];
 
 #[test]
 fn dunsany_hand_built_positions() {
-    check(Variant::Dunsany, CASES, 17);
+    check(Variant::Dunsany, CASES, 20);
 }

@@ -3,17 +3,14 @@
 //! ("Extinction", examples probed on Fairy-Stockfish) and chessvariants.com "Extinction
 //! Chess" (R. Wayne Schmittberger, 1985); the others built to make one rule fire.
 
-use super::{check, Case, Want};
+use super::{check, Case, Want, CHESS_START_MOVES};
 use crate::variant::Variant;
 
 const CASES: &[Case] = &[
     Case {
         why: "the start: 16 pawn moves and 4 knight moves, as in chess",
         fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        want: Want::Moves(&[
-            "a2a3", "a2a4", "b2b3", "b2b4", "c2c3", "c2c4", "d2d3", "d2d4", "e2e3", "e2e4", "f2f3", "f2f4", "g2g3",
-            "g2g4", "h2h3", "h2h4", "b1a3", "b1c3", "g1f3", "g1h3",
-        ]),
+        want: Want::Moves(CHESS_START_MOVES),
     },
     Case {
         why: "FFISH.md: no check, the attacked king's side may play a pawn and castle",
@@ -110,9 +107,38 @@ const CASES: &[Case] = &[
         fen: "qrbnk3/p7/8/8/8/8/PNBQ4/R3K2r w - - 0 1",
         want: Want::Some(&["e1f1", "e1f2", "a1d1"], &["e1g1", "a1h1"]),
     },
+    Case {
+        why: "taking the last bishop wins",
+        fen: "qr1nk3/p7/8/5b2/8/8/PNBQ4/R3K3 w - - 0 1",
+        want: Want::After("c2f5", "qr1nk3/p7/8/5B2/8/8/PN1Q4/R3K3 b - - 0 1", "white"),
+    },
+    Case {
+        why: "taking the last rook wins",
+        fen: "q1bnk2r/p7/8/8/8/8/PNBQ4/4K2R w - - 0 1",
+        want: Want::After("h1h8", "q1bnk2R/p7/8/8/8/8/PNBQ4/4K3 b - - 0 1", "white"),
+    },
+    Case {
+        why: "every kind still on the board and 75 moves without capture or pawn move: a draw",
+        fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 150 100",
+        want: Want::Over("draw", "seventy-five"),
+    },
+    Case {
+        why: "the 150th quiet half-move draws",
+        fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 149 100",
+        want: Want::After(
+            "g1f3",
+            "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 150 100",
+            "draw",
+        ),
+    },
+    Case {
+        why: "stalemate with every kind on the board: white's pawns blocked head-on, every piece walled in by its own",
+        fen: "rnbqk3/8/8/8/p1p1p1p1/PpPpPpPp/RP1P1PRP/KN4BQ w - - 0 1",
+        want: Want::Over("draw", "stalemate"),
+    },
 ];
 
 #[test]
 fn extinction_hand_built_positions() {
-    check(Variant::Extinction, CASES, 20);
+    check(Variant::Extinction, CASES, 25);
 }

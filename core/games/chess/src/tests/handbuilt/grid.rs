@@ -3,7 +3,7 @@
 //! it. Source: chessvariants.com "Grid Chess" (Walter Stead, 1953) and seeds/chess/grid.md;
 //! each position built to make the rule fire.
 
-use super::{check, Case, Want};
+use super::{check, Case, Want, CHESS_START_MOVES};
 use crate::variant::Variant;
 
 const CASES: &[Case] = &[
@@ -69,9 +69,49 @@ const CASES: &[Case] = &[
         fen: "7k/8/8/8/8/8/8/K7 w - - 0 1",
         want: Want::Over("draw", "insufficient"),
     },
+    Case {
+        why: "the start: every pawn step and knight move leaves its block, 20 moves as in chess",
+        fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        want: Want::Moves(CHESS_START_MOVES),
+    },
+    Case {
+        why: "a bishop on c3 passes d4 (its block) to e5-h8; the a1 king is boxed in",
+        fen: "4k3/8/8/8/8/2B5/8/K7 w - - 0 1",
+        want: Want::Moves(&["c3b2", "c3d2", "c3e1", "c3b4", "c3a5", "c3e5", "c3f6", "c3g7", "c3h8"]),
+    },
+    Case {
+        why: "c8 shares c7's block: the pawn promotes only by taking on b8",
+        fen: "1r2k3/2P5/8/8/8/8/8/K7 w - - 0 1",
+        want: Want::Moves(&["c7b8b", "c7b8n", "c7b8q", "c7b8r"]),
+    },
+    Case {
+        why: "the d1 rook checks e1 across the line; Kxd1, or Kd2 which shares the rook's block",
+        fen: "4k3/8/8/8/8/8/8/3rK3 w - - 0 1",
+        want: Want::Moves(&["e1d1", "e1d2"]),
+    },
+    Case {
+        why: "en passant on d6 crosses the line; e6 is e5's own block",
+        fen: "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
+        want: Want::Moves(&["e5d6", "e1d1", "e1d2"]),
+    },
+    Case {
+        why: "black castles both ways; f8, f7 and e7 share e8's block",
+        fen: "r3k2r/8/8/8/8/8/8/4K3 b kq - 0 1",
+        want: Want::Some(&["e8g8", "e8c8", "e8d8", "e8d7"], &["e8f8", "e8f7", "e8e7"]),
+    },
+    Case {
+        why: "a pawn on a7 never moves (a8 and b8 share its block): with the king boxed, stalemate",
+        fen: "4k3/P7/8/8/8/8/8/K7 w - - 0 1",
+        want: Want::Over("draw", "stalemate"),
+    },
+    Case {
+        why: "the h8 rook checks e8 across the line and guards d8: only Kd7",
+        fen: "4k2R/8/8/8/8/8/8/K7 b - - 0 1",
+        want: Want::Moves(&["e8d7"]),
+    },
 ];
 
 #[test]
 fn grid_hand_built_positions() {
-    check(Variant::Grid, CASES, 12);
+    check(Variant::Grid, CASES, 20);
 }

@@ -115,9 +115,24 @@ const CASES: &[Case] = &[
         fen: "3k2/6/6/n5/P5/3K2 w - - 0 1",
         want: Want::Moves(&["d1c1", "d1d2", "d1e1", "d1e2"]),
     },
+    Case {
+        why: "K+R v K is no dead position; 75 moves without capture or pawn move draw it",
+        fen: "3k2/6/6/6/6/R2K2 w - - 150 90",
+        want: Want::Over("draw", "seventy-five"),
+    },
+    Case {
+        why: "black's a2 pawn promotes by a step or by taking the b1 rook, to Q, R or N",
+        fen: "3k2/6/6/6/p5/1R1K2 b - - 0 1",
+        want: Want::From("a2", &["a2a1n", "a2a1q", "a2a1r", "a2b1n", "a2b1q", "a2b1r"]),
+    },
+    Case {
+        why: "the kings keep apart: b3, c3 and d3 touch the c4 king",
+        fen: "6/6/2k3/6/2K3/6 w - - 0 1",
+        want: Want::Moves(&["c2b1", "c2b2", "c2c1", "c2d1", "c2d2"]),
+    },
 ];
 
 #[test]
 fn losalamos_hand_built_positions() {
-    check(Variant::LosAlamos, CASES, 19);
+    check(Variant::LosAlamos, CASES, 22);
 }

@@ -58,9 +58,59 @@ const CASES: &[Case] = &[
         fen: "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
         want: Want::Over("draw", "insufficient"),
     },
+    Case {
+        why: "the h1 and h8 rooks paralyse each other: no O-O, no rook move",
+        fen: "4k2r/8/8/8/8/8/8/4K2R w Kk - 0 1",
+        want: Want::Some(&["e1f1"], &["e1g1", "h1h2"]),
+    },
+    Case {
+        why: "with h4 between them the rooks are free: O-O",
+        fen: "4k2r/8/8/8/7P/8/8/4K2R w Kk - 0 1",
+        want: Want::Some(&["e1g1", "h1h3"], &[]),
+    },
+    Case {
+        why: "the free d6 knight checks e8 and holds f7",
+        fen: "4k3/8/3N4/8/8/8/8/4K3 b - - 0 1",
+        want: Want::Moves(&["e8d7", "e8d8", "e8e7", "e8f8"]),
+    },
+    Case {
+        why: "the b7 knight paralyses it: no check, f7 free, and b7 paralysed in turn",
+        fen: "4k3/1n6/3N4/8/8/8/8/4K3 b - - 0 1",
+        want: Want::Moves(&["e8d7", "e8d8", "e8e7", "e8f7", "e8f8"]),
+    },
+    Case {
+        why: "a pawn that just stepped two does not paralyse (the page's reading): exd6 e.p.",
+        fen: "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
+        want: Want::Some(&["e5d6", "e5e6"], &[]),
+    },
+    Case {
+        why: "the f6 pawn attacks e5: paralysed, it cannot take en passant or step",
+        fen: "4k3/8/5p2/3pP3/8/8/8/4K3 w - d6 0 1",
+        want: Want::From("e5", &[]),
+    },
+    Case {
+        why: "the d1 and h1 rooks paralyse each other: the e7 king may step onto the d-file",
+        fen: "8/4k3/8/8/8/8/8/K2R3r b - - 0 1",
+        want: Want::Moves(&["e7d6", "e7d7", "e7d8", "e7e6", "e7e8", "e7f6", "e7f7", "e7f8"]),
+    },
+    Case {
+        why: "stalemate: the h2 rook paralysed by h1, the king's squares all the queen's",
+        fen: "k7/8/1Q6/8/8/8/7r/4K2R b - - 0 1",
+        want: Want::Over("draw", "stalemate"),
+    },
+    Case {
+        why: "a new queen on b8 stands on the d6 queen's diagonal: paralysed, no check",
+        fen: "7k/1P6/3q4/8/8/8/8/4K3 w - - 0 1",
+        want: Want::After("b7b8q", "1Q5k/8/3q4/8/8/8/8/4K3 b - - 0 1", "none"),
+    },
+    Case {
+        why: "then g8 is free; the black queen is paralysed too",
+        fen: "1Q5k/8/3q4/8/8/8/8/4K3 b - - 0 1",
+        want: Want::Moves(&["h8g7", "h8g8", "h8h7"]),
+    },
 ];
 
 #[test]
 fn madrasi_hand_built_positions() {
-    check(Variant::Madrasi, CASES, 10);
+    check(Variant::Madrasi, CASES, 20);
 }

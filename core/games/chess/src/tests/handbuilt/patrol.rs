@@ -63,9 +63,54 @@ const CASES: &[Case] = &[
         fen: "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
         want: Want::Over("draw", "insufficient"),
     },
+    Case {
+        why: "the unguarded e5 pawn may not take en passant",
+        fen: "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
+        want: Want::From("e5", &["e5e6"]),
+    },
+    Case {
+        why: "guarded by the f4 pawn, e5 takes en passant",
+        fen: "4k3/8/8/3pP3/5P2/8/8/4K3 w - d6 0 1",
+        want: Want::Some(&["e5d6"], &[]),
+    },
+    Case {
+        why: "the unguarded b6 king attacks nothing: the a8 king may step beside it",
+        fen: "k7/8/1K6/8/8/8/8/8 b - - 0 1",
+        want: Want::Moves(&["a8a7", "a8b7", "a8b8"]),
+    },
+    Case {
+        why: "Rh8 unguarded is no check, so no mate",
+        fen: "k7/8/1K6/8/8/8/8/7R w - - 0 1",
+        want: Want::After("h1h8", "k6R/8/1K6/8/8/8/8/8 b - - 1 1", "none"),
+    },
+    Case {
+        why: "Rh8 guarded by the g6 knight checks, but the unguarded b6 king leaves a7 and b7 free",
+        fen: "k7/8/1K4N1/8/8/8/8/7R w - - 0 1",
+        want: Want::After("h1h8", "k6R/8/1K4N1/8/8/8/8/8 b - - 1 1", "none"),
+    },
+    Case {
+        why: "then: Ka7 or Kb7 (b8 is on the guarded rook's rank)",
+        fen: "k6R/8/1K4N1/8/8/8/8/8 b - - 1 1",
+        want: Want::Moves(&["a8a7", "a8b7"]),
+    },
+    Case {
+        why: "the unguarded f5 rook attacks nothing: O-O and the f-file are free",
+        fen: "4k3/8/8/5r2/8/8/8/4K2R w K - 0 1",
+        want: Want::Some(&["e1g1", "e1f1", "e1f2"], &[]),
+    },
+    Case {
+        why: "guarded by the g6 pawn the f5 rook holds f1 and f2: no O-O",
+        fen: "4k3/8/6p1/5r2/8/8/8/4K2R w K - 0 1",
+        want: Want::Some(&["e1d1", "e1e2"], &["e1g1", "e1f1", "e1f2"]),
+    },
+    Case {
+        why: "stalemate: queen and king guard each other and cover g8, g7 and h7",
+        fen: "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+        want: Want::Over("draw", "stalemate"),
+    },
 ];
 
 #[test]
 fn patrol_hand_built_positions() {
-    check(Variant::Patrol, CASES, 11);
+    check(Variant::Patrol, CASES, 20);
 }

@@ -1,0 +1,236 @@
+//! The two chess rules versions: records of version 1 (fixtures written before version 2
+//! existed) still replay to the same bytes and verify; version 2 hashes a state of constant
+//! size, keeps repetitions exactly as EPD text did, and refuses a tampered snapshot.
+
+use kifu_core::game::Game;
+use kifu_core::record::{text, ChanceMode, Header, Record};
+use kifu_core::replay::{verify_record, verify_text, Replay};
+use kifu_core::rules::{Rules, Setup, Turn};
+
+use crate::fen::{parse_fen, to_epd};
+use crate::movegen::legal_moves;
+use crate::repetition::key;
+use crate::rules::{ChessRules, ChessRulesV1};
+use crate::Variant;
+
+const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../fixtures/chess/records");
+
+/// The moves each fixture was made from (see fixtures/chess/records/README.md).
+const V1_CHESS: [&str; 25] = [
+    "e4",
+    "e5",
+    "Nf3",
+    "Nc6",
+    "Bb5",
+    "Nf6",
+    "O-O",
+    "Be7",
+    "Re1",
+    "O-O",
+    "Nc3",
+    "d6",
+    "Ng5",
+    "Ng4",
+    "Nf3",
+    "Nf6",
+    "Ng5",
+    "Ng4",
+    "Nf3",
+    "Nf6",
+    "Ng5",
+    "Ng4",
+    "Nf3",
+    "Nf6",
+    "draw claim",
+];
+const V1_CRAZYHOUSE: [&str; 21] = [
+    "e4", "d5", "exd5", "Qxd5", "Nc3", "Qd8", "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8", "P@e6", "fxe6",
+    "Nf3", "P@e3", "dxe3", "Nf6", "resign",
+];
+
+fn play(game: &str, version: u32, moves: &[&str]) -> Result<Record, String> {
+    let mut header = Header::new(game, version, vec!["Ann".into(), "Bob".into()], ChanceMode::Observed);
+    header.id = Some(*b"kifu-v1-fixture!");
+    let mut replay = Replay::start(crate::registry(), &header).map_err(|e| e.to_string())?;
+    let mut rec = Record::new(header);
+    for m in moves {
+        rec.entries.push(replay.play(None, m, None).map_err(|e| e.to_string())?);
+    }
+    Ok(rec)
+}
+
+#[test]
+fn version_1_fixtures_replay_byte_for_byte_and_verify() -> Result<(), String> {
+    for (file, game, moves) in [
+        ("v1-chess-repetition.kifu", "chess", &V1_CHESS[..]),
+        ("v1-crazyhouse.kifu", "crazyhouse", &V1_CRAZYHOUSE[..]),
+    ] {
+        let stored = std::fs::read_to_string(format!("{FIXTURES}/{file}")).map_err(|e| e.to_string())?;
+        let parsed = text::read(&stored).map_err(|e| e.reason)?;
+        let report = verify_text(crate::registry(), &parsed);
+        assert!(report.failure.is_none(), "{file}: {:?}", report.failure);
+        assert_eq!(report.entries as usize, moves.len(), "{file}");
+        let again = play(game, 1, moves)?;
+        assert_eq!(text::write(&again), stored, "{file} is not made again byte for byte");
+    }
+    Ok(())
+}
+
+#[test]
+fn a_version_1_record_does_not_verify_under_version_2() -> Result<(), String> {
+    let stored = std::fs::read_to_string(format!("{FIXTURES}/v1-chess-repetition.kifu")).map_err(|e| e.to_string())?;
+    let mut rec = text::read(&stored).map_err(|e| e.reason)?.record;
+    rec.header.rules_version = 2;
+    let failure = verify_record(crate::registry(), &rec)
+        .failure
+        .ok_or("version 2 took version 1's hashes")?;
+    assert_eq!(failure.seq, 1, "{failure}");
+    rec.header.rules_version = 3;
+    let failure = verify_record(crate::registry(), &rec)
+        .failure
+        .ok_or("an unknown version verified")?;
+    assert!(failure.reason.contains("rules version 3"), "{failure}");
+    Ok(())
+}
+
+#[test]
+fn new_records_are_version_2_and_replay() -> Result<(), String> {
+    assert_eq!(crate::CHESS.version(), 2);
+    let rec = play("chess", 2, &V1_CHESS)?;
+    assert_eq!(rec.entries.last().map(|e| e.command.as_str()), Some("draw claim"));
+    let report = verify_record(crate::registry(), &rec);
+    assert!(report.failure.is_none(), "{:?}", report.failure);
+    assert!(matches!(report.turn, Some(Turn::Over { .. })));
+    Ok(())
+}
+
+/// Plays `moves` with a rules version's `Rules` directly and returns the length of the hashed
+/// bytes after each move, less the FEN's (whose length follows the pieces, not the history).
+fn hashed_lengths<R: Rules>(
+    rules: &R,
+    moves: &[&str],
+    fen_of: impl Fn(&R::State) -> &str,
+) -> Result<Vec<usize>, String> {
+    let setup = Setup {
+        options: &Default::default(),
+        players: 2,
+        start: None,
+    };
+    let mut state = rules.setup(&setup).map_err(|e| e.reason)?;
+    let mut out = Vec::new();
+    for (i, m) in moves.iter().enumerate() {
+        let seat = kifu_core::record::Actor::Seat((i % 2) as u8);
+        let command = rules.parse(&state, seat, m).map_err(|e| e.reason)?;
+        rules.apply(&mut state, seat, &command).map_err(|e| e.reason)?;
+        out.push(rules.hashed_state(&state).len() - fen_of(&state).len());
+    }
+    Ok(out)
+}
+
+#[test]
+fn version_2_hashes_the_same_size_however_long_the_history() -> Result<(), String> {
+    // Knights out and back: no irreversible move after the first two pawn moves.
+    let mut moves = vec!["e4", "e5"];
+    for _ in 0..2 {
+        moves.extend(["Nf3", "Nc6", "Nc3", "Nf6", "Nb1", "Nb8", "Ng1", "Ng8"]);
+    }
+    let v2 = hashed_lengths(
+        &ChessRules {
+            variant: Variant::Standard,
+        },
+        &moves,
+        |s| &s.fen,
+    )?;
+    assert!(v2[2..].iter().all(|&n| n == v2[2]), "{v2:?}");
+    let v1 = hashed_lengths(
+        &ChessRulesV1 {
+            variant: Variant::Standard,
+        },
+        &moves,
+        |s| &s.fen,
+    )?;
+    assert!(v1[17] > v1[3] + 13 * 50, "version 1 grows with the history: {v1:?}");
+    Ok(())
+}
+
+#[test]
+fn version_2_counts_repetitions_as_version_1_did() -> Result<(), String> {
+    // Every position of the cycle comes back each four plies: a claim from the third
+    // occurrence of the start (ply 8), the game drawn at its fifth (ply 16), the same plies
+    // under both versions.
+    let cycle = ["Nf3", "Nf6", "Ng1", "Ng8"];
+    let moves: Vec<&str> = cycle.iter().cycle().take(16).copied().collect();
+    for version in [1, 2] {
+        let rec = play("chess", version, &moves)?;
+        let mut replay = Replay::start(crate::registry(), &rec.header).map_err(|e| e.to_string())?;
+        for (i, entry) in rec.entries.iter().enumerate() {
+            replay.check(entry).map_err(|e| e.to_string())?;
+            let can_claim = replay
+                .current()
+                .legal()
+                .unwrap_or_default()
+                .contains(&"draw claim".to_string());
+            let over = matches!(replay.turn(), Turn::Over { .. });
+            let ply = i + 1;
+            assert_eq!(can_claim, (8..16).contains(&ply), "version {version}, ply {ply}");
+            assert_eq!(over, ply == 16, "version {version}, ply {ply}");
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn repetition_keys_are_equal_exactly_when_the_epds_are() -> Result<(), String> {
+    for variant in [
+        Variant::Standard,
+        Variant::Crazyhouse,
+        Variant::ThreeCheck,
+        Variant::Alice,
+    ] {
+        let mut pos = parse_fen(variant, variant.start_fen())?;
+        let mut seen: Vec<(String, [u8; 16])> = Vec::new();
+        let mut state = 7u64;
+        for _ in 0..400 {
+            seen.push((to_epd(&pos), key(&pos)));
+            let moves = legal_moves(&pos);
+            if moves.is_empty() {
+                pos = parse_fen(variant, variant.start_fen())?;
+                continue;
+            }
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            // Few pieces move, so positions come back: pick among the first moves only.
+            let pick = (state >> 33) as usize % moves.len().min(4);
+            pos.play(&moves[pick]);
+        }
+        let mut repeats = 0;
+        for (i, (epd_a, key_a)) in seen.iter().enumerate() {
+            for (epd_b, key_b) in &seen[..i] {
+                assert_eq!(epd_a == epd_b, key_a == key_b, "{variant:?}: {epd_a} / {epd_b}");
+                repeats += usize::from(epd_a == epd_b);
+            }
+        }
+        assert!(repeats > 0, "{variant:?}: the walk never repeated a position");
+    }
+    Ok(())
+}
+
+#[test]
+fn a_snapshot_whose_repetitions_were_changed_is_refused() -> Result<(), String> {
+    let rec = play("chess", 2, &["Nf3", "Nf6", "Ng1", "Ng8"])?;
+    let mut replay = Replay::start(crate::registry(), &rec.header).map_err(|e| e.to_string())?;
+    for entry in &rec.entries {
+        replay.check(entry).map_err(|e| e.to_string())?;
+    }
+    let snapshot = replay.current().snapshot();
+    assert!(crate::CHESS.restore(&snapshot).is_ok());
+    // The first key's first byte sits after the FEN (its length byte and text) and the key
+    // count.
+    let fen_len = snapshot[0] as usize;
+    let mut changed = snapshot.clone();
+    changed[1 + fen_len + 1] ^= 1;
+    let refused = crate::CHESS.restore(&changed).err().ok_or("a changed key was taken")?;
+    assert!(refused.reason.contains("digest"), "{}", refused.reason);
+    Ok(())
+}
