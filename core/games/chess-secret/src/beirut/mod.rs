@@ -8,7 +8,7 @@ mod state;
 #[cfg(test)]
 mod tests;
 
-use kifu_chess::movegen::{has_legal_move, legal_moves};
+use kifu_chess::movegen::legal_moves;
 use kifu_chess::piece::Color;
 use kifu_chess::san::{move_to_san, parse_move};
 use kifu_chess::{Move, Position};
@@ -47,7 +47,7 @@ impl Beirut {
             return;
         }
         let us = pos.turn;
-        if has_legal_move(pos) {
+        if !legal_moves(pos).is_empty() {
             if pos.halfmove >= 150 {
                 state.result = Some(Outcome::draw("seventy-five moves without a capture or a pawn move"));
             }
@@ -158,7 +158,7 @@ impl Rules for Beirut {
         if pos.turn != color {
             refuse!("it is {}'s turn", pos.turn.name());
         }
-        let stuck = !has_legal_move(&pos);
+        let stuck = legal_moves(&pos).is_empty();
         match command {
             Command::Commit(_) => {}
             Command::Detonate(opening) => blast::detonate(state, &mut pos, color, opening)?,

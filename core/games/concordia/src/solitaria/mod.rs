@@ -131,6 +131,30 @@ impl Rules for Solitaria {
     fn version(&self) -> u32 {
         1
     }
+    /// A game without the third player hashes as it did before `trio` was added (the fields
+    /// in order, without it), so records made then keep their state hashes.
+    fn hashed_state(&self, state: &Solo) -> Vec<u8> {
+        let config = bincode::config::standard();
+        let encoded = match &state.trio {
+            Some(_) => bincode::serde::encode_to_vec(state, config),
+            None => bincode::serde::encode_to_vec(
+                (
+                    &state.base,
+                    &state.level,
+                    &state.start_points,
+                    &state.campaign,
+                    &state.points,
+                    &state.track,
+                    &state.magnus_card,
+                    &state.pending,
+                    &state.specialist_taken,
+                    &state.ended_by,
+                ),
+                config,
+            ),
+        };
+        encoded.unwrap_or_default()
+    }
     fn describe(&self) -> &'static str {
         "Concordia Solitaria (seed 003): one player against Contrarius, whose reactions follow the dice"
     }

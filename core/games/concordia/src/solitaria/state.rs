@@ -14,9 +14,11 @@ use crate::state::State;
 pub enum Level {
     Standard,
     Veteran,
+    Expert,
+    // Later levels come last: the order is the encoding, and records made before they were
+    // added must keep their state hashes.
     /// The veteran's opening with a second house, next to the second colonist.
     StrongVeteran,
-    Expert,
     /// The expert's score track with its houses closer together (every 9 or 8 points).
     StrongExpert,
 }
