@@ -123,6 +123,9 @@ pub static DOUBLECHESS: Erased<ChessRules> = Erased(ChessRules {
     variant: Variant::DoubleChess,
 });
 pub static CHAD: Erased<ChessRules> = Erased(ChessRules { variant: Variant::Chad });
+pub static CONGO: Erased<ChessRules> = Erased(ChessRules {
+    variant: Variant::Congo,
+});
 
 /// Chess and every variant this crate registers, in the order `kifu games` lists them.
 pub fn games() -> Vec<&'static dyn kifu_core::Game> {
@@ -153,6 +156,7 @@ pub fn games() -> Vec<&'static dyn kifu_core::Game> {
         &ALICE,
         &DOUBLECHESS,
         &CHAD,
+        &CONGO,
     ]
 }
 

@@ -156,6 +156,9 @@ pub fn gen_pseudo(pos: &Position, out: &mut Vec<Move>) {
 }
 
 fn gen_pseudo_with<F: FnMut(Move)>(pos: &Position, emit: &mut F) {
+    if pos.variant == super::variant::Variant::Congo {
+        return super::fairy::congo::moves(pos, emit);
+    }
     let words = pos.occupied[pos.turn.index()];
     for (w, &word) in words.iter().enumerate() {
         let mut bits = word;
@@ -232,7 +235,7 @@ fn wrapped_slides<F: FnMut(Move)>(pos: &Position, sq: u8, role: Role, emit: &mut
     }
 }
 
-fn simple(role: Role, from: u8, to: u8) -> Move {
+pub(crate) fn simple(role: Role, from: u8, to: u8) -> Move {
     Move {
         role,
         from,

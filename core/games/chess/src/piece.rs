@@ -26,7 +26,7 @@ impl Color {
     }
 }
 
-/// What a piece is. The discriminants are the low three bits of a square code.
+/// What a piece is. The discriminants are the low four bits of a square code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Role {
     Pawn = 1,
@@ -35,9 +35,17 @@ pub enum Role {
     Rook = 4,
     Queen = 5,
     King = 6,
+    /// Congo's pieces (see `fairy::congo`): none of them stands on any other variant's board.
+    Lion = 7,
+    Zebra = 8,
+    Giraffe = 9,
+    Elephant = 10,
+    Crocodile = 11,
+    Monkey = 12,
+    Superpawn = 13,
 }
 
-/// Every role, pawn first (the order pockets are kept in).
+/// Every role of standard chess, pawn first (the order pockets are kept in).
 pub const ROLES: [Role; 6] = [
     Role::Pawn,
     Role::Knight,
@@ -61,13 +69,20 @@ impl Role {
         self as usize - 1
     }
     pub fn from_code(code: u8) -> Option<Role> {
-        match code & 7 {
+        match code & ROLE_BITS {
             1 => Some(Role::Pawn),
             2 => Some(Role::Knight),
             3 => Some(Role::Bishop),
             4 => Some(Role::Rook),
             5 => Some(Role::Queen),
             6 => Some(Role::King),
+            7 => Some(Role::Lion),
+            8 => Some(Role::Zebra),
+            9 => Some(Role::Giraffe),
+            10 => Some(Role::Elephant),
+            11 => Some(Role::Crocodile),
+            12 => Some(Role::Monkey),
+            13 => Some(Role::Superpawn),
             _ => None,
         }
     }
@@ -87,6 +102,13 @@ impl Role {
             Role::Rook => 'R',
             Role::Queen => 'Q',
             Role::King => 'K',
+            Role::Lion => 'L',
+            Role::Zebra => 'Z',
+            Role::Giraffe => 'G',
+            Role::Elephant => 'E',
+            Role::Crocodile => 'C',
+            Role::Monkey => 'M',
+            Role::Superpawn => 'S',
         }
     }
     /// A role from an English letter of either case.
@@ -98,6 +120,13 @@ impl Role {
             'R' => Some(Role::Rook),
             'Q' => Some(Role::Queen),
             'K' => Some(Role::King),
+            'L' => Some(Role::Lion),
+            'Z' => Some(Role::Zebra),
+            'G' => Some(Role::Giraffe),
+            'E' => Some(Role::Elephant),
+            'C' => Some(Role::Crocodile),
+            'M' => Some(Role::Monkey),
+            'S' => Some(Role::Superpawn),
             _ => None,
         }
     }
@@ -121,6 +150,13 @@ impl Role {
             Role::Rook => "rook",
             Role::Queen => "queen",
             Role::King => "king",
+            Role::Lion => "lion",
+            Role::Zebra => "zebra",
+            Role::Giraffe => "giraffe",
+            Role::Elephant => "elephant",
+            Role::Crocodile => "crocodile",
+            Role::Monkey => "monkey",
+            Role::Superpawn => "superpawn",
         }
     }
 }
@@ -132,12 +168,14 @@ pub struct Piece {
     pub role: Role,
 }
 
+/// The square code bits holding the role.
+pub const ROLE_BITS: u8 = 15;
 /// The square code bit for black.
-pub const BLACK_BIT: u8 = 8;
+pub const BLACK_BIT: u8 = 16;
 /// The square code bit for a piece that was a pawn before promotion (crazyhouse).
-pub const PROMOTED_BIT: u8 = 16;
+pub const PROMOTED_BIT: u8 = 32;
 /// The square code bit for a piece standing on the second board (Alice chess).
-pub const BOARD_B_BIT: u8 = 32;
+pub const BOARD_B_BIT: u8 = 64;
 
 impl Piece {
     pub fn new(color: Color, role: Role) -> Piece {

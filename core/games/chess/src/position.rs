@@ -3,7 +3,7 @@
 //! pockets included. It never checks legality: move generation decides what may be played.
 
 use super::geometry::{meet, Bits, Geometry};
-use super::piece::{plain, Color, Piece, Role, BLACK_BIT, PROMOTED_BIT};
+use super::piece::{plain, Color, Piece, Role, BLACK_BIT, PROMOTED_BIT, ROLE_BITS};
 use super::variant::Variant;
 
 /// How a move is made.
@@ -17,6 +17,11 @@ pub enum MoveKind {
     Castle,
     /// A piece from the pocket: `from` equals `to`.
     Drop,
+    /// A capture by jumps over adjacent enemies, one or more (Congo's monkey): `to` is the
+    /// last landing square, the number which of the monkey's chains in this position it is,
+    /// in the order `fairy::congo::moves::chains` lists them (kept to a byte so that a move
+    /// stays small for every variant's move generation).
+    Jumps(u8),
 }
 
 /// A move in a position. Castling is encoded king-takes-rook.
@@ -29,15 +34,15 @@ pub struct Move {
     pub kind: MoveKind,
 }
 
-/// Per square code role (low three bits), the kinds of ray it slides along: bit 0 the
+/// Per square code role (low four bits), the kinds of ray it slides along: bit 0 the
 /// orthogonal rays, bit 1 the diagonal ones.
-const SLIDE_BITS: [u8; 8] = [0, 0, 0, 2, 1, 3, 0, 0];
+const SLIDE_BITS: [u8; 16] = [0, 0, 0, 2, 1, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
 
 /// Whether the piece with square code `code` slides along a diagonal (`true`) or an
 /// orthogonal (`false`) ray.
 #[inline]
 pub fn slides_along(code: u8, diagonal: bool) -> bool {
-    SLIDE_BITS[(code & 7) as usize] & (1 << diagonal as u8) != 0
+    SLIDE_BITS[(code & ROLE_BITS) as usize] & (1 << diagonal as u8) != 0
 }
 
 /// Which castling side: 0 towards the a-file (queenside), 1 towards the last file (kingside).
@@ -53,7 +58,8 @@ pub struct Position {
     pub board: [u8; 256],
     /// Per colour, a bit per square holding one of its pieces.
     pub occupied: [Bits; 2],
-    /// Per role (indexed by [`Role::index`]), a bit per square holding such a piece.
+    /// Per standard role (indexed by [`Role::index`]), a bit per square holding such a
+    /// piece; Congo's roles are not kept here.
     pub by_role: [Bits; 6],
     pub turn: Color,
     /// The castling rook squares still usable, per colour, `[QUEENSIDE, KINGSIDE]`.
@@ -106,11 +112,15 @@ impl Position {
         let old = self.board[sq as usize];
         if let Some(role) = Role::from_code(old) {
             self.occupied[usize::from(old & BLACK_BIT != 0)][word] &= !bit;
-            self.by_role[role.index()][word] &= !bit;
+            if let Some(set) = self.by_role.get_mut(role.index()) {
+                set[word] &= !bit;
+            }
         }
         if let Some(role) = Role::from_code(code) {
             self.occupied[usize::from(code & BLACK_BIT != 0)][word] |= bit;
-            self.by_role[role.index()][word] |= bit;
+            if let Some(set) = self.by_role.get_mut(role.index()) {
+                set[word] |= bit;
+            }
         }
         self.board[sq as usize] = code;
     }
@@ -273,6 +283,10 @@ impl Position {
 
     /// Makes a move, trusting it is legal.
     pub fn play(&mut self, m: &Move) {
+        if self.variant == Variant::Congo {
+            super::fairy::congo::play(self, m);
+            return;
+        }
         let us = self.turn;
         let them = us.other();
         let geo = self.geo;
@@ -297,7 +311,7 @@ impl Position {
                 self.kings[us.index()] = Some(kt);
                 self.castles[us.index()] = [None; 2];
             }
-            MoveKind::Normal | MoveKind::DoublePush | MoveKind::EnPassant => {
+            MoveKind::Normal | MoveKind::DoublePush | MoveKind::EnPassant | MoveKind::Jumps(_) => {
                 let moving = self.board[m.from as usize];
                 let taken_sq = if m.kind == MoveKind::EnPassant {
                     super::fairy::passed_pawn(self, them, m.to).unwrap_or(m.to)

@@ -17,6 +17,9 @@ pub fn move_to_san_plain(pos: &Position, m: &Move) -> String {
 
 /// SAN without the check mark; `legal` is the position's legal moves if already generated.
 fn san_plain(pos: &Position, legal: Option<&[Move]>, m: &Move) -> String {
+    if pos.variant == super::variant::Variant::Congo {
+        return super::fairy::congo::notation::san(pos, m);
+    }
     let geo = pos.geo;
     match m.kind {
         MoveKind::Castle => {
@@ -65,23 +68,31 @@ fn san_plain(pos: &Position, legal: Option<&[Move]>, m: &Move) -> String {
                     }
                 }
             };
-            if !rivals.is_empty() {
-                let same_file = rivals.iter().any(|&r| geo.file(r) == geo.file(m.from));
-                let same_rank = rivals.iter().any(|&r| geo.number(r) == geo.number(m.from));
-                if !same_file {
-                    s.push(geo.file_char(geo.file(m.from)));
-                } else if !same_rank {
-                    s.push_str(&geo.number(m.from).to_string());
-                } else {
-                    s.push_str(&geo.name(m.from));
-                }
-            }
+            s.push_str(&from_hint(geo, m.from, &rivals));
             if pos.is_capture(m) {
                 s.push('x');
             }
             s.push_str(&geo.name(m.to));
             s
         }
+    }
+}
+
+/// What SAN writes of a piece's square when `rivals` (the squares of pieces of its kind that
+/// reach the same square) is not empty: its file if no rival shares it, else its rank if no
+/// rival shares that, else both; nothing when there are no rivals.
+pub fn from_hint(geo: &super::geometry::Geometry, from: u8, rivals: &[u8]) -> String {
+    if rivals.is_empty() {
+        return String::new();
+    }
+    let same_file = rivals.iter().any(|&r| geo.file(r) == geo.file(from));
+    let same_rank = rivals.iter().any(|&r| geo.number(r) == geo.number(from));
+    if !same_file {
+        geo.file_char(geo.file(from)).to_string()
+    } else if !same_rank {
+        geo.number(from).to_string()
+    } else {
+        geo.name(from)
     }
 }
 
@@ -125,6 +136,11 @@ pub fn parse_move_among(pos: &Position, legal: &[Move], text: &str) -> Result<Mo
     let cleaned = clean(text);
     if cleaned.is_empty() {
         return Err("an empty move".to_string());
+    }
+    if pos.variant == super::variant::Variant::Congo {
+        if let Some(m) = super::fairy::congo::notation::find(pos, &cleaned) {
+            return Ok(m);
+        }
     }
     if let Some(side) = castle_side(&cleaned) {
         let loose = LooseMove {

@@ -17,7 +17,8 @@ const TEXT: char = '\u{FE0E}';
 
 fn glyph(letter: char) -> char {
     let lower = letter.to_ascii_lowercase();
-    GLYPH.iter().find(|(l, _)| *l == lower).map_or('?', |(_, g)| *g)
+    // Pieces without a chess glyph (Congo's) show their letter.
+    GLYPH.iter().find(|(l, _)| *l == lower).map_or(letter, |(_, g)| *g)
 }
 
 /// A piece (a FEN letter) centred at (x, y). The baseline is placed by hand (a third of the

@@ -19,6 +19,9 @@ fn king_step_castling(pos: &Position, m: &Move) -> bool {
 
 /// The UCI text of a legal move.
 pub fn move_to_uci(pos: &Position, m: &Move) -> String {
+    if pos.variant == Variant::Congo {
+        return super::fairy::congo::notation::uci(pos, m);
+    }
     let geo = pos.geo;
     match m.kind {
         MoveKind::Drop => format!("{}@{}", m.role.letter(), geo.name(m.to)),
@@ -44,6 +47,11 @@ pub fn parse_uci(pos: &Position, text: &str) -> Result<Move, String> {
 /// As [`parse_uci`], with the position's legal moves already generated.
 pub fn parse_uci_among(pos: &Position, legal: &[Move], text: &str) -> Result<Move, String> {
     let text = text.trim();
+    if pos.variant == Variant::Congo {
+        return super::fairy::congo::notation::find(pos, text)
+            .filter(|m| super::fairy::congo::notation::uci(pos, m).eq_ignore_ascii_case(text))
+            .ok_or_else(|| format!("'{text}' is not a legal move here"));
+    }
     let geo = pos.geo;
     if let Some((piece, square)) = text.split_once('@') {
         let role = if piece.is_empty() {

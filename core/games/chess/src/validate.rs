@@ -32,12 +32,14 @@ pub fn validate_irregular(pos: &Position) -> Result<(), String> {
     }
     let geo = pos.geo;
     let variant = pos.variant;
+    super::fairy::congo::check_pieces(pos)?;
     for color in [Color::White, Color::Black] {
         let kings = pos.pieces(color).filter(|(_, r)| *r == Role::King).count();
         let wanted = match (variant, color) {
             (Variant::Antichess, _) => None,
             (Variant::Horde, Color::White) | (Variant::Dunsany, Color::Black) => Some(0),
             (Variant::Extinction, _) => None,
+            (Variant::Congo, _) => Some(0),
             (Variant::Atomic, _) if kings == 0 => None,
             (Variant::DoubleChess, _) => Some(2),
             _ => Some(1),

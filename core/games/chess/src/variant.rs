@@ -33,12 +33,13 @@ pub enum Variant {
     Alice,
     DoubleChess,
     Chad,
+    Congo,
     /// `cylinder` with the option `wrap=ranks`: not a registered game of its own.
     CylinderRanks,
 }
 
 /// Every variant, in registry order.
-pub const VARIANTS: [Variant; 26] = [
+pub const VARIANTS: [Variant; 27] = [
     Variant::Standard,
     Variant::Chess960,
     Variant::Crazyhouse,
@@ -65,6 +66,7 @@ pub const VARIANTS: [Variant; 26] = [
     Variant::Alice,
     Variant::DoubleChess,
     Variant::Chad,
+    Variant::Congo,
 ];
 
 /// Every variant's registry name, in registry order.
@@ -126,6 +128,7 @@ impl Variant {
             Variant::Alice => "alice",
             Variant::DoubleChess => "doublechess",
             Variant::Chad => "chad",
+            Variant::Congo => "congo",
             Variant::CylinderRanks => "horizontalcylinder",
         }
     }
@@ -175,9 +178,12 @@ impl Variant {
             Variant::Horde => "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1",
             Variant::ThreeCheck => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1",
             Variant::RacingKings => "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1",
-            Variant::LosAlamos | Variant::Dunsany | Variant::Glinski | Variant::DoubleChess | Variant::Chad => {
-                super::fairy::boards::start_fen(self)
-            }
+            Variant::LosAlamos
+            | Variant::Dunsany
+            | Variant::Glinski
+            | Variant::DoubleChess
+            | Variant::Chad
+            | Variant::Congo => super::fairy::boards::start_fen(self),
             Variant::Balbo => super::boards::BALBO_START,
             _ => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         }
@@ -185,7 +191,7 @@ impl Variant {
     pub fn safety(self) -> Safety {
         match self {
             Variant::Atomic => Safety::Atomic,
-            Variant::Antichess | Variant::Extinction => Safety::None,
+            Variant::Antichess | Variant::Extinction | Variant::Congo => Safety::None,
             Variant::Alice => Safety::Alice,
             v if super::fairy::tried(v) => Safety::Tried,
             Variant::RacingKings => Safety::NoChecks,
@@ -251,6 +257,7 @@ impl Variant {
                 | Variant::Glinski
                 | Variant::Balbo
                 | Variant::Chad
+                | Variant::Congo
         )
     }
     /// Checks that win, when counted.

@@ -1,5 +1,6 @@
 //! The boards and start positions of the fairy variants that do not play on the standard
-//! 8x8: Los Alamos (6x6, no pawn double steps), the vertical cylinder, Glinski's hexagons.
+//! 8x8: Los Alamos (6x6, no pawn double steps), the vertical cylinder, Glinski's hexagons,
+//! Congo's 7x7.
 //! Built once, on first use.
 
 use std::sync::OnceLock;
@@ -13,6 +14,7 @@ pub fn geometry(v: Variant) -> &'static Geometry {
     static LOS_ALAMOS: OnceLock<Geometry> = OnceLock::new();
     static CYLINDER: OnceLock<Geometry> = OnceLock::new();
     static GLINSKI: OnceLock<Geometry> = OnceLock::new();
+    static CONGO: OnceLock<Geometry> = OnceLock::new();
     match v {
         Variant::LosAlamos => LOS_ALAMOS.get_or_init(|| {
             Geometry::build(&Shape {
@@ -25,6 +27,13 @@ pub fn geometry(v: Variant) -> &'static Geometry {
         Variant::CylinderRanks => super::horizontal_cylinder::geometry(),
         Variant::DoubleChess => super::doublechess::geometry(),
         Variant::Chad => super::chad::geometry(),
+        // Congo: 7x7, the river on the fourth rank is a property of the rules (`congo`).
+        Variant::Congo => CONGO.get_or_init(|| {
+            Geometry::build(&Shape {
+                pawn_home: Vec::new(),
+                ..Shape::rect(7, 7)
+            })
+        }),
         _ => Geometry::standard(),
     }
 }
@@ -37,6 +46,8 @@ pub fn start_fen(v: Variant) -> &'static str {
         Variant::Glinski => glinski_fen(),
         Variant::DoubleChess => super::doublechess::START,
         Variant::Chad => super::chad::START,
+        // Freeling's array: giraffe, monkey, elephant, lion, elephant, crocodile, zebra.
+        Variant::Congo => "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w - - 0 1",
         _ => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     }
 }

@@ -20,7 +20,8 @@ pub fn rebirth_square(pos: &Position, color: Color, role: Role, at: u8) -> Optio
         Role::Rook => &[0, 7],
         Role::Knight => &[1, 6],
         Role::Bishop => &[2, 5],
-        Role::King => return None,
+        // Kings are never taken; Congo's pieces never stand on a Circe board.
+        _ => return None,
     };
     files
         .iter()

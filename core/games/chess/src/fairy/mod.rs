@@ -11,6 +11,7 @@ pub mod andernach;
 pub mod boards;
 pub mod chad;
 pub mod circe;
+pub mod congo;
 pub mod doublechess;
 pub mod extinction;
 pub mod grid;
@@ -47,6 +48,7 @@ pub fn from_name(n: &str) -> Option<Variant> {
         "doublechess" | "double" | "haywardsdoublechess" => Variant::DoubleChess,
         "chad" | "chadchess" => Variant::Chad,
         "horizontalcylinder" | "cylinderranks" | "horizontalcylinderchess" => Variant::CylinderRanks,
+        "congo" | "congochess" => Variant::Congo,
         _ => return None,
     };
     Some(v)
@@ -82,6 +84,7 @@ pub fn describe(v: Variant) -> &'static str {
         Variant::CylinderRanks => {
             "Horizontal cylinder chess (cylinder wrap=ranks): the first and last ranks are neighbours"
         }
+        Variant::Congo => "Congo (Demian Freeling, 1982): 7x7 with a river; capture the lion to win",
         _ => "",
     }
 }
@@ -198,6 +201,7 @@ pub fn castle_path_safe(pos: &Position, king: u8, target: u8) -> bool {
 pub fn variant_result(pos: &Position) -> Option<Outcome> {
     match pos.variant {
         Variant::Extinction => extinction::result(pos),
+        Variant::Congo => congo::result(pos),
         _ => None,
     }
 }

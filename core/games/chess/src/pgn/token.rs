@@ -60,7 +60,17 @@ pub enum MoveToken {
         piece: NormalMove,
         pawn: NormalMove,
     },
+    /// A chain of jumps (Congo's monkey): the piece letter, its square and two or more
+    /// landing squares each after an `x` (`Md3xb5xb7`); `squares[..len]` holds them all.
+    Jumps {
+        piece: char,
+        squares: [Square; MAX_JUMPS + 1],
+        len: u8,
+    },
 }
+
+/// The most landing squares a written chain of jumps may have.
+pub const MAX_JUMPS: usize = 12;
 
 /// One move word split into the move and what was written after it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -74,7 +84,7 @@ pub struct ParsedMove {
 }
 
 /// The longest move word read, in characters (`Qh16xp16=Q` and the like are far shorter).
-const LONGEST: usize = 24;
+const LONGEST: usize = 48;
 
 /// Characters that may follow a move in its word: check and mate marks, annotation glyphs.
 const MARKS: [char; 8] = ['+', '#', '!', '?', '\u{203c}', '\u{2047}', '\u{2048}', '\u{2049}'];
@@ -194,6 +204,9 @@ fn parse_core(core: &str) -> Result<MoveToken, String> {
     if let Some(at) = chars.iter().position(|c| *c == '@') {
         return parse_drop(&chars[..at], &chars[at + 1..]);
     }
+    if let Some(jumps) = parse_jumps(chars) {
+        return Ok(jumps);
+    }
     parse_normal(chars)
 }
 
@@ -205,6 +218,29 @@ fn parse_drop(piece: &[char], square: &[char]) -> Result<MoveToken, String> {
     };
     let to = read_square(square).ok_or("a drop needs a square after '@' (N@f3)")?;
     Ok(MoveToken::Drop { piece, to })
+}
+
+/// A chain of two or more jumps, `Md3xb5xb7`, or `None` when the word is not one.
+fn parse_jumps(chars: &[char]) -> Option<MoveToken> {
+    let (&piece, rest) = chars.split_first()?;
+    if !piece.is_ascii_uppercase() {
+        return None;
+    }
+    let text: String = rest.iter().collect();
+    let parts: Vec<&str> = text.split('x').collect();
+    if parts.len() < 3 || parts.len() > MAX_JUMPS + 1 {
+        return None;
+    }
+    let mut squares = [Square { file: 0, rank: 0 }; MAX_JUMPS + 1];
+    for (slot, part) in squares.iter_mut().zip(&parts) {
+        let cells: Vec<char> = part.chars().collect();
+        *slot = read_square(&cells)?;
+    }
+    Some(MoveToken::Jumps {
+        piece,
+        squares,
+        len: parts.len() as u8,
+    })
 }
 
 /// A whole square (`e4`, `p16`), nothing more.

@@ -69,6 +69,7 @@ pub fn variant_tag(game: &str) -> Option<&'static str> {
         "circe" => Some("Circe"),
         "knightrelay" => Some("Knight Relay"),
         "alice" => Some("Alice"),
+        "congo" => Some("Congo"),
         _ => None,
     })
 }

@@ -8,6 +8,7 @@ mod andernach;
 mod balbo;
 mod chad;
 mod circe;
+mod congo;
 mod cylinder;
 mod cylinder_ranks;
 mod doublechess;
