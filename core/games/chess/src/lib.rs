@@ -122,6 +122,9 @@ pub static DOUBLECHESS: Erased<ChessRules> = Erased(ChessRules {
     variant: Variant::DoubleChess,
 });
 pub static CHAD: Erased<ChessRules> = Erased(ChessRules { variant: Variant::Chad });
+pub static MASONIC: Erased<ChessRules> = Erased(ChessRules {
+    variant: Variant::Masonic,
+});
 
 /// Chess and every variant this crate registers, in the order `kifu games` lists them.
 pub fn games() -> Vec<&'static dyn kifu_core::Game> {
@@ -152,6 +155,7 @@ pub fn games() -> Vec<&'static dyn kifu_core::Game> {
         &ALICE,
         &DOUBLECHESS,
         &CHAD,
+        &MASONIC,
     ]
 }
 

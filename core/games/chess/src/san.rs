@@ -24,7 +24,9 @@ pub fn move_to_san_plain(pos: &Position, m: &Move) -> String {
         MoveKind::Drop => format!("{}@{}", m.role.letter(), geo.name(m.to)),
         _ if m.role == Role::Pawn => {
             let mut s = String::new();
-            if super::fairy::knightrelay::pawn_move_needs_square(pos, m) {
+            if super::fairy::knightrelay::pawn_move_needs_square(pos, m)
+                || super::fairy::masonic::pawn_move_needs_square(pos, m)
+            {
                 s.push_str(&geo.name(m.from));
                 if pos.is_capture(m) {
                     s.push('x');

@@ -33,12 +33,13 @@ pub enum Variant {
     Alice,
     DoubleChess,
     Chad,
+    Masonic,
     /// `cylinder` with the option `wrap=ranks`: not a registered game of its own.
     CylinderRanks,
 }
 
 /// Every variant, in registry order.
-pub const VARIANTS: [Variant; 26] = [
+pub const VARIANTS: [Variant; 27] = [
     Variant::Standard,
     Variant::Chess960,
     Variant::Crazyhouse,
@@ -65,6 +66,7 @@ pub const VARIANTS: [Variant; 26] = [
     Variant::Alice,
     Variant::DoubleChess,
     Variant::Chad,
+    Variant::Masonic,
 ];
 
 /// Every variant's registry name, in registry order.
@@ -126,6 +128,7 @@ impl Variant {
             Variant::Alice => "alice",
             Variant::DoubleChess => "doublechess",
             Variant::Chad => "chad",
+            Variant::Masonic => "masonic",
             Variant::CylinderRanks => "horizontalcylinder",
         }
     }
@@ -175,9 +178,12 @@ impl Variant {
             Variant::Horde => "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1",
             Variant::ThreeCheck => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1",
             Variant::RacingKings => "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1",
-            Variant::LosAlamos | Variant::Dunsany | Variant::Glinski | Variant::DoubleChess | Variant::Chad => {
-                super::fairy::boards::start_fen(self)
-            }
+            Variant::LosAlamos
+            | Variant::Dunsany
+            | Variant::Glinski
+            | Variant::DoubleChess
+            | Variant::Chad
+            | Variant::Masonic => super::fairy::boards::start_fen(self),
             Variant::Balbo => super::boards::BALBO_START,
             _ => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         }
@@ -205,7 +211,12 @@ impl Variant {
     pub fn transforms(self) -> bool {
         matches!(
             self,
-            Variant::Andernach | Variant::AntiAndernach | Variant::Circe | Variant::DoubleChess | Variant::Chad
+            Variant::Andernach
+                | Variant::AntiAndernach
+                | Variant::Circe
+                | Variant::DoubleChess
+                | Variant::Chad
+                | Variant::Masonic
         )
     }
     /// Captures must be made when any is possible.

@@ -25,6 +25,7 @@ pub fn geometry(v: Variant) -> &'static Geometry {
         Variant::CylinderRanks => super::horizontal_cylinder::geometry(),
         Variant::DoubleChess => super::doublechess::geometry(),
         Variant::Chad => super::chad::geometry(),
+        Variant::Masonic => super::masonic::geometry(),
         _ => Geometry::standard(),
     }
 }
@@ -37,6 +38,7 @@ pub fn start_fen(v: Variant) -> &'static str {
         Variant::Glinski => glinski_fen(),
         Variant::DoubleChess => super::doublechess::START,
         Variant::Chad => super::chad::START,
+        Variant::Masonic => super::masonic::START,
         _ => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     }
 }

@@ -18,6 +18,7 @@ mod hex;
 mod holes;
 mod horizontal_cylinder_naive;
 mod illegal_moves;
+mod masonic_naive;
 mod naive_perft;
 mod notation;
 mod oracle_ffish;
