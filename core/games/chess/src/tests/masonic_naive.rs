@@ -11,6 +11,9 @@ const W: i32 = 16;
 const H: i32 = 8;
 
 type Man = (bool, u8);
+type Cell = (i32, i32);
+/// From, to, and the piece a pawn becomes (0 for none).
+type Step = (Cell, Cell, u8);
 
 #[derive(Clone)]
 struct Board {
@@ -116,7 +119,7 @@ impl Board {
     /// Every move of `white`'s pieces (castling apart) as (from, to, promotion), captures
     /// of either colour's men included; `attacks_only` keeps the pawns' diagonal captures and
     /// drops their steps.
-    fn pseudo(&self, white: bool, attacks_only: bool) -> Vec<((i32, i32), (i32, i32), u8)> {
+    fn pseudo(&self, white: bool, attacks_only: bool) -> Vec<Step> {
         let mut out = Vec::new();
         let rook = rook_steps();
         let diag = diagonal_steps();
@@ -179,7 +182,7 @@ impl Board {
         out
     }
 
-    fn pawn(&self, white: bool, (x, y): (i32, i32), attacks_only: bool, out: &mut Vec<((i32, i32), (i32, i32), u8)>) {
+    fn pawn(&self, white: bool, (x, y): (i32, i32), attacks_only: bool, out: &mut Vec<Step>) {
         let dir = if white { 1 } else { -1 };
         let last = if white { H - 1 } else { 0 };
         let home = if white { 1 } else { H - 2 };
