@@ -13,6 +13,7 @@ mod extinction;
 mod grid;
 mod losalamos;
 mod madrasi;
+mod masonic;
 mod monochromatic;
 mod patrol;
 
