@@ -19,6 +19,7 @@ mod holes;
 mod horizontal_cylinder_naive;
 mod illegal_moves;
 mod masonic_naive;
+mod masonic_record;
 mod naive_perft;
 mod notation;
 mod oracle_ffish;

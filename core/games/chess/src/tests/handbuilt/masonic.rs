@@ -157,6 +157,11 @@ const CASES: &[Case] = &[
         want: Want::From("e2", &["e2f3"]),
     },
     Case {
+        why: "after 1. a3 h6 the h8 rook looks down the h8-e1 cant (h7, g6, g5, f4, f3, e2): the e2 pawn may only step along it (found when a record test assumed e2-e3 legal; checked by hand)",
+        fen: "rnbqkbnr/ppppppp1/7p/8/8/P7/1PPPPPPP/RNBQKBNR w KQkq - 0 2",
+        want: Want::From("e2", &["e2f3", "e2f4"]),
+    },
+    Case {
         why: "checkmate in the corner: the b7 queen, guarded by the b6 king, covers a8's four escapes",
         fen: "k7/1Q6/1K6/8/8/8/8/8 b - - 0 1",
         want: Want::Over("white", "checkmate"),
