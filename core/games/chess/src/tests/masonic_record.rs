@@ -41,3 +41,30 @@ fn a_pawn_step_straight_up_two_ranks_is_refused() {
     let reason = play(&["e2e4"]).err().unwrap_or_default();
     assert!(reason.contains("entry 1"), "{reason}");
 }
+
+#[test]
+fn the_board_view_draws_bricks() -> Result<(), String> {
+    let pos = crate::fen::parse_fen(crate::variant::Variant::Masonic, crate::fairy::masonic::START)?;
+    let board = crate::board_json::board_json(&pos, &[]);
+    assert_eq!(board["grid"], "brick");
+    // Touching bricks never share a shade: d4 and its six neighbours.
+    let shade = |name: &str| {
+        board["cells"]
+            .as_array()
+            .and_then(|cells| cells.iter().find(|c| c["name"] == name))
+            .map(|c| c["shade"].clone())
+    };
+    for n in ["c4", "e4", "d5", "e5", "d3", "e3"] {
+        assert_ne!(shade("d4"), shade(n), "d4 and {n}");
+    }
+    // a1 flush with the left edge, a2 half a cell (22) to its right.
+    let svg = crate::svg::svg(&pos);
+    let centre = |name: &str| {
+        let key = format!("data-cell=\"{name}\" data-x=\"");
+        let at = svg.find(&key).map(|i| i + key.len());
+        at.and_then(|i| svg[i..].split('"').next())
+            .and_then(|x| x.parse::<f64>().ok())
+    };
+    assert_eq!(centre("a2").zip(centre("a1")).map(|(a2, a1)| a2 - a1), Some(22.0));
+    Ok(())
+}
