@@ -21,9 +21,13 @@ pub fn geometry() -> &'static Geometry {
 /// The usual array on the bricks.
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
-/// The direction of `color`'s second forward step (the first is the engine's `forward`).
-fn second_push(color: Color) -> usize {
-    2 ^ color.index()
+/// The direction of `color`'s second forward step, from the grid's table (the first is the
+/// engine's `forward`, direction 0 or 1).
+fn second_push(geo: &Geometry, color: Color) -> usize {
+    geo.grid
+        .pawn_pushes()
+        .get(1)
+        .map_or(color.index(), |d| d ^ color.index())
 }
 
 /// The bishop's single steps to the six bricks sharing an edge, and the pawns' steps up
@@ -61,7 +65,7 @@ fn plain(role: Role, from: u8, to: u8, promotion: Option<Role>, kind: MoveKind) 
 fn pawn_steps<F: FnMut(Move)>(pos: &Position, sq: u8, emit: &mut F) {
     let geo = pos.geo;
     let us = pos.turn;
-    let ray = geo.ray(sq, second_push(us));
+    let ray = geo.ray(sq, second_push(geo, us));
     let Some(&one) = ray.first() else {
         return;
     };
@@ -101,7 +105,7 @@ pub fn after_move(pos: &mut Position, m: &Move) {
     }
     let geo = pos.geo;
     let us = pos.turn;
-    let passed = [us.index(), second_push(us)]
+    let passed = [us.index(), second_push(geo, us)]
         .into_iter()
         .map(|d| geo.ray(m.from, d))
         .find(|ray| ray.get(1) == Some(&m.to))
@@ -116,7 +120,7 @@ pub fn after_move(pos: &mut Position, m: &Move) {
 pub fn passed_pawn(pos: &Position, mover: Color, sq: u8) -> Option<u8> {
     let geo = pos.geo;
     let mut found = None;
-    for d in [mover.index(), second_push(mover)] {
+    for d in [mover.index(), second_push(geo, mover)] {
         let ahead = geo.ray(sq, d).first().copied();
         let behind = geo.ray(sq, d ^ 1).first().copied();
         let (Some(ahead), Some(behind)) = (ahead, behind) else {
