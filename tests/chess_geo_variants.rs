@@ -1,4 +1,5 @@
-//! End-to-end: double chess, Chad and the horizontal cylinder (`cylinder -O wrap=ranks`)
+//! End-to-end: double chess, Chad, Masonic chess and the horizontal cylinder
+//! (`cylinder -O wrap=ranks`)
 //! through the `kifu` binary: a game made with `new` and `play`, exported to PGN, imported in
 //! another store to the same moves and state, verified; perft from the command line; and a
 //! bad option or a missing start refused with the reason, storing nothing.
@@ -46,6 +47,17 @@ fn chad_game_goes_out_as_pgn_and_comes_back() {
 }
 
 #[test]
+fn masonic_game_goes_out_as_pgn_and_comes_back() {
+    round_trip(
+        &["new", "masonic", "-p", "Ann", "-p", "Bob"],
+        &[
+            "a2a3", "g8h6", "e2e3", "b8c6", "f1e2", "d7e5", "g1f3", "h6g4", "e1g1", "c6d4",
+        ],
+        "[Variant \"Masonic\"]",
+    );
+}
+
+#[test]
 fn horizontal_cylinder_game_goes_out_as_pgn_and_comes_back() {
     round_trip(
         &[
@@ -73,6 +85,7 @@ fn perft_from_the_command_line() {
         "5184"
     );
     assert_eq!(s.ok(&["perft", "--variant", "chad", "--depth", "2"]).trim(), "2844");
+    assert_eq!(s.ok(&["perft", "--variant", "masonic", "--depth", "2"]).trim(), "1225");
     let fen = "r1k4r/pp3ppp/2n5/2p5/4P3/5N2/PPP2PPP/R3K2R w KQ - 0 1";
     assert_eq!(
         s.ok(&["perft", "--variant", "horizontalcylinder", "--fen", fen, "--depth", "2"])

@@ -22,6 +22,8 @@ pub fn board_json(pos: &Position, moves: &[Move]) -> Value {
                 Grid::Square => u8::from(geo.light(sq)),
                 // Three shades, so that no two hexagons sharing an edge match.
                 Grid::Hex => (file + rank) % 3,
+                // Bricks: three shades too, counted along the rank in half-bricks.
+                Grid::Brick => ((2 * file as i16 + (rank & 1) as i16 - 3 * rank as i16) / 2).rem_euclid(3) as u8,
             };
             json!({
                 "name": geo.name(sq),
@@ -37,7 +39,7 @@ pub fn board_json(pos: &Position, moves: &[Move]) -> Value {
         .filter(|_| pos.in_check(mover))
         .map(|k| geo.name(k));
     let mut board = json!({
-        "grid": match geo.grid { Grid::Square => "square", Grid::Hex => "hex" },
+        "grid": match geo.grid { Grid::Square => "square", Grid::Hex => "hex", Grid::Brick => "brick" },
         "width": geo.width,
         "height": geo.height,
         "files": (0..geo.width).map(|f| geo.file_char(f).to_string()).collect::<Vec<_>>(),

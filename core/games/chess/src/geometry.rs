@@ -1,7 +1,8 @@
 //! Board geometry: a [`Shape`] turned into move tables. Squares are one byte (`rank * width +
 //! file`, grids up to 16x16); per square the rays, leaps and pawn captures are computed once
-//! per shape. A shape may be a grid of squares or of hexagons (6 orthogonal and 6 diagonal
-//! directions, 12 knight jumps), its files and ranks may wrap around (cylinders, a torus),
+//! per shape. A shape may be a grid of squares, of hexagons (6 orthogonal and 6 diagonal
+//! directions, 12 knight jumps) or of bricks (a rank in two shifted by half a brick, see
+//! [`Grid::Brick`]), its files and ranks may wrap around (cylinders, a torus),
 //! and some grid squares may be holes: rays stop before a hole and leaps never land on one.
 //! It holds no pieces and never assumes an 8x8 board.
 
@@ -221,8 +222,9 @@ impl Geometry {
         let turned: Vec<u8> = home.iter().map(|&sq| (n - 1 - sq as usize) as u8).collect();
         g.pawn_home = [bits_of(&home), bits_of(&turned)];
         for color in [Color::White, Color::Black] {
+            let pushes = grid.pawn_pushes();
             let last: Vec<u8> = (0..n as u8)
-                .filter(|&sq| g.has(sq) && g.forward(color, sq).is_none())
+                .filter(|&sq| g.has(sq) && pushes.iter().all(|&d| g.ray(sq, d ^ color.index()).is_empty()))
                 .collect();
             g.promotion[color.index()] = bits_of(&last);
         }
@@ -265,6 +267,16 @@ impl Geometry {
         let (w, h) = (self.width as i16, self.height as i16);
         let mut f = self.file(sq) as i16 + df as i16;
         let mut r = self.rank(sq) as i16 + dr as i16;
+        if self.grid == Grid::Brick {
+            // Steps are in half-bricks: through the centre's distance from the left edge,
+            // landing on a brick only when that distance matches the new rank's shift.
+            let across = 2 * self.file(sq) as i16 + (self.rank(sq) & 1) as i16 + df as i16;
+            let shifted = across - (r & 1);
+            if shifted.rem_euclid(2) != 0 {
+                return None;
+            }
+            f = shifted.div_euclid(2);
+        }
         if self.wrap_files {
             f = f.rem_euclid(w);
         }

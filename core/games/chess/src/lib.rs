@@ -126,6 +126,9 @@ pub static CHAD: Erased<ChessRules> = Erased(ChessRules { variant: Variant::Chad
 pub static CONGO: Erased<ChessRules> = Erased(ChessRules {
     variant: Variant::Congo,
 });
+pub static MASONIC: Erased<ChessRules> = Erased(ChessRules {
+    variant: Variant::Masonic,
+});
 
 /// Chess and every variant this crate registers, in the order `kifu games` lists them.
 pub fn games() -> Vec<&'static dyn kifu_core::Game> {
@@ -157,6 +160,7 @@ pub fn games() -> Vec<&'static dyn kifu_core::Game> {
         &DOUBLECHESS,
         &CHAD,
         &CONGO,
+        &MASONIC,
     ]
 }
 

@@ -35,6 +35,9 @@ pub fn pawn_never_stands(variant: Variant, geo: &Geometry, color: Color, sq: u8)
         // Balbo's pawns start on the third rank and never go back: its first two ranks, whose
         // cells have none behind them on the narrow board, and those alone.
         Variant::Balbo => geo.relative_rank(color, sq) < 2,
+        // Masonic: a brick at either end of a rank has one brick below it, not two; the
+        // first rank is the one behind the home cells.
+        Variant::Masonic => geo.relative_rank(color, sq) == 0,
         // The first rank is, in general, a cell with no cell behind it that is not a pawn
         // home (Glinski's b1 and k1 are both).
         _ => {

@@ -32,7 +32,9 @@ fn san_plain(pos: &Position, legal: Option<&[Move]>, m: &Move) -> String {
         MoveKind::Drop => format!("{}@{}", m.role.letter(), geo.name(m.to)),
         _ if m.role == Role::Pawn => {
             let mut s = String::new();
-            if super::fairy::knightrelay::pawn_move_needs_square(pos, m) {
+            if super::fairy::knightrelay::pawn_move_needs_square(pos, m)
+                || super::fairy::masonic::pawn_move_needs_square(pos, m)
+            {
                 s.push_str(&geo.name(m.from));
                 if pos.is_capture(m) {
                     s.push('x');

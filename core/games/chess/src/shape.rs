@@ -8,10 +8,16 @@
 /// stepping one file to the right (east) leads to the hexagon at the same grid rank
 /// (lower right) or one grid rank up (upper right). A hexagonal board is then a
 /// rectangle with its two far corners cut off as holes.
+///
+/// A brick board (Masonic chess) is a rectangle of bricks whose even-numbered ranks (2, 4,
+/// ...) sit half a brick to the right. Its steps are written in half-bricks across and ranks
+/// up: a brick's centre lies `2 * file + (rank is even-numbered)` half-bricks from the left
+/// edge, so the same step table holds on every rank (see `Geometry::offset`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Grid {
     Square,
     Hex,
+    Brick,
 }
 
 impl Grid {
@@ -23,6 +29,18 @@ impl Grid {
             // Hexagons sharing an edge: up, down, upper right, lower left, lower right,
             // upper left.
             Grid::Hex => &[(0, 1), (0, -1), (1, 1), (-1, -1), (1, 0), (-1, 0)],
+            // Bricks sharing an edge: the two above (upper right, upper left) and the two
+            // below, each with its opposite next, then the two beside on the rank.
+            Grid::Brick => &[(1, 1), (-1, -1), (-1, 1), (1, -1), (2, 0), (-2, 0)],
+        }
+    }
+    /// The orthogonal directions (indices into [`Grid::orthogonal`]) a white pawn steps
+    /// forward along; black's are their opposites (index `d ^ 1`). A brick has no cell
+    /// straight ahead: both bricks above it are forward.
+    pub fn pawn_pushes(self) -> &'static [usize] {
+        match self {
+            Grid::Square | Grid::Hex => &[0],
+            Grid::Brick => &[0, 2],
         }
     }
     /// The diagonal (bishop) steps.
@@ -31,6 +49,9 @@ impl Grid {
             Grid::Square => &[(1, 1), (-1, 1), (1, -1), (-1, -1)],
             // Through a hexagon's corner: the sum of two neighbouring orthogonal steps.
             Grid::Hex => &[(1, 2), (-1, -2), (2, 1), (-2, -1), (1, -1), (-1, 1)],
+            // The brick beside each of the two bricks above (or below), away from the other:
+            // four directions to the sides, none straight up or down.
+            Grid::Brick => &[(3, 1), (-3, -1), (-3, 1), (3, -1)],
         }
     }
     /// The knight's jumps.
@@ -53,6 +74,23 @@ impl Grid {
                 (-2, 1),
                 (-1, 2),
             ],
+            // One orthogonal step, then one diagonal step onward the same way: up (or down)
+            // then either upward (downward) diagonal, sideways then either diagonal on that
+            // side.
+            Grid::Brick => &[
+                (2, 2),
+                (-2, 2),
+                (4, 2),
+                (-4, 2),
+                (5, 1),
+                (5, -1),
+                (-5, 1),
+                (-5, -1),
+                (2, -2),
+                (-2, -2),
+                (4, -2),
+                (-4, -2),
+            ],
         }
     }
     /// White's pawn captures; black's are the same steps reversed.
@@ -61,12 +99,14 @@ impl Grid {
             Grid::Square => &[(-1, 1), (1, 1)],
             // Glinski: forward through the two upper side edges.
             Grid::Hex => &[(-1, 0), (1, 1)],
+            // Masonic: one step along either forward diagonal.
+            Grid::Brick => &[(-3, 1), (3, 1)],
         }
     }
     /// The file letters: `a` to `p`, or without `j` on a hexagonal board (Glinski's names).
     pub fn letters(self) -> &'static [u8] {
         match self {
-            Grid::Square => b"abcdefghijklmnop",
+            Grid::Square | Grid::Brick => b"abcdefghijklmnop",
             Grid::Hex => b"abcdefghiklmnopq",
         }
     }
@@ -108,6 +148,15 @@ impl Shape {
             } else {
                 Vec::new()
             },
+        }
+    }
+
+    /// A `width` x `height` brick board (even-numbered ranks shifted half a brick right),
+    /// pawns at home on the second rank.
+    pub fn brick(width: u8, height: u8) -> Shape {
+        Shape {
+            grid: Grid::Brick,
+            ..Shape::rect(width, height)
         }
     }
 

@@ -1,6 +1,6 @@
 //! The position as an SVG picture, drawn from `board_json` (the board a page reads): squares
-//! of any size or Glinski's hexagons, the pieces as the solid chess glyphs, the king in check,
-//! coordinates, and the pockets and checks where the variant has them. Every cell is a
+//! of any size, bricks (every other rank shifted half a cell) or Glinski's hexagons, the pieces
+//! as the solid chess glyphs, the king in check, coordinates, and the pockets and checks where the variant has them. Every cell is a
 //! `<g class="cell" data-cell="e4" data-x data-y>` (its centre) so a page can map taps to
 //! cells. Reads the position only; it never decides anything about the game.
 
@@ -107,24 +107,40 @@ fn squares(b: &Value) -> (String, [f64; 4]) {
     const M: f64 = 16.0;
     let w = b["width"].as_u64().unwrap_or(8) as f64;
     let h = b["height"].as_u64().unwrap_or(8) as f64;
-    let (width, height) = (M + w * S + 2.0, h * S + M + 2.0);
+    // A brick board (Masonic chess) shifts its even-numbered ranks half a cell right.
+    let brick = b["grid"] == "brick";
+    let shift = if brick { S / 2.0 } else { 0.0 };
+    let (width, height) = (M + w * S + shift + 2.0, h * S + M + 2.0);
     let mut out = String::new();
-    let place = |file: f64, rank: f64| (M + file * S, (h - 1.0 - rank) * S);
+    let place = |file: f64, rank: f64| {
+        let x = M + file * S + if rank % 2.0 == 1.0 { shift } else { 0.0 };
+        (x, (h - 1.0 - rank) * S)
+    };
     for c in b["cells"].as_array().into_iter().flatten() {
         let name = c["name"].as_str().unwrap_or_default();
         let (x, y) = place(c["file"].as_f64().unwrap_or(0.0), c["rank"].as_f64().unwrap_or(0.0));
         let light = c["shade"] == 1;
+        // Bricks have a third shade, so that no two touching bricks match.
+        let mid = c["shade"] == 2;
         let checked = b["check"].as_str() == Some(name);
         let fill = if checked {
             "#e06666"
         } else if light {
             "#f0d9b5"
+        } else if mid {
+            "#d4aa7d"
         } else {
             "#b58863"
         };
         let classes = format!(
             "sq {}{}",
-            if light { "light" } else { "dark" },
+            if light {
+                "light"
+            } else if mid {
+                "mid"
+            } else {
+                "dark"
+            },
             if checked { " check" } else { "" }
         );
         let _ = write!(

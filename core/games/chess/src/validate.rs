@@ -80,6 +80,9 @@ pub fn validate_irregular(pos: &Position) -> Result<(), String> {
 }
 
 fn check_ep(pos: &Position, ep: u8) -> Result<(), String> {
+    if pos.variant == Variant::Masonic {
+        return super::fairy::masonic::ep_refusal(pos, ep).map_or(Ok(()), Err);
+    }
     let geo = pos.geo;
     let us = pos.turn;
     let them = us.other();

@@ -34,12 +34,13 @@ pub enum Variant {
     DoubleChess,
     Chad,
     Congo,
+    Masonic,
     /// `cylinder` with the option `wrap=ranks`: not a registered game of its own.
     CylinderRanks,
 }
 
 /// Every variant, in registry order.
-pub const VARIANTS: [Variant; 27] = [
+pub const VARIANTS: [Variant; 28] = [
     Variant::Standard,
     Variant::Chess960,
     Variant::Crazyhouse,
@@ -67,6 +68,7 @@ pub const VARIANTS: [Variant; 27] = [
     Variant::DoubleChess,
     Variant::Chad,
     Variant::Congo,
+    Variant::Masonic,
 ];
 
 /// Every variant's registry name, in registry order.
@@ -129,6 +131,7 @@ impl Variant {
             Variant::DoubleChess => "doublechess",
             Variant::Chad => "chad",
             Variant::Congo => "congo",
+            Variant::Masonic => "masonic",
             Variant::CylinderRanks => "horizontalcylinder",
         }
     }
@@ -183,7 +186,8 @@ impl Variant {
             | Variant::Glinski
             | Variant::DoubleChess
             | Variant::Chad
-            | Variant::Congo => super::fairy::boards::start_fen(self),
+            | Variant::Congo
+            | Variant::Masonic => super::fairy::boards::start_fen(self),
             Variant::Balbo => super::boards::BALBO_START,
             _ => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         }
@@ -211,7 +215,12 @@ impl Variant {
     pub fn transforms(self) -> bool {
         matches!(
             self,
-            Variant::Andernach | Variant::AntiAndernach | Variant::Circe | Variant::DoubleChess | Variant::Chad
+            Variant::Andernach
+                | Variant::AntiAndernach
+                | Variant::Circe
+                | Variant::DoubleChess
+                | Variant::Chad
+                | Variant::Masonic
         )
     }
     /// Captures must be made when any is possible.

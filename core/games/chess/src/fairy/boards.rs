@@ -34,6 +34,7 @@ pub fn geometry(v: Variant) -> &'static Geometry {
                 ..Shape::rect(7, 7)
             })
         }),
+        Variant::Masonic => super::masonic::geometry(),
         _ => Geometry::standard(),
     }
 }
@@ -48,6 +49,7 @@ pub fn start_fen(v: Variant) -> &'static str {
         Variant::Chad => super::chad::START,
         // Freeling's array: giraffe, monkey, elephant, lion, elephant, crocodile, zebra.
         Variant::Congo => "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w - - 0 1",
+        Variant::Masonic => super::masonic::START,
         _ => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     }
 }

@@ -18,6 +18,7 @@ pub mod grid;
 pub mod horizontal_cylinder;
 pub mod knightrelay;
 pub mod madrasi;
+pub mod masonic;
 pub mod monochromatic;
 pub mod patrol;
 
@@ -47,6 +48,7 @@ pub fn from_name(n: &str) -> Option<Variant> {
         "alice" | "alicechess" => Variant::Alice,
         "doublechess" | "double" | "haywardsdoublechess" => Variant::DoubleChess,
         "chad" | "chadchess" => Variant::Chad,
+        "masonic" | "masonicchess" => Variant::Masonic,
         "horizontalcylinder" | "cylinderranks" | "horizontalcylinderchess" => Variant::CylinderRanks,
         "congo" | "congochess" => Variant::Congo,
         _ => return None,
@@ -81,6 +83,7 @@ pub fn describe(v: Variant) -> &'static str {
         Variant::Chad => {
             "Chad (Freeling, 1979): 12x12, a king and eight rooks in a castle; rooks crown in the enemy castle"
         }
+        Variant::Masonic => "Masonic chess (Dekle, 1983): the brick board, six rook lines, four side diagonals",
         Variant::CylinderRanks => {
             "Horizontal cylinder chess (cylinder wrap=ranks): the first and last ranks are neighbours"
         }
@@ -94,7 +97,12 @@ pub fn tried(v: Variant) -> bool {
     move_rule(v)
         || matches!(
             v,
-            Variant::Andernach | Variant::AntiAndernach | Variant::Circe | Variant::DoubleChess | Variant::Chad
+            Variant::Andernach
+                | Variant::AntiAndernach
+                | Variant::Circe
+                | Variant::DoubleChess
+                | Variant::Chad
+                | Variant::Masonic
         )
 }
 
@@ -125,6 +133,7 @@ pub fn extra_moves<F: FnMut(Move)>(pos: &Position, emit: &mut F) {
         Variant::KnightRelay => knightrelay::relayed_moves(pos, emit),
         Variant::DoubleChess => doublechess::extra_moves(pos, emit),
         Variant::Chad => chad::extra_moves(pos, emit),
+        Variant::Masonic => masonic::extra_moves(pos, emit),
         _ => {}
     }
 }
@@ -137,6 +146,7 @@ pub fn after_move(pos: &mut Position, m: &Move, taken: u8, taken_sq: u8) {
         Variant::Circe => circe::after_move(pos, taken, taken_sq),
         Variant::DoubleChess => doublechess::after_move(pos, m),
         Variant::Chad => chad::after_move(pos, m),
+        Variant::Masonic => masonic::after_move(pos, m),
         _ => {}
     }
 }
@@ -155,6 +165,7 @@ pub fn in_check(pos: &Position, color: Color, king: u8) -> bool {
 pub fn passed_pawn(pos: &Position, mover: Color, sq: u8) -> Option<u8> {
     match pos.variant {
         Variant::DoubleChess => doublechess::passed_pawn(pos, mover, sq),
+        Variant::Masonic => masonic::passed_pawn(pos, mover, sq),
         _ => pos.geo.forward(mover, sq),
     }
 }
@@ -162,6 +173,9 @@ pub fn passed_pawn(pos: &Position, mover: Color, sq: u8) -> Option<u8> {
 /// Whether `by` attacks `sq` (which holds a piece of the other side) by the variant's move
 /// rule: some move of `by`'s pieces that the rule allows would take it.
 pub fn attacked(pos: &Position, sq: u8, by: Color) -> bool {
+    if pos.variant == Variant::Masonic {
+        return pos.attacked(sq, by) || masonic::bishop_step_attacks(pos, sq, by);
+    }
     if !move_rule(pos.variant) {
         return pos.attacked(sq, by);
     }

@@ -59,6 +59,7 @@ pub fn variant_tag(game: &str) -> Option<&'static str> {
         "horizontalcylinder" => Some("Horizontal cylinder"),
         "doublechess" => Some("Double chess"),
         "chad" => Some("Chad"),
+        "masonic" => Some("Masonic"),
         "grid" => Some("Grid"),
         "glinski" => Some("Glinski"),
         "monochromatic" => Some("Monochromatic"),

@@ -20,6 +20,8 @@ mod hex;
 mod holes;
 mod horizontal_cylinder_naive;
 mod illegal_moves;
+mod masonic_naive;
+mod masonic_record;
 mod naive_perft;
 mod notation;
 mod oracle_ffish;

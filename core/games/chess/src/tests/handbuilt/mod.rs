@@ -19,6 +19,7 @@ mod grid;
 mod knightrelay;
 mod losalamos;
 mod madrasi;
+mod masonic;
 mod monochromatic;
 mod patrol;
 
