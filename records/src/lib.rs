@@ -143,20 +143,31 @@ impl Store {
     }
 
     /// Opens the store for reading only: never waits, even while another process writes. A
-    /// store that does not exist yet is created (for writing) so that it reads as empty.
+    /// store that does not exist yet is created (for writing) so that it reads as empty, and
+    /// one left needing repair by a writer that was killed is opened for writing once (which
+    /// may wait like a writer) to repair it.
     pub fn open_read_only(path: &Path, games: &'static Registry) -> Result<Store, OpenError> {
         let empty = std::fs::metadata(path).map(|m| m.len() == 0).unwrap_or(true);
         if empty {
             return Store::open_with(path, games, DEFAULT_WAIT);
         }
         let shown = path.display().to_string();
-        let db = guarded(|| {
+        let opened = guarded(|| {
             Builder::new()
                 .set_concurrency_mode(ConcurrencyMode::SingleWriter)
                 .set_cache_size(CACHE_BYTES)
                 .open_read_only(path)
                 .map_err(|e| OpenError::Database(shown.clone(), e))
-        })?;
+        });
+        let db = match opened {
+            // A writer stopped without closing the file (a crash, a kill): a reader cannot
+            // repair it, so it is opened for writing once, which repairs it (committed data
+            // only), and read from there.
+            Err(OpenError::Database(_, DatabaseError::RepairAborted)) => {
+                return Store::open_with(path, games, DEFAULT_WAIT);
+            }
+            other => other?,
+        };
         let store = Store {
             db: Handle::ReadOnly(db),
             games,
