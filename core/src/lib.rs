@@ -13,6 +13,7 @@ pub mod chance;
 pub mod diff;
 pub mod format;
 pub mod game;
+pub mod parallel;
 pub mod record;
 pub mod registry;
 pub mod replay;
