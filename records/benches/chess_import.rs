@@ -140,9 +140,10 @@ fn big_import(bytes: u64, given: Option<&String>, keep: Option<&String>, kifu: O
     let jobs = cores();
     let run = whole::import(&kifu, &path, dir.path(), jobs);
     println!(
-        "\nkifu import of a {:.1} MB PGN, {games} games, {jobs} threads: {:.1} s, {:.0} games/s, {:.2} MB/s, peak RSS {:.1} MB, store {:.1} MB ({:.2} x the PGN)",
+        "\nkifu import of a {:.1} MB PGN, {games} games, {jobs} threads: {:.1} s ({:.1} s on the CPU), {:.0} games/s, {:.2} MB/s, peak RSS {:.1} MB, store {:.1} MB ({:.2} x the PGN)",
         file_bytes as f64 / 1e6,
         run.secs,
+        run.cpu_secs,
         games as f64 / run.secs,
         file_bytes as f64 / 1e6 / run.secs,
         run.peak_rss as f64 / 1e6,
@@ -319,7 +320,8 @@ fn main() {
     }
     for (jobs, run) in &binary_runs {
         println!(
-            "kifu import --jobs {jobs}: peak RSS {:.1} MB, store {:.1} MB",
+            "kifu import --jobs {jobs}: {:.2} s on the CPU, peak RSS {:.1} MB, store {:.1} MB",
+            run.cpu_secs,
             run.peak_rss as f64 / 1e6,
             run.store_bytes as f64 / 1e6
         );

@@ -107,8 +107,9 @@ fn durable_against_redb(record: &Record, quick: bool, dir: &std::path::Path) {
     let lines: Vec<String> = record.entries.iter().map(|e| e.canonical_line()).collect();
     let n = (slices * per_slice).min(record.entries.len());
     let (mut kifu_secs, mut redb_secs) = (0.0, 0.0);
+    let (mut kifu_cpu, mut redb_cpu) = (0.0, 0.0);
     for entries in record.entries[..n].chunks(per_slice) {
-        let t = Instant::now();
+        let (t, cpu) = (Instant::now(), cpu_seconds());
         for e in entries {
             let request = Append {
                 commands: vec![(Some(e.actor), e.command.clone())],
@@ -117,7 +118,8 @@ fn durable_against_redb(record: &Record, quick: bool, dir: &std::path::Path) {
             store.append(&id, &request).expect("append");
         }
         kifu_secs += t.elapsed().as_secs_f64();
-        let t = Instant::now();
+        kifu_cpu += cpu_seconds() - cpu;
+        let (t, cpu) = (Instant::now(), cpu_seconds());
         for e in entries {
             let mut txn = peer.begin_write().expect("peer transaction");
             txn.set_durability(redb::Durability::Immediate).expect("durability");
@@ -128,20 +130,28 @@ fn durable_against_redb(record: &Record, quick: bool, dir: &std::path::Path) {
             txn.commit().expect("peer commit");
         }
         redb_secs += t.elapsed().as_secs_f64();
+        redb_cpu += cpu_seconds() - cpu;
     }
     let (kifu_rate, redb_rate) = (rate(n, kifu_secs), rate(n, redb_secs));
     println!();
     println!("durable single appends against redb's own single commit ({n} each, alternating slices of {per_slice})");
-    println!("{:<44} {:>14} {:>10}", "measure", "per second", "ratio");
     println!(
-        "{:<44} {:>14.0} {:>10}",
-        "peer: redb insert + commit (Immediate)", redb_rate, "1"
+        "{:<44} {:>14} {:>10} {:>14}",
+        "measure", "per second", "ratio", "CPU us each"
     );
     println!(
-        "{:<44} {:>14.0} {:>10.2}",
+        "{:<44} {:>14.0} {:>10} {:>14.0}",
+        "peer: redb insert + commit (Immediate)",
+        redb_rate,
+        "1",
+        redb_cpu * 1e6 / n as f64
+    );
+    println!(
+        "{:<44} {:>14.0} {:>10.2} {:>14.0}",
         "kifu: Store::append, 1 entry/transaction",
         kifu_rate,
-        kifu_rate / redb_rate
+        kifu_rate / redb_rate,
+        kifu_cpu * 1e6 / n as f64
     );
 }
 

@@ -55,7 +55,8 @@ pub fn import(store: &mut Lazy, job: ImportJob<'_>) -> Result<ImportDone, CliErr
     // back in file order; a thread of its own stores each full batch while the next is built.
     let opened: &Lazy = store;
     let outcomes = std::thread::scope(|scope| -> Result<Vec<(usize, ImportOutcome)>, CliError> {
-        let (batch_send, batch_receive) = mpsc::sync_channel::<Batch<'_>>(1);
+        // No room in the channel: one batch is stored while the next is built, never more.
+        let (batch_send, batch_receive) = mpsc::sync_channel::<Batch<'_>>(0);
         let committer = scope.spawn(move || store_batches(batch_receive, job.extend));
         // Checked games waiting to be stored, with their 1-based numbers in the file.
         let mut batch: Vec<Checked> = Vec::new();

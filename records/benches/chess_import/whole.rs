@@ -10,6 +10,9 @@ pub struct Imported {
     pub secs: f64,
     /// Peak resident set of the `kifu` process, bytes.
     pub peak_rss: u64,
+    /// CPU time of the `kifu` process, all its threads, user and system, seconds: steadier than
+    /// wall time on a shared machine.
+    pub cpu_secs: f64,
     /// The store file after the import (compacted, as `kifu import` leaves it), bytes.
     pub store_bytes: u64,
 }
@@ -38,7 +41,7 @@ pub fn import(kifu: &Path, pgn: &Path, dir: &Path, jobs: usize) -> Imported {
         .stdout(std::process::Stdio::null())
         .spawn()
         .expect("start kifu");
-    let (status, peak_rss) = wait_with_peak(child.id());
+    let (status, peak_rss, cpu_secs) = wait_with_usage(child.id());
     let secs = t.elapsed().as_secs_f64();
     assert_eq!(status, 0, "kifu import {} failed", pgn.display());
     let store_bytes = std::fs::metadata(&store).map_or(0, |m| m.len());
@@ -46,12 +49,14 @@ pub fn import(kifu: &Path, pgn: &Path, dir: &Path, jobs: usize) -> Imported {
     Imported {
         secs,
         peak_rss,
+        cpu_secs,
         store_bytes,
     }
 }
 
-/// Waits for the child `pid`: its exit status and its peak resident set in bytes.
-fn wait_with_peak(pid: u32) -> (i32, u64) {
+/// Waits for the child `pid`: its exit status, its peak resident set in bytes and its CPU
+/// seconds.
+fn wait_with_usage(pid: u32) -> (i32, u64, f64) {
     let mut status = 0;
     // SAFETY: rusage is plain data that wait4 fills in; pid is our own child, not yet waited.
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
@@ -62,6 +67,11 @@ fn wait_with_peak(pid: u32) -> (i32, u64) {
     } else {
         -1
     };
+    let seconds = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
     // ru_maxrss is in KiB on Linux.
-    (code, usage.ru_maxrss as u64 * 1024)
+    (
+        code,
+        usage.ru_maxrss as u64 * 1024,
+        seconds(usage.ru_utime) + seconds(usage.ru_stime),
+    )
 }
