@@ -7,11 +7,11 @@ use kifu_e2e::Session;
 /// 150 games, each with an Event of its own (so a record of its own); every 37th game has an
 /// illegal third ply.
 fn many_games() -> String {
-    (1..=150)
+    (1..=150u32)
         .map(|n| {
-            let moves = if n % 37 == 0 {
+            let moves = if n.is_multiple_of(37) {
                 "1. e4 e5 2. Ke3 *"
-            } else if n % 2 == 0 {
+            } else if n.is_multiple_of(2) {
                 "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *"
             } else {
                 "1. d4 {a comment} d5 2. c4 *"
@@ -65,7 +65,10 @@ fn games_are_stored_and_refused_in_file_order_whatever_the_thread_count() {
                     .to_string()
             })
             .collect();
-        let expected: Vec<String> = (1..=150).filter(|n| n % 37 != 0).map(|n| format!("Game {n}")).collect();
+        let expected: Vec<String> = (1..=150u32)
+            .filter(|n| !n.is_multiple_of(37))
+            .map(|n| format!("Game {n}"))
+            .collect();
         assert_eq!(events, expected);
         let checked = s.ok(&["check"]);
         assert!(checked.contains("146 records, "), "{checked}");

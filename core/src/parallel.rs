@@ -105,7 +105,7 @@ mod tests {
 
     /// Work whose cost varies a lot from item to item, so that later chunks often finish first.
     fn uneven(n: u64) -> u64 {
-        let rounds = if n % 97 == 0 { 50_000 } else { 10 };
+        let rounds = if n.is_multiple_of(97) { 50_000 } else { 10 };
         (0..rounds).fold(n, |acc, k| acc.rotate_left(5) ^ k)
     }
 

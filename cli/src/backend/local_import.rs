@@ -1,11 +1,11 @@
 //! Importing a notation file into the store file: read a game at a time, each checked by the
-//! rules on worker threads, stored in file order a batch per transaction, a bad game named (on stderr as it is met) and
-//! skipped; a large import compacts the store after it. Memory never grows with the file
-//! beyond its bytes; nothing is stored before `--option`s are checked against every game.
+//! rules on worker threads, stored in file order a batch per transaction, a bad game named (on
+//! stderr, in file order) and skipped; a large import compacts the store after it. Memory
+//! never grows with the file beyond its bytes; nothing is stored before `--option`s are
+//! checked against every game.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::IsTerminal;
-
 use std::sync::mpsc;
 
 use kifu_core::format::{build_checked, Draft, Drafts, FormatError};

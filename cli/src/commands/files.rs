@@ -98,8 +98,9 @@ pub struct ImportArgs {
     /// kifu, or a format name, in any case [default: guessed from the file's extension]
     #[arg(long, short = 'f')]
     pub format: Option<String>,
-    /// Games stored per transaction
-    #[arg(long, default_value_t = 1000)]
+    /// Games stored per transaction (one batch is stored while the next is checked, so two are
+    /// held in memory)
+    #[arg(long, default_value_t = 500)]
     pub batch: usize,
     /// Threads that check games (each game by one thread; stored in file order) [default: one
     /// for each core]

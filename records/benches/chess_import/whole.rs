@@ -33,6 +33,8 @@ pub fn import(kifu: &Path, pgn: &Path, dir: &Path, jobs: usize) -> Imported {
     let store = dir.join(format!("whole-{jobs}.redb"));
     let _ = std::fs::remove_file(&store);
     let t = Instant::now();
+    // Waited for by `wait4` (for its rusage), not by `Child::wait`.
+    #[allow(clippy::zombie_processes)]
     let child = Command::new(kifu)
         .arg("--store")
         .arg(&store)
