@@ -14,6 +14,7 @@ pub mod commitment;
 pub mod diff;
 pub mod format;
 pub mod game;
+pub mod parallel;
 pub mod record;
 pub mod registry;
 pub mod replay;

@@ -2,9 +2,13 @@
 //! kifu's full import (parse, every move through the rules, state hashes, the chain, the store)
 //! against pgn-reader with shakmaty (parse and validate) and python-chess, plus perft against
 //! shakmaty. `cargo bench -p kifu-records --bench chess_import [-- --quick] [--games N]
-//! [--keep FILE] [--generate-only]` (`--keep` also writes the generated PGN to FILE;
-//! `--generate-only` stops there, to measure `kifu import` on it from outside). Prints tables; asserts only that every
-//! reader read every game and move of the generated file.
+//! [--keep FILE] [--generate-only] [--kifu PATH]` (`--keep` also writes the generated PGN to
+//! FILE; `--generate-only` stops there, to measure `kifu import` on it from outside; the
+//! release `kifu` binary, when built, is also run on the file with 1 thread and every core).
+//! The lichess-sized check: `-- --big 1G [--pgn FILE] [--keep FILE]` generates a PGN of that
+//! size (or reads FILE) and imports it with the `kifu` binary, printing games/s, peak RSS and
+//! store size. Prints tables; asserts only that every reader read every game and move of the
+//! generated file.
 
 #[path = "chess_import/costs.rs"]
 mod costs;
@@ -14,6 +18,8 @@ mod generate;
 mod long_game;
 #[path = "chess_import/references.rs"]
 mod references;
+#[path = "chess_import/whole.rs"]
+mod whole;
 
 use std::path::Path;
 use std::time::Instant;
@@ -23,6 +29,7 @@ use kifu_chess::pgn;
 use kifu_chess::san::parse_move;
 use kifu_chess::{fen::parse_fen, Variant};
 use kifu_core::format::{build_checked, decode_text, Draft, Format};
+use kifu_core::parallel::{cores, map_in_order};
 use kifu_core::record::{Actor, Record};
 use kifu_core::replay::{verify_record, Checked};
 use kifu_records::{ImportOutcome, Store};
@@ -76,10 +83,86 @@ fn build_all(drafts: &[Draft]) -> Vec<Checked> {
         .collect()
 }
 
+/// `format::build` of every draft on `threads` threads (1: on this one), in order: the games built.
+fn build_on(drafts: &[Draft], threads: usize) -> usize {
+    let mut built = 0;
+    let done: Result<(), ()> = map_in_order(
+        drafts.iter(),
+        threads,
+        |d| build_checked(kifu_games::registry(), d, None).is_ok(),
+        |_, ok| {
+            assert!(ok, "every generated game builds");
+            built += 1;
+            Ok(())
+        },
+    );
+    assert_eq!(done, Ok(()));
+    built
+}
+
+/// A size such as `1G`, `200M` or `5000000`, in bytes.
+fn size(text: &str) -> u64 {
+    let (digits, unit) = match text.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
+        Some((at, _)) => text.split_at(at),
+        None => (text, ""),
+    };
+    let n: u64 = digits.parse().expect("--big takes a size such as 1G or 200M");
+    n * match unit.to_ascii_uppercase().as_str() {
+        "" => 1,
+        "K" => 1_000,
+        "M" => 1_000_000,
+        "G" => 1_000_000_000,
+        other => panic!("--big: unknown unit '{other}' (K, M or G)"),
+    }
+}
+
+/// The lichess-sized check: a PGN of `bytes` generated (or `given`), imported by `kifu`.
+fn big_import(bytes: u64, given: Option<&String>, keep: Option<&String>, kifu: Option<&String>) {
+    let kifu = whole::binary(kifu).expect("the kifu binary: cargo build --release -p kifu, or give --kifu PATH");
+    let dir = tempfile::tempdir_in(std::env::temp_dir()).expect("temp dir");
+    let path = match (given, keep) {
+        (Some(file), _) => Path::new(file).to_path_buf(),
+        (None, Some(keep)) => Path::new(keep).to_path_buf(),
+        (None, None) => dir.path().join("big.pgn"),
+    };
+    if given.is_none() {
+        let t = Instant::now();
+        let (games, written) = generate::pgn_file_of_size(&path, bytes);
+        eprintln!(
+            "generated {games} games, {:.1} MB, in {:.0} s",
+            written as f64 / 1e6,
+            t.elapsed().as_secs_f64()
+        );
+    }
+    let file_bytes = std::fs::metadata(&path).expect("the PGN file").len();
+    let games = std::fs::read(&path)
+        .expect("read the PGN file")
+        .windows(7)
+        .filter(|w| w == b"[Event ")
+        .count();
+    let jobs = cores();
+    let run = whole::import(&kifu, &path, dir.path(), jobs);
+    println!(
+        "\nkifu import of a {:.1} MB PGN, {games} games, {jobs} threads: {:.1} s ({:.1} s on the CPU), {:.0} games/s, {:.2} MB/s, peak RSS {:.1} MB, store {:.1} MB ({:.2} x the PGN)",
+        file_bytes as f64 / 1e6,
+        run.secs,
+        run.cpu_secs,
+        games as f64 / run.secs,
+        file_bytes as f64 / 1e6 / run.secs,
+        run.peak_rss as f64 / 1e6,
+        run.store_bytes as f64 / 1e6,
+        run.store_bytes as f64 / file_bytes as f64,
+    );
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let quick = args.iter().any(|a| a == "--quick");
     let keep = args.iter().position(|a| a == "--keep").and_then(|i| args.get(i + 1));
+    let option = |name: &str| args.iter().position(|a| a == name).and_then(|i| args.get(i + 1));
+    if let Some(big) = option("--big") {
+        return big_import(size(big), option("--pgn"), keep, option("--kifu"));
+    }
     let games = match args.iter().position(|a| a == "--games").and_then(|i| args.get(i + 1)) {
         Some(n) => n.parse().expect("--games takes a number"),
         None if quick => 300,
@@ -129,6 +212,28 @@ fn main() {
         .all(|r| verify_record(kifu_games::registry(), r.record()).failure.is_none()));
     let replay_secs = t.elapsed().as_secs_f64();
     drop(store);
+    // How the build step scales: one thread, then every core.
+    let threads = cores().max(2);
+    let (build_one_secs, built) = best_of(repeats, || build_on(&drafts, 1));
+    assert_eq!(built, games);
+    let (build_many_secs, built) = best_of(repeats, || build_on(&drafts, threads));
+    assert_eq!(built, games);
+    // The binary itself, as a user runs it (reading the file, building on threads, storing
+    // on a thread of its own, compacting the store after).
+    let kifu = whole::binary(option("--kifu"));
+    let binary_runs: Vec<(usize, whole::Imported)> = match &kifu {
+        Some(kifu) => [1, threads]
+            .into_iter()
+            .map(|jobs| {
+                let best = (0..repeats)
+                    .map(|_| whole::import(kifu, &path, dir.path(), jobs))
+                    .min_by(|a, b| a.secs.total_cmp(&b.secs))
+                    .expect("ran at least once");
+                (jobs, best)
+            })
+            .collect(),
+        None => Vec::new(),
+    };
 
     // The references, on the same file.
     let (reader_secs, counted) = best_of(repeats, || references::pgn_reader(&path, true));
@@ -147,7 +252,7 @@ fn main() {
             secs: reader_secs,
         },
         Run {
-            name: "kifu import: parse, validate, hash, store",
+            name: "kifu import in parts, one thread",
             secs: parse_secs + build_secs + store_secs,
         },
         Run {
@@ -159,6 +264,24 @@ fn main() {
             secs: parse_secs + engine_secs,
         },
     ];
+    for (jobs, run) in &binary_runs {
+        runs.push(Run {
+            name: if *jobs == 1 {
+                "kifu import (the binary, --jobs 1)"
+            } else {
+                "kifu import (the binary, every core)"
+            },
+            secs: run.secs,
+        });
+    }
+    runs.push(Run {
+        name: "kifu: build alone, 1 thread",
+        secs: build_one_secs,
+    });
+    runs.push(Run {
+        name: "kifu: build alone, every core",
+        secs: build_many_secs,
+    });
     if let Some(secs) = python {
         runs.push(Run {
             name: "python-chess: read_game, play mainline",
@@ -195,6 +318,21 @@ fn main() {
     if python.is_none() {
         println!("python-chess not installed: skipped");
     }
+    if kifu.is_none() {
+        println!("the kifu binary is not built (cargo build --release -p kifu): skipped");
+    }
+    for (jobs, run) in &binary_runs {
+        println!(
+            "kifu import --jobs {jobs}: {:.2} s on the CPU, peak RSS {:.1} MB, store {:.1} MB",
+            run.cpu_secs,
+            run.peak_rss as f64 / 1e6,
+            run.store_bytes as f64 / 1e6
+        );
+    }
+    println!(
+        "build on {threads} threads: {:.2} x the speed on one",
+        build_one_secs / build_many_secs
+    );
     println!("\nkifu import by part");
     for (part, secs) in [
         ("text -> drafts (PGN.read)", parse_secs),

@@ -2,6 +2,8 @@
 //! run on the same machine: a raw write+fsync loop and raw blake3 hashing of the same lines;
 //! then what the transparency log costs, the same import and durable appends timed with the
 //! log and without it, alternately, in the same run.
+//! Durable single appends are also set against redb's own single commit (`--durable-only`
+//! runs that part alone).
 //! `cargo bench -p kifu-records --bench store [-- --quick] [-- --log-only]`. Prints tables;
 //! asserts nothing. `--only-with-log` or `--only-without-log` (with `--log-only`) runs the
 //! log's part in one mode alone, for `perf stat`.
@@ -70,10 +72,87 @@ fn main() {
         "generated {games} Senet games, {entries} entries, in {:.2}s",
         t.elapsed().as_secs_f64()
     );
+    if std::env::args().any(|a| a == "--durable-only") {
+        return durable_against_redb(&records[0], quick, dir.path());
+    }
     if !std::env::args().any(|a| a == "--log-only") {
         store_and_kernel(&records, quick, dir.path());
+        durable_against_redb(&records[0], quick, dir.path());
     }
     log_cost(&records, quick, dir.path());
+}
+
+/// The peer of a durable append: redb's own single commit, one row inserted into a table and
+/// committed with the same durability (`Immediate`: on disk when `commit` returns), the row
+/// keyed as kifu keys an entry (record id, seq) and holding that entry's canonical line.
+const PEER: redb::TableDefinition<(&str, u64), &[u8]> = redb::TableDefinition::new("peer");
+
+/// Durable appends (`Store::append`, one entry a transaction) against redb's raw single
+/// commit on the same disk, in alternating slices so that both meet the disk in the same mood.
+fn durable_against_redb(record: &Record, quick: bool, dir: &std::path::Path) {
+    let (slices, per_slice) = if quick { (4, 25) } else { (10, 50) };
+    let store = Store::open(&dir.join("durable.redb"), kifu_games::registry()).expect("store");
+    let id = store
+        .create(
+            Header {
+                created: Some("durable against redb".into()),
+                ..record.header.clone()
+            },
+            None,
+            None,
+        )
+        .expect("create")
+        .id;
+    let peer = redb::Database::create(dir.join("peer.redb")).expect("peer database");
+    let lines: Vec<String> = record.entries.iter().map(|e| e.canonical_line()).collect();
+    let n = (slices * per_slice).min(record.entries.len());
+    let (mut kifu_secs, mut redb_secs) = (0.0, 0.0);
+    let (mut kifu_cpu, mut redb_cpu) = (0.0, 0.0);
+    for entries in record.entries[..n].chunks(per_slice) {
+        let (t, cpu) = (Instant::now(), cpu_seconds());
+        for e in entries {
+            let request = Append {
+                commands: vec![(Some(e.actor), e.command.clone())],
+                ..Append::default()
+            };
+            store.append(&id, &request).expect("append");
+        }
+        kifu_secs += t.elapsed().as_secs_f64();
+        kifu_cpu += cpu_seconds() - cpu;
+        let (t, cpu) = (Instant::now(), cpu_seconds());
+        for e in entries {
+            let mut txn = peer.begin_write().expect("peer transaction");
+            txn.set_durability(redb::Durability::Immediate).expect("durability");
+            txn.open_table(PEER)
+                .expect("peer table")
+                .insert((id.as_str(), e.seq), lines[e.seq as usize - 1].as_bytes())
+                .expect("peer insert");
+            txn.commit().expect("peer commit");
+        }
+        redb_secs += t.elapsed().as_secs_f64();
+        redb_cpu += cpu_seconds() - cpu;
+    }
+    let (kifu_rate, redb_rate) = (rate(n, kifu_secs), rate(n, redb_secs));
+    println!();
+    println!("durable single appends against redb's own single commit ({n} each, alternating slices of {per_slice})");
+    println!(
+        "{:<44} {:>14} {:>10} {:>14}",
+        "measure", "per second", "ratio", "CPU us each"
+    );
+    println!(
+        "{:<44} {:>14.0} {:>10} {:>14.0}",
+        "peer: redb insert + commit (Immediate)",
+        redb_rate,
+        "1",
+        redb_cpu * 1e6 / n as f64
+    );
+    println!(
+        "{:<44} {:>14.0} {:>10.2} {:>14.0}",
+        "kifu: Store::append, 1 entry/transaction",
+        kifu_rate,
+        kifu_rate / redb_rate,
+        kifu_cpu * 1e6 / n as f64
+    );
 }
 
 /// The log's cost: rounds of a bulk import of every game into a fresh store, then durable

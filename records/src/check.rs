@@ -1,6 +1,8 @@
 //! The whole store checked at once: every record's stored log against itself, then through
-//! its rules, and the tables' key sets against each other. Reads only; repairs nothing.
+//! its rules (records on every core, each by one thread), and the tables' key sets against
+//! each other. Reads only; repairs nothing.
 
+use kifu_core::parallel::{cores, map_in_order};
 use redb::ReadableTable;
 
 use crate::error::{ReadError, StoreError};
@@ -72,27 +74,36 @@ impl Store {
     }
 }
 
-/// Audits each record of `ids` (`audit`), counting what verifies and naming what does not;
-/// `progress(done, total)` after each. Shared by every backend.
+/// Audits each record of `ids` (`audit`) on every core, counting what verifies and naming what
+/// does not (in id order, whatever thread finished first); `progress(done, total)` after each.
+/// Shared by every backend.
 pub(crate) fn check_each(
     ids: &[String],
-    audit: impl Fn(&str) -> Result<kifu_core::replay::Report, ReadError>,
+    audit: impl Fn(&str) -> Result<kifu_core::replay::Report, ReadError> + Sync,
     mut progress: impl FnMut(usize, usize),
 ) -> StoreCheck {
     let mut check = StoreCheck {
         records: ids.len(),
         ..StoreCheck::default()
     };
-    for (done, id) in ids.iter().enumerate() {
-        match audit(id) {
-            Ok(report) => match report.failure {
-                None => check.entries += report.entries,
-                Some(failure) => check.damaged.push((id.clone(), failure.seq, failure.reason)),
-            },
-            Err(error) => check.damaged.push((id.clone(), 0, error.to_string())),
-        }
-        progress(done + 1, ids.len());
-    }
+    let done: Result<(), std::convert::Infallible> = map_in_order(
+        ids.iter(),
+        cores(),
+        |id| audit(id),
+        |done, audited| {
+            let id = &ids[done];
+            match audited {
+                Ok(report) => match report.failure {
+                    None => check.entries += report.entries,
+                    Some(failure) => check.damaged.push((id.clone(), failure.seq, failure.reason)),
+                },
+                Err(error) => check.damaged.push((id.clone(), 0, error.to_string())),
+            }
+            progress(done + 1, ids.len());
+            Ok(())
+        },
+    );
+    let Ok(()) = done;
     check.damaged.sort();
     check
 }

@@ -1,15 +1,18 @@
 //! Importing a notation file into the store file: read a game at a time, each checked by the
-//! rules, stored a batch per transaction, a bad game named (on stderr as it is met) and
-//! skipped; a large import compacts the store after it. Memory never grows with the file
-//! beyond its bytes; nothing is stored before `--option`s are checked against every game.
+//! rules on worker threads, stored in file order a batch per transaction, a bad game named (on
+//! stderr, in file order) and skipped; a large import compacts the store after it. Memory
+//! never grows with the file beyond its bytes; nothing is stored before `--option`s are
+//! checked against every game.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::IsTerminal;
+use std::sync::mpsc;
 
-use kifu_core::format::{build_checked, Drafts, FormatError};
+use kifu_core::format::{build_checked, Draft, Drafts, FormatError};
+use kifu_core::parallel::map_in_order;
 use kifu_core::record::Header;
 use kifu_core::replay::{Checked, Replay};
-use kifu_records::ImportOutcome;
+use kifu_records::{ImportOutcome, RecordStore};
 
 use super::{ImportDone, ImportJob};
 use crate::exit::CliError;
@@ -47,45 +50,73 @@ pub fn import(store: &mut Lazy, job: ImportJob<'_>) -> Result<ImportDone, CliErr
     let batch_size = job.batch.max(1);
     let bar = progress();
     let mut errors: Vec<String> = Vec::new();
-    let mut outcomes: Vec<(usize, ImportOutcome)> = Vec::new();
-    // Checked games waiting to be stored, with their 1-based numbers in the file.
-    let mut batch: Vec<Checked> = Vec::new();
-    let mut numbers: Vec<usize> = Vec::new();
     let mut read = 0;
-    for (index, draft) in drafts.enumerate() {
-        read += 1;
-        bar.inc(1);
-        let place = |mut e: FormatError| {
-            e.game = Some(index + 1);
-            format!("{file}: {e}")
+    // Games are built (every move checked, hashed, chained) on `jobs` worker threads and come
+    // back in file order; a thread of its own stores each full batch while the next is built.
+    let opened: &Lazy = store;
+    let outcomes = std::thread::scope(|scope| -> Result<Vec<(usize, ImportOutcome)>, CliError> {
+        // No room in the channel: one batch is stored while the next is built, never more.
+        let (batch_send, batch_receive) = mpsc::sync_channel::<Batch<'_>>(0);
+        let committer = scope.spawn(move || store_batches(batch_receive, job.extend));
+        // Checked games waiting to be stored, with their 1-based numbers in the file.
+        let mut batch: Vec<Checked> = Vec::new();
+        let mut numbers: Vec<usize> = Vec::new();
+        let send = move |batch: &mut Vec<Checked>, numbers: &mut Vec<usize>| -> Result<(), CliError> {
+            if batch.is_empty() {
+                return Ok(());
+            }
+            let store = opened.get()?;
+            // Refused only once the committer has stopped on an error, which `join` returns.
+            batch_send
+                .send((store, std::mem::take(batch), std::mem::take(numbers)))
+                .map_err(|_| CliError::input(format!("{file}: storing stopped")))
         };
-        let draft = draft.map(|mut d| {
-            d.options.extend(job.options.clone());
-            if job.drop_annotations {
-                d.moves.retain(|m| m.actor != Some(kifu_core::Actor::Note));
-            }
-            d
-        });
-        match draft
-            .map_err(place)
-            .and_then(|d| build_checked(kifu_games::registry(), &d, None).map_err(place))
-        {
-            Ok(record) => {
-                batch.push(record);
-                numbers.push(index + 1);
-            }
-            Err(message) => {
-                if !job.json {
-                    bar.suspend(|| eprintln!("kifu: {message}"));
+        let fed = map_in_order(
+            drafts,
+            job.jobs,
+            |draft: Result<Draft, FormatError>| {
+                draft.and_then(|mut draft| {
+                    draft.options.extend(job.options.clone());
+                    if job.drop_annotations {
+                        draft.moves.retain(|m| m.actor != Some(kifu_core::Actor::Note));
+                    }
+                    build_checked(kifu_games::registry(), &draft, None)
+                })
+            },
+            |index, built| {
+                read += 1;
+                bar.inc(1);
+                match built {
+                    Ok(record) => {
+                        batch.push(record);
+                        numbers.push(index + 1);
+                    }
+                    Err(mut e) => {
+                        e.game = Some(index + 1);
+                        let message = format!("{file}: {e}");
+                        if !job.json {
+                            bar.suspend(|| eprintln!("kifu: {message}"));
+                        }
+                        errors.push(message);
+                    }
                 }
-                errors.push(message);
-            }
-        }
-        if batch.len() == batch_size {
-            store_batch(store, &mut batch, &mut numbers, &mut outcomes, job.extend)?;
-        }
-    }
-    store_batch(store, &mut batch, &mut numbers, &mut outcomes, job.extend)?;
+                if batch.len() == batch_size {
+                    send(&mut batch, &mut numbers)?;
+                }
+                Ok(())
+            },
+        )
+        .and_then(|()| send(&mut batch, &mut numbers));
+        // The committer stops once the last batch is sent.
+        drop(send);
+        let stored = committer
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        // The committer's own error comes first: it is why a batch could not be sent.
+        let outcomes = stored?;
+        fed?;
+        Ok(outcomes)
+    })?;
     bar.finish_and_clear();
     if read == 0 {
         return Err(CliError::input(format!("{file}: no games found")));
@@ -104,21 +135,18 @@ pub fn import(store: &mut Lazy, job: ImportJob<'_>) -> Result<ImportDone, CliErr
     Ok(ImportDone { outcomes, errors })
 }
 
-/// Stores the waiting games in one transaction and notes what became of each.
-fn store_batch(
-    store: &Lazy,
-    batch: &mut Vec<Checked>,
-    numbers: &mut Vec<usize>,
-    outcomes: &mut Vec<(usize, ImportOutcome)>,
-    extend: bool,
-) -> Result<(), CliError> {
-    if batch.is_empty() {
-        return Ok(());
+/// Games to store in one transaction, with their numbers in the file, and the store.
+type Batch<'a> = (&'a dyn RecordStore, Vec<Checked>, Vec<usize>);
+
+/// Stores each batch as it comes in one transaction and notes what became of each game; stops
+/// at the first batch the store refuses (nothing of that batch is stored).
+fn store_batches(batches: mpsc::Receiver<Batch<'_>>, extend: bool) -> Result<Vec<(usize, ImportOutcome)>, CliError> {
+    let mut outcomes = Vec::new();
+    for (store, batch, numbers) in batches {
+        let report = store.import(&batch, batch.len(), extend, &mut |_| {})?;
+        outcomes.extend(numbers.into_iter().zip(report.outcomes));
     }
-    let report = store.get()?.import(batch, batch.len(), extend, &mut |_| {})?;
-    outcomes.extend(numbers.drain(..).zip(report.outcomes));
-    batch.clear();
-    Ok(())
+    Ok(outcomes)
 }
 
 /// Checks `--option`s against every game the file holds, as `kifu new -o` does: an unknown

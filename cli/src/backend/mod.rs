@@ -107,6 +107,8 @@ pub struct ImportJob<'a> {
     pub drop_annotations: bool,
     pub extend: bool,
     pub batch: usize,
+    /// Threads that build (check and hash) games; 1 builds them on the calling thread.
+    pub jobs: usize,
     pub json: bool,
 }
 

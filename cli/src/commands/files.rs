@@ -98,9 +98,14 @@ pub struct ImportArgs {
     /// kifu, or a format name, in any case [default: guessed from the file's extension]
     #[arg(long, short = 'f')]
     pub format: Option<String>,
-    /// Games stored per transaction
-    #[arg(long, default_value_t = 1000)]
+    /// Games stored per transaction (one batch is stored while the next is checked, so two are
+    /// held in memory)
+    #[arg(long, default_value_t = 500)]
     pub batch: usize,
+    /// Threads that check games (each game by one thread; stored in file order) [default: one
+    /// for each core]
+    #[arg(long, short = 'j', value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
     /// Leave out comments, NAGs and variations instead of keeping them as note entries
     #[arg(long)]
     pub drop_annotations: bool,
@@ -160,6 +165,7 @@ pub fn import(backend: &mut dyn Backend, args: ImportArgs) -> CliResult {
         drop_annotations: args.drop_annotations,
         extend: args.extend,
         batch: args.batch,
+        jobs: args.jobs.map_or_else(kifu_core::parallel::cores, usize::from),
         json: args.json,
     })?;
     super::import_report::print(&file, &done.outcomes, &done.errors, args.json)

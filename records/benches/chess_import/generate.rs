@@ -41,6 +41,28 @@ pub fn pgn_file(games: usize) -> String {
     (0..games).map(|n| game_text(n as u64)).collect()
 }
 
+/// Writes games to `path` until it holds at least `bytes` bytes, built on every core (each game
+/// depends only on its number, so the file is the same whatever the thread count): (games,
+/// bytes written).
+pub fn pgn_file_of_size(path: &std::path::Path, bytes: u64) -> (usize, u64) {
+    use std::io::Write;
+    let mut out = std::io::BufWriter::new(std::fs::File::create(path).expect("create the PGN file"));
+    let mut written = 0u64;
+    let mut games = 0;
+    let full = kifu_core::parallel::map_in_order(0u64.., kifu_core::parallel::cores(), game_text, |_, text| {
+        if written >= bytes {
+            return Err(());
+        }
+        out.write_all(text.as_bytes()).expect("write the PGN file");
+        written += text.len() as u64;
+        games += 1;
+        Ok(())
+    });
+    assert!(full.is_err(), "the games never end");
+    out.flush().expect("write the PGN file");
+    (games, written)
+}
+
 fn pick<'a>(rng: &mut ChanceRng, items: &[&'a str]) -> &'a str {
     items[rng.below(items.len() as u64) as usize]
 }
