@@ -15,6 +15,8 @@ mod view;
 mod tests;
 #[cfg(test)]
 mod tests_games;
+#[cfg(test)]
+mod tests_version1;
 
 use cards::Hand;
 use notation::Command;

@@ -19,6 +19,8 @@ mod tests;
 mod tests_economy;
 #[cfg(test)]
 mod tests_games;
+#[cfg(test)]
+mod tests_version1;
 
 use cards::{seat_name, Card};
 use notation::Command;

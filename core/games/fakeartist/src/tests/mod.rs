@@ -3,6 +3,7 @@
 
 mod playout;
 mod rules;
+mod version1;
 
 use kifu_core::record::{Actor, ChanceMode, Header};
 use kifu_core::rules::{Rules, Setup};

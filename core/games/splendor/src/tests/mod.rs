@@ -5,6 +5,7 @@ mod playout;
 mod rules;
 mod seed;
 mod svg;
+mod version1;
 
 use kifu_core::record::{Actor, ChanceMode, Entry, Header};
 use kifu_core::replay::Replay;
