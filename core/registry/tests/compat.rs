@@ -59,9 +59,12 @@ fn a_version_1_record_continued_stays_at_version_1() {
         assert_eq!(record.header.rules_version, 1, "{game}");
         let rules = game_for(kifu_games::registry(), &record.header).unwrap_or_else(|e| panic!("{game}: {e}"));
         assert_eq!(rules.version(), 1, "{game}: replayed at version 1");
-        let current = kifu_games::registry().find(game).unwrap_or_else(|| panic!("{game} registered"));
+        let current = kifu_games::registry()
+            .find(game)
+            .unwrap_or_else(|| panic!("{game} registered"));
         assert_eq!(current.version(), 2, "{game}: new records are made at version 2");
-        let mut replay = Replay::start(kifu_games::registry(), &record.header).unwrap_or_else(|e| panic!("{game}: {e}"));
+        let mut replay =
+            Replay::start(kifu_games::registry(), &record.header).unwrap_or_else(|e| panic!("{game}: {e}"));
         // Replay up to a seat's move past the first few entries, then enter that move by hand.
         let at = record
             .entries

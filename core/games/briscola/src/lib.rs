@@ -54,12 +54,6 @@ static CHIAMATA_V1: kifu_core::game::Erased<Briscola> = kifu_core::game::Erased(
     version: 1,
 });
 
-/// A value as the kernel's snapshots encode it (bincode, standard configuration): a struct is
-/// its fields' encodings one after another, so fields declared last can be cut off the end.
-fn snapshot<T: serde::Serialize + ?Sized>(value: &T) -> Vec<u8> {
-    bincode::serde::encode_to_vec(value, bincode::config::standard()).unwrap_or_default()
-}
-
 /// The games this crate registers.
 pub fn games() -> Vec<&'static dyn kifu_core::Game> {
     vec![&GAME, &CHIAMATA]
@@ -198,7 +192,7 @@ impl Rules for Briscola {
     /// Version 1 hashed the state without the match and salt fields (declared last; at
     /// version 1 they never change from the start).
     fn hashed_state(&self, state: &State) -> Vec<u8> {
-        let mut bytes = snapshot(state);
+        let mut bytes = kifu_core::rules::encoded(state);
         if self.version == 1 {
             let added = (
                 &state.match_totals,
@@ -207,7 +201,7 @@ impl Rules for Briscola {
                 state.hands_played,
                 &state.salt,
             );
-            bytes.truncate(bytes.len() - snapshot(&added).len());
+            bytes.truncate(bytes.len() - kifu_core::rules::encoded(&added).len());
         }
         bytes
     }

@@ -63,7 +63,7 @@ impl Rules for FakeArtist {
         if self.version == 1 {
             return version1::hashed_state(state);
         }
-        bincode::serde::encode_to_vec(state, bincode::config::standard()).unwrap_or_default()
+        kifu_core::rules::encoded(state)
     }
     fn describe(&self) -> &'static str {
         "A Fake Artist Goes to New York (seed 004): a secret theme, two laps of strokes, the vote and the guess; to 5 points"

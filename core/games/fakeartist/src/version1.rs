@@ -102,7 +102,7 @@ struct StateV1<'a> {
     finished: Vec<FinishedV1<'a>>,
 }
 
-/// The bytes version 1 hashed: its field layout (bincode, standard configuration), without
+/// The bytes version 1 hashed: its field layout (`encoded`, as every state hash), without
 /// what version 2 added. A phase version 1 never reaches (unmask, reveal) gives no bytes.
 pub fn hashed_state(state: &State) -> Vec<u8> {
     let phase = match &state.phase {
@@ -128,5 +128,5 @@ pub fn hashed_state(state: &State) -> Vec<u8> {
         phase,
         finished: state.finished.iter().map(FinishedV1::from).collect(),
     };
-    bincode::serde::encode_to_vec(&old, bincode::config::standard()).unwrap_or_default()
+    kifu_core::rules::encoded(&old)
 }

@@ -44,12 +44,6 @@ pub static GAME: kifu_core::game::Erased<RedBlackWar> = kifu_core::game::Erased(
 /// Version 1, for the records made under it.
 static VERSION_1: kifu_core::game::Erased<RedBlackWar> = kifu_core::game::Erased(RedBlackWar { version: 1 });
 
-/// A value as the kernel's snapshots encode it (bincode, standard configuration): a struct is
-/// its fields' encodings one after another, so fields declared last can be cut off the end.
-fn snapshot<T: serde::Serialize + ?Sized>(value: &T) -> Vec<u8> {
-    bincode::serde::encode_to_vec(value, bincode::config::standard()).unwrap_or_default()
-}
-
 /// The games this crate registers.
 pub fn games() -> Vec<&'static dyn kifu_core::Game> {
     vec![&GAME]
@@ -216,9 +210,9 @@ impl Rules for RedBlackWar {
     /// Version 1 hashed the state without `down_salt` and `key` (declared last, and never set
     /// at version 1).
     fn hashed_state(&self, state: &State) -> Vec<u8> {
-        let mut bytes = snapshot(state);
+        let mut bytes = kifu_core::rules::encoded(state);
         if self.version == 1 {
-            bytes.truncate(bytes.len() - snapshot(&(&state.down_salt, &state.key)).len());
+            bytes.truncate(bytes.len() - kifu_core::rules::encoded(&(&state.down_salt, &state.key)).len());
         }
         bytes
     }

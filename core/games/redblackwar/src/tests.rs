@@ -29,7 +29,9 @@ pub(crate) fn war(options: &[(&str, &str)]) -> State {
 pub(crate) fn enter(state: &mut State, actor: Actor, text: &str) -> Result<(), String> {
     let command = parse(state, text).map_err(|e| e.reason)?;
     let mut next = state.clone();
-    RedBlackWar::CURRENT.apply(&mut next, actor, &command).map_err(|e| e.reason)?;
+    RedBlackWar::CURRENT
+        .apply(&mut next, actor, &command)
+        .map_err(|e| e.reason)?;
     *state = next;
     Ok(())
 }
@@ -278,12 +280,25 @@ fn open_must_state_the_cards_laid_down() {
 fn seats_still_to_play_act_at_once_and_the_views_hide_cards_down() {
     let mut state = war(&[]);
     enter(&mut state, Actor::Seat(2), "K").unwrap();
-    assert_eq!(RedBlackWar::CURRENT.turn(&state), Turn::Simultaneous { seats: vec![0, 1, 3] });
+    assert_eq!(
+        RedBlackWar::CURRENT.turn(&state),
+        Turn::Simultaneous { seats: vec![0, 1, 3] }
+    );
     let command = parse(&state, "Q").unwrap();
-    assert_eq!(RedBlackWar::CURRENT.redact(&state, Actor::Seat(0), &command, View::Seat(1)), "?");
-    assert_eq!(RedBlackWar::CURRENT.redact(&state, Actor::Seat(0), &command, View::Seat(0)), "Q");
-    assert!(!RedBlackWar::CURRENT.render(&state, View::Seat(0)).contains("laid down K"));
-    assert!(RedBlackWar::CURRENT.render(&state, View::Seat(2)).contains("laid down K"));
+    assert_eq!(
+        RedBlackWar::CURRENT.redact(&state, Actor::Seat(0), &command, View::Seat(1)),
+        "?"
+    );
+    assert_eq!(
+        RedBlackWar::CURRENT.redact(&state, Actor::Seat(0), &command, View::Seat(0)),
+        "Q"
+    );
+    assert!(!RedBlackWar::CURRENT
+        .render(&state, View::Seat(0))
+        .contains("laid down K"));
+    assert!(RedBlackWar::CURRENT
+        .render(&state, View::Seat(2))
+        .contains("laid down K"));
     let json = RedBlackWar::CURRENT.state_json(&state, View::Public);
     assert_eq!(json["down"][2], serde_json::Value::Null);
     assert_eq!(json["laid_down"][2], true);
@@ -349,7 +364,11 @@ fn redeploy_swaps_two_used_cards_for_two_in_hand() {
     state.flag = 2;
     state.phase = Phase::Situation;
     enter(&mut state, Actor::Chance, "situation redeploy").unwrap();
-    assert_eq!(RedBlackWar::CURRENT.turn(&state), Turn::seat(2), "the flag holder first");
+    assert_eq!(
+        RedBlackWar::CURRENT.turn(&state),
+        Turn::seat(2),
+        "the flag holder first"
+    );
     assert!(enter(&mut state, Actor::Seat(2), "redeploy:1,5/12,K")
         .unwrap_err()
         .contains("has not used 5"));
@@ -459,7 +478,11 @@ fn options_and_player_counts_are_checked() {
         players: 3,
         start: None,
     };
-    assert!(RedBlackWar::CURRENT.setup(&three).unwrap_err().reason.contains("four kingdoms"));
+    assert!(RedBlackWar::CURRENT
+        .setup(&three)
+        .unwrap_err()
+        .reason
+        .contains("four kingdoms"));
 }
 
 /// The `data-cell` names of a picture, checked to be SVG with a viewBox and no inline style.

@@ -16,9 +16,16 @@ fn version_1_has_no_key_and_refuses_a_salted_play() {
         players: 4,
         start: None,
     };
-    assert_eq!(current.start(&setup).expect("starts").turn(), Turn::Chance, "version 2: the key is due");
+    assert_eq!(
+        current.start(&setup).expect("starts").turn(),
+        Turn::Chance,
+        "version 2: the key is due"
+    );
     let mut old = v1.start(&setup).expect("starts");
-    assert!(matches!(old.turn(), Turn::Simultaneous { .. }), "version 1: the plays are due at once");
+    assert!(
+        matches!(old.turn(), Turn::Simultaneous { .. }),
+        "version 1: the plays are due at once"
+    );
     let refused = old.apply(Actor::Chance, "key ?").unwrap_err();
     assert!(refused.reason.contains("version 1"), "{}", refused.reason);
     let refused = old

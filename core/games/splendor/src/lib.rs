@@ -98,12 +98,6 @@ fn apply(state: &mut State, actor: Actor, command: &Command) -> Result<(), RuleE
     }
 }
 
-/// A value as the kernel's snapshots encode it (bincode, standard configuration): a struct is
-/// its fields' encodings one after another, so a field declared last can be cut off the end.
-fn snapshot<T: serde::Serialize + ?Sized>(value: &T) -> Vec<u8> {
-    bincode::serde::encode_to_vec(value, bincode::config::standard()).unwrap_or_default()
-}
-
 fn legal(state: &State) -> Option<Vec<Command>> {
     Some(match &state.phase {
         Phase::Over { .. } => Vec::new(),
@@ -139,9 +133,9 @@ impl Rules for Splendor {
     }
     /// Version 1 hashed the state without `salt` (declared last, and never set at version 1).
     fn hashed_state(&self, state: &State) -> Vec<u8> {
-        let mut bytes = snapshot(state);
+        let mut bytes = kifu_core::rules::encoded(state);
         if self.version == 1 {
-            bytes.truncate(bytes.len() - snapshot(&state.salt).len());
+            bytes.truncate(bytes.len() - kifu_core::rules::encoded(&state.salt).len());
         }
         bytes
     }

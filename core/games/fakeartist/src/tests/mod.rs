@@ -29,7 +29,9 @@ pub fn start(players: usize) -> State {
 pub fn enter(state: &mut State, actor: &str, text: &str) -> Result<(), String> {
     let actor = Actor::parse(actor).expect("an actor");
     let mut next = state.clone();
-    let command = crate::FakeArtist::CURRENT.parse(&next, actor, text).map_err(|e| e.reason)?;
+    let command = crate::FakeArtist::CURRENT
+        .parse(&next, actor, text)
+        .map_err(|e| e.reason)?;
     crate::FakeArtist::CURRENT
         .apply(&mut next, actor, &command)
         .map_err(|e| e.reason)?;

@@ -365,8 +365,14 @@ fn the_drawing_is_an_svg_of_polylines_in_each_artists_pen() {
     assert!(svg.contains("data-seat=\"p4\" points=\"10,990 990,10\""));
     assert!(!svg.contains("style"), "the pages' CSP blocks inline styles: {svg}");
     // The drawing is public: every view gets the same picture, and it is not in the JSON.
-    assert_eq!(crate::FakeArtist::CURRENT.svg(&s, View::Seat(2)).as_deref(), Some(svg.as_str()));
-    assert!(crate::FakeArtist::CURRENT.state_json(&s, View::Public).get("svg").is_none());
+    assert_eq!(
+        crate::FakeArtist::CURRENT.svg(&s, View::Seat(2)).as_deref(),
+        Some(svg.as_str())
+    );
+    assert!(crate::FakeArtist::CURRENT
+        .state_json(&s, View::Public)
+        .get("svg")
+        .is_none());
 }
 
 #[test]

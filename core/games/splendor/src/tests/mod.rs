@@ -88,7 +88,9 @@ pub fn enter(state: &mut State, actor: &str, text: &str) -> Result<(), String> {
     use kifu_core::rules::Rules;
     let actor = Actor::parse(actor).expect("an actor");
     let mut next = state.clone();
-    let command = crate::Splendor::CURRENT.parse(&next, actor, text).map_err(|e| e.reason)?;
+    let command = crate::Splendor::CURRENT
+        .parse(&next, actor, text)
+        .map_err(|e| e.reason)?;
     crate::Splendor::CURRENT
         .apply(&mut next, actor, &command)
         .map_err(|e| e.reason)?;

@@ -22,8 +22,11 @@ fn version_1_draws_bare_and_refuses_a_salt() {
     };
     let due = |game: &dyn kifu_core::Game| {
         let mut live = game.start(&setup).expect("starts");
-        live.apply(Actor::Chance, "deal nobles:1,2,3 L1:1,2,3,4 L2:41,42,43,44 L3:71,72,73,74")
-            .expect("dealt");
+        live.apply(
+            Actor::Chance,
+            "deal nobles:1,2,3 L1:1,2,3,4 L2:41,42,43,44 L3:71,72,73,74",
+        )
+        .expect("dealt");
         live.apply(Actor::Seat(0), "reserve L1").expect("reserved blind");
         live
     };
