@@ -176,7 +176,7 @@ impl<R: Rules> Match for Live<R> {
         self.rules.svg(&self.state, view)
     }
     fn snapshot(&self) -> Vec<u8> {
-        bincode::serde::encode_to_vec(&self.state, bincode::config::standard()).unwrap_or_default()
+        crate::rules::encoded(&self.state)
     }
     fn state_hash(&self) -> [u8; 32] {
         *blake3::hash(&self.rules.hashed_state(&self.state)).as_bytes()

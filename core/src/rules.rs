@@ -150,6 +150,13 @@ impl Setup<'_> {
 /// any condition when it returns an error: the kernel discards that state. `format` gives the
 /// one canonical text of a command (single line, no `;`, no surrounding spaces), and `parse`
 /// must accept it back in the same position.
+/// A value as snapshots and state hashes encode it (bincode, standard configuration). A struct
+/// is its fields' encodings one after another, so a game whose newer rules version added fields
+/// at the end can hash a state for the older version by cutting their encoding off.
+pub fn encoded<T: Serialize + ?Sized>(value: &T) -> Vec<u8> {
+    bincode::serde::encode_to_vec(value, bincode::config::standard()).unwrap_or_default()
+}
+
 pub trait Rules: Clone + Send + Sync + 'static {
     type State: Clone + Serialize + DeserializeOwned + Send + Sync + 'static;
     type Command: Clone;
@@ -201,7 +208,7 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// every position since the last irreversible move for repetitions) gives a form of
     /// constant size that still determines everything the rules will decide.
     fn hashed_state(&self, state: &Self::State) -> Vec<u8> {
-        bincode::serde::encode_to_vec(state, bincode::config::standard()).unwrap_or_default()
+        encoded(state)
     }
     /// The same game at an earlier rules version, for the records made under it: they replay
     /// and verify with that version's rules and hashes. `None` (the default) when this kifu

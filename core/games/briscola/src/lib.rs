@@ -15,6 +15,8 @@ mod view;
 mod tests;
 #[cfg(test)]
 mod tests_games;
+#[cfg(test)]
+mod tests_version1;
 
 use cards::Hand;
 use notation::Command;
@@ -29,10 +31,28 @@ use kifu_core::rules::{RuleError, Rules, Setup, Turn, View};
 #[derive(Debug, Clone, Copy)]
 pub struct Briscola {
     pub chiamata: bool,
+    /// The rules version: 2 for new records (salted deals and draws; chiamata a match of
+    /// hands), 1 kept for the records made under it (bare deals and draws; chiamata one hand).
+    pub version: u32,
 }
 
-pub static GAME: kifu_core::game::Erased<Briscola> = kifu_core::game::Erased(Briscola { chiamata: false });
-pub static CHIAMATA: kifu_core::game::Erased<Briscola> = kifu_core::game::Erased(Briscola { chiamata: true });
+pub static GAME: kifu_core::game::Erased<Briscola> = kifu_core::game::Erased(Briscola {
+    chiamata: false,
+    version: 2,
+});
+pub static CHIAMATA: kifu_core::game::Erased<Briscola> = kifu_core::game::Erased(Briscola {
+    chiamata: true,
+    version: 2,
+});
+/// Both games at rules version 1, for the records made under it.
+static GAME_V1: kifu_core::game::Erased<Briscola> = kifu_core::game::Erased(Briscola {
+    chiamata: false,
+    version: 1,
+});
+static CHIAMATA_V1: kifu_core::game::Erased<Briscola> = kifu_core::game::Erased(Briscola {
+    chiamata: true,
+    version: 1,
+});
 
 /// The games this crate registers.
 pub fn games() -> Vec<&'static dyn kifu_core::Game> {
@@ -51,7 +71,7 @@ pub fn registry() -> &'static kifu_core::Registry {
     &REGISTRY
 }
 
-fn apply(state: &mut State, actor: Actor, command: &Command) -> Result<(), RuleError> {
+fn apply(state: &mut State, actor: Actor, command: &Command, version: u32) -> Result<(), RuleError> {
     if let Phase::Over { outcome } = &state.phase {
         kifu_core::refuse!("the game is over ({outcome})");
     }
@@ -88,7 +108,7 @@ fn apply(state: &mut State, actor: Actor, command: &Command) -> Result<(), RuleE
     match (command, phase) {
         (Command::Deal(turned, hands, _), Phase::Deal) => play::deal(state, *turned, hands),
         (Command::Draw(cards, _), Phase::Draw { order }) => play::draw(state, &order, cards),
-        (Command::Play(card), Phase::Play { current }) => play::play(state, current, *card),
+        (Command::Play(card), Phase::Play { current }) => play::play(state, current, *card, version == 1),
         (Command::Bid(points), Phase::Auction { current }) => auction::bid(state, current, *points),
         (Command::Pass, Phase::Auction { current }) => auction::pass(state, current),
         (Command::Call(card), Phase::Call { caller }) => auction::call(state, caller, *card),
@@ -100,12 +120,18 @@ fn apply(state: &mut State, actor: Actor, command: &Command) -> Result<(), RuleE
     }
 }
 
-/// 16 bytes of salt drawn after a seeded deal's or draw's cards (two `next_u64`, little-endian).
-fn salt(rng: &mut ChanceRng) -> notation::Salt {
-    let mut salt = [0u8; 16];
-    salt[..8].copy_from_slice(&rng.next_u64().to_le_bytes());
-    salt[8..].copy_from_slice(&rng.next_u64().to_le_bytes());
-    salt
+impl Briscola {
+    /// 16 bytes of salt drawn after a seeded deal's or draw's cards (two `next_u64`,
+    /// little-endian); none at rules version 1.
+    fn salt(&self, rng: &mut ChanceRng) -> Option<notation::Salt> {
+        if self.version == 1 {
+            return None;
+        }
+        let mut salt = [0u8; 16];
+        salt[..8].copy_from_slice(&rng.next_u64().to_le_bytes());
+        salt[8..].copy_from_slice(&rng.next_u64().to_le_bytes());
+        Some(salt)
+    }
 }
 
 fn legal(state: &State) -> Option<Vec<Command>> {
@@ -157,7 +183,27 @@ impl Rules for Briscola {
         }
     }
     fn version(&self) -> u32 {
-        2
+        self.version
+    }
+    fn at_version(&self, version: u32) -> Option<&'static dyn kifu_core::Game> {
+        let older = if self.chiamata { &CHIAMATA_V1 } else { &GAME_V1 };
+        (version == 1).then_some(older as &'static dyn kifu_core::Game)
+    }
+    /// Version 1 hashed the state without the match and salt fields (declared last; at
+    /// version 1 they never change from the start).
+    fn hashed_state(&self, state: &State) -> Vec<u8> {
+        let mut bytes = kifu_core::rules::encoded(state);
+        if self.version == 1 {
+            let added = (
+                &state.match_totals,
+                state.target,
+                state.opener,
+                state.hands_played,
+                &state.salt,
+            );
+            bytes.truncate(bytes.len() - kifu_core::rules::encoded(&added).len());
+        }
+        bytes
     }
     fn describe(&self) -> &'static str {
         if self.chiamata {
@@ -174,7 +220,9 @@ impl Rules for Briscola {
         }
     }
     fn options(&self) -> Vec<String> {
-        let keys = if self.chiamata {
+        let keys = if self.chiamata && self.version == 1 {
+            &[]
+        } else if self.chiamata {
             state::CHIAMATA_OPTIONS
         } else {
             state::OPTIONS
@@ -182,6 +230,9 @@ impl Rules for Briscola {
         keys.iter().map(|k| k.to_string()).collect()
     }
     fn setup(&self, setup: &Setup) -> Result<State, RuleError> {
+        if self.chiamata && self.version == 1 {
+            setup.only_options(&[])?;
+        }
         state::start(setup, self.chiamata)
     }
     fn turn(&self, state: &State) -> Turn {
@@ -193,13 +244,18 @@ impl Rules for Briscola {
         }
     }
     fn parse(&self, state: &State, _actor: Actor, text: &str) -> Result<Command, RuleError> {
-        notation::parse(state, text)
+        match notation::parse(state, text)? {
+            Command::Deal(.., Some(_)) | Command::Draw(_, Some(_)) if self.version == 1 => {
+                kifu_core::refuse!("rules version 1 has no salted deals or draws: leave out salt=")
+            }
+            command => Ok(command),
+        }
     }
     fn format(&self, _state: &State, command: &Command) -> String {
         notation::format(command)
     }
     fn apply(&self, state: &mut State, actor: Actor, command: &Command) -> Result<(), RuleError> {
-        apply(state, actor, command)
+        apply(state, actor, command, self.version)
     }
     fn legal(&self, state: &State) -> Option<Vec<Command>> {
         legal(state)
@@ -222,7 +278,7 @@ impl Rules for Briscola {
                     })
                     .collect();
                 let turned = if state.chiamata { None } else { pool.next() };
-                Command::Deal(turned, hands, Some(salt(rng)))
+                Command::Deal(turned, hands, self.salt(rng))
             }
             Phase::Draw { order } => {
                 let mut stock = state.stock;
@@ -236,7 +292,7 @@ impl Rules for Briscola {
                         (*seat, pool.next())
                     })
                     .collect();
-                Command::Draw(cards, Some(salt(rng)))
+                Command::Draw(cards, self.salt(rng))
             }
             _ => Command::Pass,
         }

@@ -106,7 +106,8 @@ pub fn trick_winner(trick: &[(u8, Card)], trump: Option<u8>) -> u8 {
 }
 
 /// `seat` plays `card` to the trick; a full trick is taken, then drawing or the next lead.
-pub fn play(state: &mut State, seat: u8, card: Card) -> Result<(), RuleError> {
+/// `one_hand`: chiamata ends with its first hand (rules version 1) rather than playing a match.
+pub fn play(state: &mut State, seat: u8, card: Card, one_hand: bool) -> Result<(), RuleError> {
     if !state.may_hold(seat, card) {
         kifu_core::refuse!(
             "{} cannot play {}: {}",
@@ -157,7 +158,11 @@ pub fn play(state: &mut State, seat: u8, card: Card) -> Result<(), RuleError> {
         }
         state.phase = Phase::Draw { order };
     } else if state.hands.iter().all(Hand::is_empty) {
-        if state.chiamata {
+        if state.chiamata && one_hand {
+            state.phase = Phase::Over {
+                outcome: super::auction::settle(state),
+            };
+        } else if state.chiamata {
             super::auction::end_hand(state);
         } else {
             state.phase = Phase::Over {

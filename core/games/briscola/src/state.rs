@@ -62,6 +62,10 @@ pub struct State {
     pub revealed: bool,
     /// Chiamata: the hand's result in match points, at the end.
     pub match_points: Vec<i32>,
+    pub phase: Phase,
+    /// What the last trick came to, in words.
+    pub last: Option<String>,
+    // Version 2's fields, declared last: version 1 hashes the state without them.
     /// Chiamata: match points summed over the hands played so far, and the total that ends
     /// the match (option `target`, 11 by default).
     pub match_totals: Vec<i32>,
@@ -73,9 +77,6 @@ pub struct State {
     /// The salt of the last salted deal or draw: it keeps the state hash from telling the
     /// hidden hands (no view but the full one holds it).
     pub salt: Option<[u8; 16]>,
-    pub phase: Phase,
-    /// What the last trick came to, in words.
-    pub last: Option<String>,
 }
 
 pub const OPTIONS: &[&str] = &["teams"];

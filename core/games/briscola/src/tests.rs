@@ -8,7 +8,7 @@ use super::*;
 use kifu_core::rules::Outcome;
 
 fn game(chiamata: bool) -> Briscola {
-    Briscola { chiamata }
+    Briscola { chiamata, version: 2 }
 }
 
 fn setup(players: usize, chiamata: bool, options: &[(&str, &str)]) -> Result<State, RuleError> {

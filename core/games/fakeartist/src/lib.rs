@@ -7,6 +7,7 @@ mod round;
 mod secret;
 mod state;
 mod svg;
+mod version1;
 mod view;
 
 #[cfg(test)]
@@ -19,10 +20,21 @@ use kifu_core::chance::ChanceRng;
 use kifu_core::record::Actor;
 use kifu_core::rules::{RuleError, Rules, Setup, Turn, View};
 
+/// The game at one rules version: 2 for new records (the theme committed and revealed, the
+/// fake's entry salted), 1 kept for the records made under it (see `version1`).
 #[derive(Debug, Clone, Copy)]
-pub struct FakeArtist;
+pub struct FakeArtist {
+    version: u32,
+}
 
-pub static GAME: kifu_core::game::Erased<FakeArtist> = kifu_core::game::Erased(FakeArtist);
+impl FakeArtist {
+    /// The rules new records are made with.
+    pub const CURRENT: FakeArtist = FakeArtist { version: 2 };
+}
+
+pub static GAME: kifu_core::game::Erased<FakeArtist> = kifu_core::game::Erased(FakeArtist::CURRENT);
+/// Version 1, for the records made under it.
+static VERSION_1: kifu_core::game::Erased<FakeArtist> = kifu_core::game::Erased(FakeArtist { version: 1 });
 
 /// The game this crate registers.
 pub fn games() -> Vec<&'static dyn kifu_core::Game> {
@@ -42,7 +54,16 @@ impl Rules for FakeArtist {
         "fakeartist"
     }
     fn version(&self) -> u32 {
-        2
+        self.version
+    }
+    fn at_version(&self, version: u32) -> Option<&'static dyn kifu_core::Game> {
+        (version == 1).then_some(&VERSION_1 as &'static dyn kifu_core::Game)
+    }
+    fn hashed_state(&self, state: &State) -> Vec<u8> {
+        if self.version == 1 {
+            return version1::hashed_state(state);
+        }
+        kifu_core::rules::encoded(state)
     }
     fn describe(&self) -> &'static str {
         "A Fake Artist Goes to New York (seed 004): a secret theme, two laps of strokes, the vote and the guess; to 5 points"
@@ -78,19 +99,29 @@ impl Rules for FakeArtist {
         }
     }
     fn parse(&self, _state: &State, _actor: Actor, text: &str) -> Result<Command, RuleError> {
+        if self.version == 1 {
+            return version1::parse(text);
+        }
         notation::parse(text)
     }
     fn format(&self, _state: &State, command: &Command) -> String {
         notation::format(command)
     }
     fn apply(&self, state: &mut State, actor: Actor, command: &Command) -> Result<(), RuleError> {
-        round::apply(state, actor, command)
+        round::apply(state, actor, command, self.version)
     }
     /// Listed where the choices are seats; the theme, the strokes, the guess and the reveal
     /// are free text.
     fn legal(&self, state: &State) -> Option<Vec<Command>> {
         match &state.phase {
             Phase::Master => Some((0..state.seats).map(Command::Master).collect()),
+            Phase::Fake if self.version == 1 => Some(
+                state
+                    .artists()
+                    .into_iter()
+                    .map(|s| Command::Fake(Some(s), None))
+                    .collect(),
+            ),
             Phase::Fake => Some(
                 state
                     .artists_by_seat()
@@ -123,6 +154,12 @@ impl Rules for FakeArtist {
     /// Deals the blank paper to one artist at random (uniform over the artists in seat order),
     /// then draws the 16 bytes of salt written with it.
     fn sample_chance(&self, state: &State, rng: &mut ChanceRng) -> Command {
+        if self.version == 1 {
+            // Version 1: uniform over the artists in drawing order, no salt.
+            let artists = state.artists();
+            let pick = rng.below(artists.len().max(1) as u64) as usize;
+            return Command::Fake(Some(artists.get(pick).copied().unwrap_or(0)), None);
+        }
         let artists = state.artists_by_seat();
         let pick = rng.below(artists.len().max(1) as u64) as usize;
         let mut salt = [0u8; 16];
@@ -131,9 +168,10 @@ impl Rules for FakeArtist {
         Command::Fake(Some(artists.get(pick).copied().unwrap_or(0)), Some(salt))
     }
     /// Who is fake shows only to that seat (the theme is a commitment: nothing to hide).
-    fn redact(&self, _state: &State, _actor: Actor, command: &Command, view: View) -> String {
+    fn redact(&self, state: &State, _actor: Actor, command: &Command, view: View) -> String {
         match command {
             Command::Fake(Some(seat), _) if view != View::Full && view != View::Seat(*seat) => "fake ?".to_string(),
+            Command::ThemeInClear { category, .. } if !view::sees_word(state, view) => format!("theme {category}: ?"),
             _ => notation::format(command),
         }
     }

@@ -25,6 +25,11 @@ pub enum Command {
         category: String,
         commitment: Option<Commitment>,
     },
+    /// Rules version 1's theme: the word written in clear.
+    ThemeInClear {
+        category: String,
+        word: String,
+    },
     First(u8),
     Stroke(Vec<(u16, u16)>),
     Vote(u8),
@@ -59,6 +64,7 @@ pub fn format(command: &Command) -> String {
             Some(c) => format!("theme {category}: #{}", secret::hex(c)),
             None => format!("theme {category}: ?"),
         },
+        Command::ThemeInClear { category, word } => format!("theme {category}: {word}"),
         Command::First(s) => format!("first {}", seat(*s)),
         Command::Stroke(points) => {
             let parts: Vec<String> = points.iter().map(|(x, y)| format!("{x},{y}")).collect();
@@ -81,7 +87,7 @@ fn seat_of(text: &str) -> Result<u8, RuleError> {
 }
 
 /// Words said or written at the table: one line, no `;`, at most 60 characters.
-fn words(text: &str, what: &str) -> Result<String, RuleError> {
+pub fn words(text: &str, what: &str) -> Result<String, RuleError> {
     let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
     if text.is_empty() {
         kifu_core::refuse!("the {what} is missing");

@@ -27,7 +27,8 @@ fn artist(state: &State, seat: u8) -> Result<u8, RuleError> {
     Ok(seat)
 }
 
-pub fn apply(state: &mut State, actor: Actor, command: &Command) -> Result<(), RuleError> {
+/// `version`: the rules version; version 1 scores the round as soon as it is decided (no reveal).
+pub fn apply(state: &mut State, actor: Actor, command: &Command, version: u32) -> Result<(), RuleError> {
     if let Phase::Over { outcome } = &state.phase {
         kifu_core::refuse!("the game is over ({outcome})");
     }
@@ -60,6 +61,15 @@ pub fn apply(state: &mut State, actor: Actor, command: &Command) -> Result<(), R
                 category: category.clone(),
                 commitment: *commitment,
                 word: None,
+            });
+            state.phase = Phase::First;
+        }
+        (Command::ThemeInClear { category, word }, Phase::Theme) => {
+            only(actor, state.master, "the question master")?;
+            state.theme = Some(Theme {
+                category: category.clone(),
+                commitment: None,
+                word: Some(word.clone()),
             });
             state.phase = Phase::First;
         }
@@ -100,7 +110,7 @@ pub fn apply(state: &mut State, actor: Actor, command: &Command) -> Result<(), R
             }
             votes[usize::from(voter)] = Some(target);
             if votes.iter().filter(|v| v.is_some()).count() == state.artists().len() {
-                tally(state, &votes);
+                tally(state, &votes, version);
             } else {
                 state.phase = Phase::Vote { votes };
             }
@@ -115,7 +125,7 @@ pub fn apply(state: &mut State, actor: Actor, command: &Command) -> Result<(), R
             }
             state.fake = Some(artist(state, *seat)?);
             state.fake_public = true;
-            decide(state, suspect);
+            decide(state, suspect, version);
         }
         (Command::Guess(word), Phase::Guess) => {
             only(actor, state.fake.unwrap_or(state.master), "the fake artist")?;
@@ -123,20 +133,20 @@ pub fn apply(state: &mut State, actor: Actor, command: &Command) -> Result<(), R
         }
         (Command::Judge(right), Phase::Judge { guess }) => {
             only(actor, state.master, "the question master")?;
-            let how = if *right {
-                "was caught; the question master judged the guess right"
-            } else {
-                "was caught; the question master judged the guess wrong"
+            let how = match (*right, version) {
+                (true, 1) => "was caught, but guessed the theme",
+                (false, 1) => "was caught, and missed the theme",
+                (true, _) => "was caught; the question master judged the guess right",
+                (false, _) => "was caught; the question master judged the guess wrong",
             };
-            state.phase = Phase::Reveal {
-                ending: Ending {
-                    suspect: state.fake,
-                    guess: Some(guess),
-                    judged_right: Some(*right),
-                    fake_wins: *right,
-                    how: how.to_string(),
-                },
+            let ending = Ending {
+                suspect: state.fake,
+                guess: Some(guess),
+                judged_right: Some(*right),
+                fake_wins: *right,
+                how: how.to_string(),
             };
+            decided(state, ending, version);
         }
         (Command::Reveal { word, salt }, Phase::Reveal { ending }) => {
             only(actor, state.master, "the question master")?;
@@ -183,7 +193,7 @@ pub fn waiting(state: &State, phase: &Phase) -> String {
 }
 
 /// Most votes makes the suspect; a tie for most makes none (the artists failed to agree).
-fn tally(state: &mut State, votes: &[Option<u8>]) {
+fn tally(state: &mut State, votes: &[Option<u8>], version: u32) {
     let mut counts = vec![0u32; usize::from(state.seats)];
     for v in votes.iter().flatten() {
         counts[usize::from(*v)] += 1;
@@ -197,13 +207,13 @@ fn tally(state: &mut State, votes: &[Option<u8>]) {
     if state.fake.is_none() {
         state.phase = Phase::Unmask { suspect };
     } else {
-        decide(state, suspect);
+        decide(state, suspect, version);
     }
 }
 
 /// Once the fake is known: the caught fake guesses; otherwise the fake escaped and the theme
 /// is revealed.
-fn decide(state: &mut State, suspect: Option<u8>) {
+fn decide(state: &mut State, suspect: Option<u8>, version: u32) {
     if suspect.is_some() && suspect == state.fake {
         state.fake_public = true;
         state.phase = Phase::Guess;
@@ -214,15 +224,27 @@ fn decide(state: &mut State, suspect: Option<u8>) {
     } else {
         "escaped: the artists suspected someone else"
     };
-    state.phase = Phase::Reveal {
-        ending: Ending {
+    decided(
+        state,
+        Ending {
             suspect,
             guess: None,
             judged_right: None,
             fake_wins: true,
             how: how.to_string(),
         },
-    };
+        version,
+    );
+}
+
+/// The round is decided: the theme is revealed next (version 2), or the round is scored at
+/// once (version 1, whose theme is in the record in clear).
+fn decided(state: &mut State, ending: Ending, version: u32) {
+    if version == 1 {
+        finish(state, ending);
+    } else {
+        state.phase = Phase::Reveal { ending };
+    }
 }
 
 /// Scores the round, records it for all to see, and starts the next or ends the game.

@@ -18,10 +18,25 @@ pub fn sees_fake(state: &State, view: View) -> bool {
     }
 }
 
+/// Whether `view` may see a theme's word written in clear (rules version 1): the question
+/// master and every true artist. (At version 2 the word is only known once revealed.)
+pub fn sees_word(state: &State, view: View) -> bool {
+    match view {
+        View::Full => true,
+        View::Seat(s) => s == state.master || (state.fake.is_some() && state.fake != Some(s)),
+        View::Public => false,
+    }
+}
+
 pub fn redacted(state: &State, view: View) -> State {
     let mut seen = state.clone();
     if !sees_fake(state, view) {
         seen.fake = None;
+    }
+    if !sees_word(state, view) {
+        if let Some(theme) = seen.theme.as_mut().filter(|t| t.commitment.is_none()) {
+            theme.word = None;
+        }
     }
     if view != View::Full {
         seen.fake_salt = None;

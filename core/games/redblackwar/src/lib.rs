@@ -19,6 +19,8 @@ mod tests;
 mod tests_economy;
 #[cfg(test)]
 mod tests_games;
+#[cfg(test)]
+mod tests_version1;
 
 use cards::{seat_name, Card};
 use notation::Command;
@@ -29,9 +31,18 @@ use kifu_core::record::Actor;
 use kifu_core::rules::{RuleError, Rules, Setup, Turn, View};
 
 #[derive(Debug, Clone, Copy)]
-pub struct RedBlackWar;
+pub struct RedBlackWar {
+    version: u32,
+}
 
-pub static GAME: kifu_core::game::Erased<RedBlackWar> = kifu_core::game::Erased(RedBlackWar);
+impl RedBlackWar {
+    /// The rules new records are made with.
+    pub const CURRENT: RedBlackWar = RedBlackWar { version: 2 };
+}
+
+pub static GAME: kifu_core::game::Erased<RedBlackWar> = kifu_core::game::Erased(RedBlackWar::CURRENT);
+/// Version 1, for the records made under it.
+static VERSION_1: kifu_core::game::Erased<RedBlackWar> = kifu_core::game::Erased(RedBlackWar { version: 1 });
 
 /// The games this crate registers.
 pub fn games() -> Vec<&'static dyn kifu_core::Game> {
@@ -191,7 +202,19 @@ impl Rules for RedBlackWar {
         "redblackwar"
     }
     fn version(&self) -> u32 {
-        2
+        self.version
+    }
+    fn at_version(&self, version: u32) -> Option<&'static dyn kifu_core::Game> {
+        (version == 1).then_some(&VERSION_1 as &'static dyn kifu_core::Game)
+    }
+    /// Version 1 hashed the state without `down_salt` and `key` (declared last, and never set
+    /// at version 1).
+    fn hashed_state(&self, state: &State) -> Vec<u8> {
+        let mut bytes = kifu_core::rules::encoded(state);
+        if self.version == 1 {
+            bytes.truncate(bytes.len() - kifu_core::rules::encoded(&(&state.down_salt, &state.key)).len());
+        }
+        bytes
     }
     fn describe(&self) -> &'static str {
         "Red-Black War (seed 002): four kingdoms, secret cards turned up together, situation cards, J's and K's decisions"
@@ -202,8 +225,13 @@ impl Rules for RedBlackWar {
     fn options(&self) -> Vec<String> {
         state::OPTIONS.iter().map(|k| k.to_string()).collect()
     }
+    /// Version 1 has no key: the first battle's plays are due at once.
     fn setup(&self, setup: &Setup) -> Result<State, RuleError> {
-        state::start(setup)
+        let mut state = state::start(setup)?;
+        if self.version == 1 {
+            state.phase = Phase::Play;
+        }
+        Ok(state)
     }
     fn turn(&self, state: &State) -> Turn {
         if let Some(seat) = deciding(state) {
@@ -220,6 +248,9 @@ impl Rules for RedBlackWar {
     /// A bare play is salted from the war's key, when the record has one.
     fn parse(&self, state: &State, actor: Actor, text: &str) -> Result<Command, RuleError> {
         match (notation::parse(state, text)?, actor, state.key) {
+            (Command::Play(_, Some(_)) | Command::Key(_), _, _) if self.version == 1 => {
+                kifu_core::refuse!("rules version 1 has no key and no salted plays: play the card bare")
+            }
             (Command::Play(card, None), Actor::Seat(seat), Some(key)) if state.phase == Phase::Play => Ok(
                 Command::Play(card, Some(notation::salt_from_key(&key, state.battle, seat))),
             ),

@@ -66,9 +66,6 @@ impl Situation {
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Phase {
-    /// Before the first battle: chance draws the war's secret key (`key HEX`; `key ?` when the
-    /// recorder has none), from which each play's salt is made.
-    Key,
     /// Chance turns up a situation card before this battle.
     Situation,
     /// The flag holder gives the comeback horn to one of the tied poorest kingdoms.
@@ -112,6 +109,10 @@ pub enum Phase {
     Over {
         outcome: Outcome,
     },
+    /// Before the first battle (version 2): chance draws the war's secret key (`key HEX`;
+    /// `key ?` when the recorder has none), from which each play's salt is made. Declared last:
+    /// bincode encodes the variant's index, and version 1's phases must keep theirs.
+    Key,
 }
 
 /// A card of `victim`'s that fights for `owner`'s alliance when it is played.
@@ -133,11 +134,6 @@ pub struct State {
     pub used: [Cards; 4],
     /// The cards face down in this battle (hidden from other seats in a view).
     pub down: [Option<Card>; 4],
-    /// The salt entered with each card laid down, if any: it keeps the state hash from
-    /// telling the card (no view but the full one holds it).
-    pub down_salt: [Option<[u8; 16]>; 4],
-    /// The war's secret key: each bare play is salted from it (no view but the full one holds it).
-    pub key: Option<[u8; 16]>,
     /// The cards of this battle once turned up.
     pub open: Option<[Card; 4]>,
     /// Each kingdom's ally.
@@ -175,6 +171,12 @@ pub struct State {
     /// The last battle's result in words.
     pub last: Option<String>,
     pub phase: Phase,
+    // Version 2's fields, declared last: version 1 hashes the state without them.
+    /// The salt entered with each card laid down, if any: it keeps the state hash from
+    /// telling the card (no view but the full one holds it).
+    pub down_salt: [Option<[u8; 16]>; 4],
+    /// The war's secret key: each bare play is salted from it (no view but the full one holds it).
+    pub key: Option<[u8; 16]>,
 }
 
 pub fn start(setup: &Setup) -> Result<State, RuleError> {

@@ -13,7 +13,7 @@ use kifu_core::rules::{Rules, Setup, Turn, View};
 
 pub(crate) fn war(options: &[(&str, &str)]) -> State {
     let options: BTreeMap<String, String> = options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-    RedBlackWar
+    RedBlackWar::CURRENT
         .setup(&Setup {
             options: &options,
             players: 4,
@@ -29,7 +29,9 @@ pub(crate) fn war(options: &[(&str, &str)]) -> State {
 pub(crate) fn enter(state: &mut State, actor: Actor, text: &str) -> Result<(), String> {
     let command = parse(state, text).map_err(|e| e.reason)?;
     let mut next = state.clone();
-    RedBlackWar.apply(&mut next, actor, &command).map_err(|e| e.reason)?;
+    RedBlackWar::CURRENT
+        .apply(&mut next, actor, &command)
+        .map_err(|e| e.reason)?;
     *state = next;
     Ok(())
 }
@@ -278,13 +280,26 @@ fn open_must_state_the_cards_laid_down() {
 fn seats_still_to_play_act_at_once_and_the_views_hide_cards_down() {
     let mut state = war(&[]);
     enter(&mut state, Actor::Seat(2), "K").unwrap();
-    assert_eq!(RedBlackWar.turn(&state), Turn::Simultaneous { seats: vec![0, 1, 3] });
+    assert_eq!(
+        RedBlackWar::CURRENT.turn(&state),
+        Turn::Simultaneous { seats: vec![0, 1, 3] }
+    );
     let command = parse(&state, "Q").unwrap();
-    assert_eq!(RedBlackWar.redact(&state, Actor::Seat(0), &command, View::Seat(1)), "?");
-    assert_eq!(RedBlackWar.redact(&state, Actor::Seat(0), &command, View::Seat(0)), "Q");
-    assert!(!RedBlackWar.render(&state, View::Seat(0)).contains("laid down K"));
-    assert!(RedBlackWar.render(&state, View::Seat(2)).contains("laid down K"));
-    let json = RedBlackWar.state_json(&state, View::Public);
+    assert_eq!(
+        RedBlackWar::CURRENT.redact(&state, Actor::Seat(0), &command, View::Seat(1)),
+        "?"
+    );
+    assert_eq!(
+        RedBlackWar::CURRENT.redact(&state, Actor::Seat(0), &command, View::Seat(0)),
+        "Q"
+    );
+    assert!(!RedBlackWar::CURRENT
+        .render(&state, View::Seat(0))
+        .contains("laid down K"));
+    assert!(RedBlackWar::CURRENT
+        .render(&state, View::Seat(2))
+        .contains("laid down K"));
+    let json = RedBlackWar::CURRENT.state_json(&state, View::Public);
     assert_eq!(json["down"][2], serde_json::Value::Null);
     assert_eq!(json["laid_down"][2], true);
 }
@@ -349,7 +364,11 @@ fn redeploy_swaps_two_used_cards_for_two_in_hand() {
     state.flag = 2;
     state.phase = Phase::Situation;
     enter(&mut state, Actor::Chance, "situation redeploy").unwrap();
-    assert_eq!(RedBlackWar.turn(&state), Turn::seat(2), "the flag holder first");
+    assert_eq!(
+        RedBlackWar::CURRENT.turn(&state),
+        Turn::seat(2),
+        "the flag holder first"
+    );
     assert!(enter(&mut state, Actor::Seat(2), "redeploy:1,5/12,K")
         .unwrap_err()
         .contains("has not used 5"));
@@ -358,7 +377,7 @@ fn redeploy_swaps_two_used_cards_for_two_in_hand() {
         .contains("does not hold 3"));
     enter(&mut state, Actor::Seat(2), "redeploy:1,2/12,K").unwrap();
     assert!(state.hand(2).has(c("1")) && !state.hand(2).has(K));
-    assert_eq!(RedBlackWar.turn(&state), Turn::seat(3));
+    assert_eq!(RedBlackWar::CURRENT.turn(&state), Turn::seat(3));
 }
 
 #[test]
@@ -426,7 +445,7 @@ fn a_tie_for_first_goes_to_the_last_battle_then_to_the_flag() {
         .unwrap_err()
         .contains("exactly"));
     enter(&mut state, Actor::Seat(0), "rank:p3,p1,p2,p4").unwrap();
-    let Turn::Over { outcome } = RedBlackWar.turn(&state) else {
+    let Turn::Over { outcome } = RedBlackWar::CURRENT.turn(&state) else {
         panic!()
     };
     assert_eq!(outcome.winners, vec![2]);
@@ -438,7 +457,7 @@ fn a_tie_for_first_goes_to_the_last_battle_then_to_the_flag() {
     state.spoils = [5, 7, 9, 5];
     battle(&mut state, ["2", "5", "3", "6"]);
     assert_eq!(state.spoils, [5, 9, 9, 6], "p2's 5 beside p4's 6 wins 1 and the extra");
-    let Turn::Over { outcome } = RedBlackWar.turn(&state) else {
+    let Turn::Over { outcome } = RedBlackWar::CURRENT.turn(&state) else {
         panic!("{:?}", state.phase)
     };
     assert_eq!(outcome.winners, vec![1], "p2 won more in the last battle than p3");
@@ -452,14 +471,18 @@ fn options_and_player_counts_are_checked() {
         players: 4,
         start: None,
     };
-    assert!(RedBlackWar.setup(&setup).is_ok_and(|war| war.economic));
+    assert!(RedBlackWar::CURRENT.setup(&setup).is_ok_and(|war| war.economic));
     let none = BTreeMap::new();
     let three = Setup {
         options: &none,
         players: 3,
         start: None,
     };
-    assert!(RedBlackWar.setup(&three).unwrap_err().reason.contains("four kingdoms"));
+    assert!(RedBlackWar::CURRENT
+        .setup(&three)
+        .unwrap_err()
+        .reason
+        .contains("four kingdoms"));
 }
 
 /// The `data-cell` names of a picture, checked to be SVG with a viewBox and no inline style.
@@ -489,17 +512,17 @@ fn the_picture_shows_a_card_laid_down_to_its_own_kingdom_only() {
     let mut state = war(&[]);
     assert_eq!(state.phase, Phase::Play);
     enter(&mut state, Actor::Seat(0), "11").unwrap();
-    let own = RedBlackWar.svg(&state, View::Seat(0)).unwrap();
+    let own = RedBlackWar::CURRENT.svg(&state, View::Seat(0)).unwrap();
     let doc = roxmltree::Document::parse(&own).expect("XML");
     assert!(!own.contains("style="));
     assert_eq!(laid_down(&doc), ["11"]);
     assert!(svg_cells(&doc).is_empty(), "p1 has laid down: nothing more to name");
     for view in [View::Seat(1), View::Public] {
-        let other = RedBlackWar.svg(&state, view).unwrap();
+        let other = RedBlackWar::CURRENT.svg(&state, view).unwrap();
         let doc = roxmltree::Document::parse(&other).expect("XML");
         assert_eq!(laid_down(&doc), [""], "{view:?} sees p1's card face down");
     }
-    let p2 = RedBlackWar.svg(&state, View::Seat(1)).unwrap();
+    let p2 = RedBlackWar::CURRENT.svg(&state, View::Seat(1)).unwrap();
     let names = svg_cells(&roxmltree::Document::parse(&p2).unwrap());
     assert_eq!(names.len(), 21, "p2's whole troop: 1-18, J, Q, K");
     assert_eq!((names[0].as_str(), names[20].as_str()), ("1", "K"));

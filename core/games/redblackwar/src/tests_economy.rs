@@ -39,7 +39,7 @@ fn each_kingdom_starts_with_seven_coins_and_the_option_is_checked() {
     assert_eq!(war(&[]).coins, [0; 4]);
     let setup = |options: &[(&str, &str)]| {
         let options = options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-        super::RedBlackWar
+        super::RedBlackWar::CURRENT
             .setup(&kifu_core::rules::Setup {
                 options: &options,
                 players: 4,
@@ -134,7 +134,7 @@ fn the_final_count_adds_a_spoil_for_every_two_coins_immortal_included() {
         state.used[seat].remove(Card::rank(2));
     }
     battle(&mut state, ["2", "2", "2", "2"]); // drawn: nobody gains
-    let Turn::Over { outcome } = super::RedBlackWar.turn(&state) else {
+    let Turn::Over { outcome } = super::RedBlackWar::CURRENT.turn(&state) else {
         panic!("not over")
     };
     assert_eq!(outcome.winners, vec![0], "{outcome}: p1 has 10 spoils and 4 coins");

@@ -20,10 +20,21 @@ use kifu_core::chance::ChanceRng;
 use kifu_core::record::Actor;
 use kifu_core::rules::{RuleError, Rules, Setup, Turn, View};
 
+/// Splendor at one rules version: 2 for new records (blind draws salted), 1 kept for the
+/// records made under it (bare draws only; see `hashed_state`).
 #[derive(Debug, Clone, Copy)]
-pub struct Splendor;
+pub struct Splendor {
+    version: u32,
+}
 
-pub static GAME: kifu_core::game::Erased<Splendor> = kifu_core::game::Erased(Splendor);
+impl Splendor {
+    /// The rules new records are made with.
+    pub const CURRENT: Splendor = Splendor { version: 2 };
+}
+
+pub static GAME: kifu_core::game::Erased<Splendor> = kifu_core::game::Erased(Splendor::CURRENT);
+/// Version 1, for the records made under it.
+static VERSION_1: kifu_core::game::Erased<Splendor> = kifu_core::game::Erased(Splendor { version: 1 });
 
 /// The game this crate registers.
 pub fn games() -> Vec<&'static dyn kifu_core::Game> {
@@ -115,7 +126,18 @@ impl Rules for Splendor {
         "splendor"
     }
     fn version(&self) -> u32 {
-        2
+        self.version
+    }
+    fn at_version(&self, version: u32) -> Option<&'static dyn kifu_core::Game> {
+        (version == 1).then_some(&VERSION_1 as &'static dyn kifu_core::Game)
+    }
+    /// Version 1 hashed the state without `salt` (declared last, and never set at version 1).
+    fn hashed_state(&self, state: &State) -> Vec<u8> {
+        let mut bytes = kifu_core::rules::encoded(state);
+        if self.version == 1 {
+            bytes.truncate(bytes.len() - kifu_core::rules::encoded(&state.salt).len());
+        }
+        bytes
     }
     fn describe(&self) -> &'static str {
         "Splendor (seed 004): gem tokens, development cards and nobles; blind reserves hidden, the market dealt at the table or from a seed"
@@ -134,7 +156,12 @@ impl Rules for Splendor {
         }
     }
     fn parse(&self, state: &State, _actor: Actor, text: &str) -> Result<Command, RuleError> {
-        notation::parse(state, text)
+        match notation::parse(state, text)? {
+            Command::Draw(_, Some(_)) if self.version == 1 => {
+                kifu_core::refuse!("rules version 1 has no salted draws: draw N, or draw ?")
+            }
+            command => Ok(command),
+        }
     }
     fn format(&self, _state: &State, command: &Command) -> String {
         notation::format(command)
@@ -146,7 +173,10 @@ impl Rules for Splendor {
         legal(state)
     }
     fn sample_chance(&self, state: &State, rng: &mut ChanceRng) -> Command {
-        market::sample(state, rng)
+        match market::sample(state, rng) {
+            Command::Draw(id, _) if self.version == 1 => Command::Draw(id, None),
+            command => command,
+        }
     }
     /// A card drawn blind shows only to the seat reserving it (and the arbiter).
     fn redact(&self, state: &State, _actor: Actor, command: &Command, view: View) -> String {

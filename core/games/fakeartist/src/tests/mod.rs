@@ -3,6 +3,7 @@
 
 mod playout;
 mod rules;
+mod version1;
 
 use kifu_core::record::{Actor, ChanceMode, Header};
 use kifu_core::rules::{Rules, Setup};
@@ -21,15 +22,17 @@ pub fn start(players: usize) -> State {
         players,
         start: None,
     };
-    crate::FakeArtist.setup(&setup).expect("set up")
+    crate::FakeArtist::CURRENT.setup(&setup).expect("set up")
 }
 
 /// Enters a command on plain state; on a refusal the state is left exactly as it was.
 pub fn enter(state: &mut State, actor: &str, text: &str) -> Result<(), String> {
     let actor = Actor::parse(actor).expect("an actor");
     let mut next = state.clone();
-    let command = crate::FakeArtist.parse(&next, actor, text).map_err(|e| e.reason)?;
-    crate::FakeArtist
+    let command = crate::FakeArtist::CURRENT
+        .parse(&next, actor, text)
+        .map_err(|e| e.reason)?;
+    crate::FakeArtist::CURRENT
         .apply(&mut next, actor, &command)
         .map_err(|e| e.reason)?;
     *state = next;

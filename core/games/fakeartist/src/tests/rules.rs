@@ -218,7 +218,7 @@ fn the_theme_is_only_a_commitment_until_revealed() {
     assert_eq!(crate::secret::hex(&committed.commitment.expect("committed")), GIRAFFE);
     assert_eq!(committed.word, None, "the word is not in the state");
     for view in [View::Full, View::Seat(0), View::Seat(1), View::Seat(2), View::Public] {
-        let text = crate::FakeArtist.render(&s, view);
+        let text = crate::FakeArtist::CURRENT.render(&s, view);
         assert!(!text.contains("giraffe"), "{text}");
         assert!(
             text.contains("theme: animal: ? (committed #57245d1090e49795)"),
@@ -243,12 +243,12 @@ fn the_state_hash_holds_no_guessable_secret() {
     let seen = crate::view::redacted(&s, View::Seat(1));
     assert_eq!(seen.fake, None);
     assert_eq!(seen.fake_salt, None);
-    let json = crate::FakeArtist.state_json(&s, View::Seat(1)).to_string();
+    let json = crate::FakeArtist::CURRENT.state_json(&s, View::Seat(1)).to_string();
     assert!(!json.contains("giraffe"), "{json}");
     let mut seeded = start(5);
     enter(&mut seeded, "p1", "master p1").unwrap();
     let mut rng = kifu_core::chance::ChanceRng::for_entry(b"a seed of sixteen bytes", 2);
-    let drawn = crate::FakeArtist.sample_chance(&seeded, &mut rng);
+    let drawn = crate::FakeArtist::CURRENT.sample_chance(&seeded, &mut rng);
     let text = crate::notation::format(&drawn);
     assert!(text.starts_with("fake p") && text.contains(" salt="), "{text}");
     enter(&mut seeded, "chance", &text).unwrap();
@@ -279,14 +279,14 @@ fn an_unknown_fake_owns_up_after_the_vote() {
     assert!(refusal(&mut s, "p3", "guess cat").contains("owns up (unmask pN)"));
     enter(&mut s, "p3", "unmask p3").unwrap();
     assert_eq!(s.phase, Phase::Guess, "the suspect owned up: caught");
-    assert_eq!(crate::FakeArtist.state_json(&s, View::Public)["fake"], 2);
+    assert_eq!(crate::FakeArtist::CURRENT.state_json(&s, View::Public)["fake"], 2);
     enter(&mut s, "p3", "guess cat").unwrap();
     enter(&mut s, "p1", "judge wrong").unwrap();
     // The theme was not recorded: its reveal is recorded, not checked.
     enter(&mut s, "p1", "reveal giraffe").unwrap();
     assert_eq!(s.scores, vec![0, 1, 0, 1, 1]);
     assert_eq!(s.finished[0].fake, Some(2));
-    assert!(crate::FakeArtist
+    assert!(crate::FakeArtist::CURRENT
         .render(&s, View::Public)
         .contains("round 1: animal: giraffe"));
 }
@@ -298,7 +298,7 @@ fn an_unknown_fake_who_escaped_is_named_by_the_arbiter() {
     votes(&mut s, &[("p2", "p4"), ("p3", "p4"), ("p4", "p2"), ("p5", "p4")]);
     assert_eq!(s.phase, Phase::Unmask { suspect: Some(3) });
     assert_eq!(
-        crate::FakeArtist.legal_for(&s, Actor::Seat(4)),
+        crate::FakeArtist::CURRENT.legal_for(&s, Actor::Seat(4)),
         Some(vec![crate::notation::Command::Unmask(4)])
     );
     enter(&mut s, "arbiter", "unmask p5").unwrap();
@@ -309,7 +309,7 @@ fn an_unknown_fake_who_escaped_is_named_by_the_arbiter() {
 #[test]
 fn the_fake_is_seen_only_by_themself_until_caught() {
     let mut s = voting();
-    let fake_of = |s: &State, view| crate::FakeArtist.state_json(s, view)["fake"].clone();
+    let fake_of = |s: &State, view| crate::FakeArtist::CURRENT.state_json(s, view)["fake"].clone();
     assert_eq!(fake_of(&s, View::Seat(2)), 2);
     assert_eq!(fake_of(&s, View::Full), 2);
     assert!(fake_of(&s, View::Seat(0)).is_null(), "the master does not know");
@@ -317,7 +317,7 @@ fn the_fake_is_seen_only_by_themself_until_caught() {
     assert!(fake_of(&s, View::Public).is_null());
     votes(&mut s, &[("p2", "p3"), ("p3", "p4"), ("p4", "p3"), ("p5", "p3")]);
     assert_eq!(fake_of(&s, View::Public), 2, "caught: everyone knows");
-    assert!(crate::FakeArtist.state_json(&s, View::Seat(2))["fake_salt"].is_null());
+    assert!(crate::FakeArtist::CURRENT.state_json(&s, View::Seat(2))["fake_salt"].is_null());
 }
 
 #[test]
@@ -327,20 +327,20 @@ fn the_log_lines_are_redacted_per_seat() {
     enter(&mut s, "p1", "master p1").unwrap();
     let fake = Command::Fake(Some(3), Some([7; 16]));
     assert_eq!(
-        crate::FakeArtist.redact(&s, Actor::Chance, &fake, View::Seat(3)),
+        crate::FakeArtist::CURRENT.redact(&s, Actor::Chance, &fake, View::Seat(3)),
         "fake p4 salt=07070707070707070707070707070707"
     );
     assert_eq!(
-        crate::FakeArtist.redact(&s, Actor::Chance, &fake, View::Seat(0)),
+        crate::FakeArtist::CURRENT.redact(&s, Actor::Chance, &fake, View::Seat(0)),
         "fake ?"
     );
     assert_eq!(
-        crate::FakeArtist.redact(&s, Actor::Chance, &fake, View::Public),
+        crate::FakeArtist::CURRENT.redact(&s, Actor::Chance, &fake, View::Public),
         "fake ?"
     );
     enter(&mut s, "chance", "fake p4").unwrap();
     let theme = crate::notation::parse(&theme("sport", "tennis")).unwrap();
-    let line = crate::FakeArtist.redact(&s, Actor::Seat(0), &theme, View::Seat(1));
+    let line = crate::FakeArtist::CURRENT.redact(&s, Actor::Seat(0), &theme, View::Seat(1));
     assert!(line.starts_with("theme sport: #") && !line.contains("tennis"), "{line}");
 }
 
@@ -349,7 +349,7 @@ fn a_finished_round_shows_its_theme_and_fake_to_all() {
     let mut s = voting();
     votes(&mut s, &[("p2", "p4"), ("p3", "p4"), ("p4", "p2"), ("p5", "p4")]);
     enter(&mut s, "p1", &reveal("giraffe")).unwrap();
-    let public = crate::FakeArtist.render(&s, View::Public);
+    let public = crate::FakeArtist::CURRENT.render(&s, View::Public);
     assert!(
         public.contains("round 1: animal: giraffe (the fake artist p3 escaped"),
         "{public}"
@@ -359,14 +359,20 @@ fn a_finished_round_shows_its_theme_and_fake_to_all() {
 #[test]
 fn the_drawing_is_an_svg_of_polylines_in_each_artists_pen() {
     let s = voting();
-    let svg = crate::FakeArtist.svg(&s, View::Public).expect("a drawing");
+    let svg = crate::FakeArtist::CURRENT.svg(&s, View::Public).expect("a drawing");
     assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 1000 1000\""));
     assert_eq!(svg.matches("<polyline").count(), 8);
     assert!(svg.contains("data-seat=\"p4\" points=\"10,990 990,10\""));
     assert!(!svg.contains("style"), "the pages' CSP blocks inline styles: {svg}");
     // The drawing is public: every view gets the same picture, and it is not in the JSON.
-    assert_eq!(crate::FakeArtist.svg(&s, View::Seat(2)).as_deref(), Some(svg.as_str()));
-    assert!(crate::FakeArtist.state_json(&s, View::Public).get("svg").is_none());
+    assert_eq!(
+        crate::FakeArtist::CURRENT.svg(&s, View::Seat(2)).as_deref(),
+        Some(svg.as_str())
+    );
+    assert!(crate::FakeArtist::CURRENT
+        .state_json(&s, View::Public)
+        .get("svg")
+        .is_none());
 }
 
 #[test]
@@ -412,16 +418,16 @@ fn who_may_act_follows_the_round() {
     use kifu_core::rules::Turn;
     let mut s = start(5);
     assert_eq!(
-        crate::FakeArtist.turn(&s),
+        crate::FakeArtist::CURRENT.turn(&s),
         Turn::Simultaneous {
             seats: vec![0, 1, 2, 3, 4]
         }
     );
     enter(&mut s, "p2", "master p2").unwrap();
-    assert_eq!(crate::FakeArtist.turn(&s), Turn::Chance);
+    assert_eq!(crate::FakeArtist::CURRENT.turn(&s), Turn::Chance);
     let s = voting();
     assert_eq!(
-        crate::FakeArtist.turn(&s),
+        crate::FakeArtist::CURRENT.turn(&s),
         Turn::Simultaneous {
             seats: vec![1, 2, 3, 4]
         }

@@ -5,6 +5,7 @@ mod playout;
 mod rules;
 mod seed;
 mod svg;
+mod version1;
 
 use kifu_core::record::{Actor, ChanceMode, Entry, Header};
 use kifu_core::replay::Replay;
@@ -77,7 +78,7 @@ pub fn position(players: usize) -> State {
         players,
         start: None,
     };
-    let mut state = crate::Splendor.setup(&setup).expect("set up");
+    let mut state = crate::Splendor::CURRENT.setup(&setup).expect("set up");
     enter(&mut state, "chance", &deal(players)).expect("the deal");
     state
 }
@@ -87,8 +88,10 @@ pub fn enter(state: &mut State, actor: &str, text: &str) -> Result<(), String> {
     use kifu_core::rules::Rules;
     let actor = Actor::parse(actor).expect("an actor");
     let mut next = state.clone();
-    let command = crate::Splendor.parse(&next, actor, text).map_err(|e| e.reason)?;
-    crate::Splendor
+    let command = crate::Splendor::CURRENT
+        .parse(&next, actor, text)
+        .map_err(|e| e.reason)?;
+    crate::Splendor::CURRENT
         .apply(&mut next, actor, &command)
         .map_err(|e| e.reason)?;
     *state = next;

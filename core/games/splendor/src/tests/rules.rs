@@ -103,7 +103,7 @@ fn a_blind_reserve_is_hidden_from_the_others() {
     let mut r = table(3);
     act(&mut r, "p1", "reserve L2");
     let due = state(&r, View::Full);
-    let line = |view: View| crate::Splendor.redact(&due, Actor::Chance, &Command::Draw(Some(50), None), view);
+    let line = |view: View| crate::Splendor::CURRENT.redact(&due, Actor::Chance, &Command::Draw(Some(50), None), view);
     assert_eq!(line(View::Full), "draw 50");
     assert_eq!(line(View::Seat(0)), "draw 50");
     assert_eq!(line(View::Seat(1)), "draw ?");

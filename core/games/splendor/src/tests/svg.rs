@@ -19,7 +19,7 @@ fn cells(svg: &str) -> Vec<String> {
 #[test]
 fn the_market_decks_and_supply_are_cells_and_a_blind_reserve_stays_hidden() {
     let mut r = table(3);
-    let start = Splendor.svg(&state(&r, View::Full), View::Public).unwrap();
+    let start = Splendor::CURRENT.svg(&state(&r, View::Full), View::Public).unwrap();
     let names = cells(&start);
     for name in ["L1", "L2", "L3", "1", "4", "41", "74", "w", "u", "g", "r", "k"] {
         assert!(names.contains(&name.to_string()), "no cell {name} in {names:?}");
@@ -29,10 +29,10 @@ fn the_market_decks_and_supply_are_cells_and_a_blind_reserve_stays_hidden() {
     act(&mut r, "p1", "reserve L2");
     act(&mut r, "chance", "draw 50");
     let full = state(&r, View::Full);
-    let own = Splendor.svg(&full, View::Seat(0)).unwrap();
+    let own = Splendor::CURRENT.svg(&full, View::Seat(0)).unwrap();
     assert!(own.contains(">#50<"), "p1 sees its blind reserve");
     for view in [View::Seat(1), View::Seat(2), View::Public] {
-        let other = Splendor.svg(&full, view).unwrap();
+        let other = Splendor::CURRENT.svg(&full, view).unwrap();
         assert!(!other.contains("#50"), "{view:?} sees p1's blind reserve");
         assert!(!cells(&other).contains(&"50".to_string()));
         assert!(other.contains(">reserved<"), "shown face down");
