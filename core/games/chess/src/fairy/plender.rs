@@ -36,7 +36,6 @@ fn vest_targets(pos: &Position, sq: u8, color: Color, vest: Role) -> Vec<u8> {
     };
     let mut own = pos.clone();
     own.turn = color;
-    own.ep = None;
     let mut own_targets = Vec::new();
     piece_moves(&own, sq, &mut |m: Move| own_targets.push(m.to));
     let mut probe = own.clone();

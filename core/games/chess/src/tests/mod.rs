@@ -27,6 +27,7 @@ mod notation;
 mod oracle_ffish;
 mod oracle_games;
 mod perft_suites;
+mod plender_naive;
 mod record_kit;
 mod record_replay;
 mod robustness;
