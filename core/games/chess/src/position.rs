@@ -321,11 +321,7 @@ impl Position {
                     super::fairy::plender::after_castle(self, m.from, m.to, kt, rt);
                 }
             }
-            MoveKind::Normal
-            | MoveKind::DoublePush
-            | MoveKind::EnPassant
-            | MoveKind::Jumps(_)
-            | MoveKind::Borrowed => {
+            MoveKind::Normal | MoveKind::DoublePush | MoveKind::EnPassant | MoveKind::Jumps(_) | MoveKind::Borrowed => {
                 let moving = self.board[m.from as usize];
                 let taken_sq = if m.kind == MoveKind::EnPassant {
                     super::fairy::passed_pawn(self, them, m.to).unwrap_or(m.to)

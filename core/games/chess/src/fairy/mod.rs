@@ -90,9 +90,7 @@ pub fn describe(v: Variant) -> &'static str {
             "Horizontal cylinder chess (cylinder wrap=ranks): the first and last ranks are neighbours"
         }
         Variant::Congo => "Congo (Demian Freeling, 1982): 7x7 with a river; capture the lion to win",
-        Variant::Plender => {
-            "Plender (PlunderChess): a capturer borrows the captured piece's move, to use once"
-        }
+        Variant::Plender => "Plender (PlunderChess): a capturer borrows the captured piece's move, to use once",
         _ => "",
     }
 }

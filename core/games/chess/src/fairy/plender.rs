@@ -62,7 +62,12 @@ pub fn borrowed_moves<F: FnMut(Move)>(pos: &Position, emit: &mut F) {
         for to in vest_targets(pos, sq, us, vest) {
             let promotes = role == Role::Pawn && pos.geo.relative_rank(us, to) == last;
             let promotions: &[Option<Role>] = if promotes {
-                &[Some(Role::Queen), Some(Role::Rook), Some(Role::Bishop), Some(Role::Knight)]
+                &[
+                    Some(Role::Queen),
+                    Some(Role::Rook),
+                    Some(Role::Bishop),
+                    Some(Role::Knight),
+                ]
             } else {
                 &[None]
             };
@@ -81,9 +86,8 @@ pub fn borrowed_moves<F: FnMut(Move)>(pos: &Position, emit: &mut F) {
 
 /// Whether some vest move of `by` would take the piece on `sq`.
 pub fn borrowed_attack(pos: &Position, sq: u8, by: Color) -> bool {
-    pos.pieces(by).any(|(from, _)| {
-        vest_at(pos, from).is_some_and(|vest| vest_targets(pos, from, by, vest).contains(&sq))
-    })
+    pos.pieces(by)
+        .any(|(from, _)| vest_at(pos, from).is_some_and(|vest| vest_targets(pos, from, by, vest).contains(&sq)))
 }
 
 /// After a move (not castling) lands: the mover's vest goes with it unless the move spent it
@@ -152,7 +156,10 @@ pub fn read_fen_field(pos: &mut Position, text: &str) -> Result<(), String> {
     for entry in inner.split(',').filter(|e| !e.is_empty()) {
         let bad = || format!("'{entry}' in the vests field is not a square and a piece letter (like e4N)");
         let letter = entry.chars().last().ok_or_else(bad)?;
-        let sq = pos.geo.parse_square(&entry[..entry.len() - letter.len_utf8()]).ok_or_else(bad)?;
+        let sq = pos
+            .geo
+            .parse_square(&entry[..entry.len() - letter.len_utf8()])
+            .ok_or_else(bad)?;
         let role = match letter.to_ascii_uppercase() {
             'P' => Role::Pawn,
             'N' => Role::Knight,

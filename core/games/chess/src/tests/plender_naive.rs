@@ -63,7 +63,11 @@ impl Board {
             i32::from(b[1] - b'1') * 8 + i32::from(b[0] - b'a')
         };
         if let Some(v) = f.iter().find(|t| t.starts_with('(')) {
-            for e in v.trim_matches(|c| c == '(' || c == ')').split(',').filter(|e| !e.is_empty()) {
+            for e in v
+                .trim_matches(|c| c == '(' || c == ')')
+                .split(',')
+                .filter(|e| !e.is_empty())
+            {
                 let sq = cell(&e[..2]) as usize;
                 cells[sq] = cells[sq].map(|(w, r, _)| (w, r, Some(e.as_bytes()[2])));
             }

@@ -40,3 +40,21 @@ fn a_spent_vest_move_is_refused() {
     let reason = play(&moves).err().unwrap_or_default();
     assert!(reason.contains("entry 12"), "{reason}");
 }
+
+/// A pawn's vest move is written with its from-square, and so is the plain step to a square a
+/// vest move also reaches; both read back to the same move.
+#[test]
+fn a_pawn_vest_move_is_written_with_its_square() -> Result<(), String> {
+    use crate::san::{move_to_san, parse_move};
+    let pos = crate::fen::parse_fen(
+        crate::variant::Variant::Plender,
+        "4k3/8/8/8/2P1P3/8/8/4K3 w - - (e4N) 0 1",
+    )?;
+    for (uci, want) in [("e4d6", "e4d6"), ("e4c5", "e4c5"), ("c4c5", "c4c5"), ("e4e5", "e5")] {
+        let m = crate::uci::parse_uci(&pos, uci)?;
+        let san = move_to_san(&pos, &m);
+        assert_eq!(san, want, "{uci}");
+        assert_eq!(parse_move(&pos, &san)?, m, "{san}");
+    }
+    Ok(())
+}

@@ -57,7 +57,9 @@ const CASES: &[Case] = &[
         fen: "4k3/8/8/8/3p4/2N5/8/4K3 w - - (c3P) 0 1",
         want: Want::From(
             "c3",
-            &["c3a2", "c3a4", "c3b1", "c3b5", "c3d1", "c3d5", "c3e2", "c3e4", "c3c4", "c3d4"],
+            &[
+                "c3a2", "c3a4", "c3b1", "c3b5", "c3d1", "c3d5", "c3e2", "c3e4", "c3c4", "c3d4",
+            ],
         ),
     },
     Case {
