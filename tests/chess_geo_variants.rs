@@ -1,4 +1,4 @@
-//! End-to-end: double chess, Chad, Masonic chess and the horizontal cylinder
+//! End-to-end: double chess, Chad, Masonic chess, Plender and the horizontal cylinder
 //! (`cylinder -O wrap=ranks`)
 //! through the `kifu` binary: a game made with `new` and `play`, exported to PGN, imported in
 //! another store to the same moves and state, verified; perft from the command line; and a
@@ -78,6 +78,18 @@ fn horizontal_cylinder_game_goes_out_as_pgn_and_comes_back() {
 }
 
 #[test]
+fn plender_game_goes_out_as_pgn_and_comes_back() {
+    // 3...Nxd5 puts a pawn's vest on the knight, 4...Nxc4 spends it and takes another.
+    round_trip(
+        &["new", "plender", "-p", "Ann", "-p", "Bob"],
+        &[
+            "e2e4", "d7d5", "e4d5", "g8f6", "d2d4", "f6d5", "c2c4", "d5c4", "g1f3", "c4c3",
+        ],
+        "[Variant \"Plender\"]",
+    );
+}
+
+#[test]
 fn perft_from_the_command_line() {
     let s = Session::new();
     assert_eq!(
@@ -86,6 +98,13 @@ fn perft_from_the_command_line() {
     );
     assert_eq!(s.ok(&["perft", "--variant", "chad", "--depth", "2"]).trim(), "2844");
     assert_eq!(s.ok(&["perft", "--variant", "masonic", "--depth", "2"]).trim(), "1225");
+    // Plender with two vested rooks: the count the naive generator of the unit tests agrees on.
+    let vested = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - (a1N,h8B) 0 1";
+    assert_eq!(
+        s.ok(&["perft", "--variant", "plender", "--fen", vested, "--depth", "2"])
+            .trim(),
+        "800"
+    );
     let fen = "r1k4r/pp3ppp/2n5/2p5/4P3/5N2/PPP2PPP/R3K2R w KQ - 0 1";
     assert_eq!(
         s.ok(&["perft", "--variant", "horizontalcylinder", "--fen", fen, "--depth", "2"])

@@ -126,7 +126,9 @@ fn parse_fields(mut pos: Position, fields: &[&str]) -> Result<Position, String> 
     }
     let mut numbers = Vec::new();
     for f in fields.iter().skip(4) {
-        if let Some(given) = f.strip_prefix('+') {
+        if f.starts_with('(') && variant == Variant::Plender {
+            super::fairy::plender::read_fen_field(&mut pos, f)?;
+        } else if let Some(given) = f.strip_prefix('+') {
             let (w, b) = parse_checks(given, f)?;
             pos.checks = [w, b];
         } else if f.contains('+') {
@@ -431,6 +433,12 @@ fn position_part(pos: &Position) -> String {
     if let Some(limit) = pos.variant.checks_to_win() {
         let left = |c: Color| limit.saturating_sub(pos.checks[c.index()]);
         out.push_str(&format!(" {}+{}", left(Color::White), left(Color::Black)));
+    }
+    if pos.variant == Variant::Plender {
+        if let Some(vests) = super::fairy::plender::fen_field(pos) {
+            out.push(' ');
+            out.push_str(&vests);
+        }
     }
     out
 }

@@ -129,6 +129,9 @@ pub static CONGO: Erased<ChessRules> = Erased(ChessRules {
 pub static MASONIC: Erased<ChessRules> = Erased(ChessRules {
     variant: Variant::Masonic,
 });
+pub static PLENDER: Erased<ChessRules> = Erased(ChessRules {
+    variant: Variant::Plender,
+});
 
 /// Chess and every variant this crate registers, in the order `kifu games` lists them.
 pub fn games() -> Vec<&'static dyn kifu_core::Game> {
@@ -161,6 +164,7 @@ pub fn games() -> Vec<&'static dyn kifu_core::Game> {
         &CHAD,
         &CONGO,
         &MASONIC,
+        &PLENDER,
     ]
 }
 

@@ -174,7 +174,7 @@ fn gen_pseudo_with<F: FnMut(Move)>(pos: &Position, emit: &mut F) {
 }
 
 /// The moves of the piece on `sq` (the side to move's).
-fn piece_moves<F: FnMut(Move)>(pos: &Position, sq: u8, emit: &mut F) {
+pub(crate) fn piece_moves<F: FnMut(Move)>(pos: &Position, sq: u8, emit: &mut F) {
     let geo = pos.geo;
     let us = pos.turn;
     let Some(role) = Role::from_code(pos.board[sq as usize]) else {

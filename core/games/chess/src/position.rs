@@ -22,6 +22,9 @@ pub enum MoveKind {
     /// in the order `fairy::congo::moves::chains` lists them (kept to a byte so that a move
     /// stays small for every variant's move generation).
     Jumps(u8),
+    /// Plender: a move by the pattern of the piece the mover borrowed from (its vest), not its
+    /// own; playing it spends the vest.
+    Borrowed,
 }
 
 /// A move in a position. Castling is encoded king-takes-rook.
@@ -77,6 +80,9 @@ pub struct Position {
     /// Double chess: per colour, the rook squares (a, h, i, p files) still able to castle,
     /// each with the king of its own half; always empty in the other variants.
     pub army_castles: [[Option<u8>; 4]; 2],
+    /// Plender: per square of the 8x8 board, the role code of the move its piece has borrowed
+    /// and not yet used (0 for none); always empty in the other variants.
+    pub vests: [u8; 64],
 }
 
 impl Position {
@@ -102,6 +108,7 @@ impl Position {
             checks: [0; 2],
             kings: [None; 2],
             army_castles: [[None; 4]; 2],
+            vests: [0; 64],
         }
     }
 
@@ -310,8 +317,11 @@ impl Position {
                 self.put(rt, rook);
                 self.kings[us.index()] = Some(kt);
                 self.castles[us.index()] = [None; 2];
+                if self.variant == Variant::Plender {
+                    super::fairy::plender::after_castle(self, m.from, m.to, kt, rt);
+                }
             }
-            MoveKind::Normal | MoveKind::DoublePush | MoveKind::EnPassant | MoveKind::Jumps(_) => {
+            MoveKind::Normal | MoveKind::DoublePush | MoveKind::EnPassant | MoveKind::Jumps(_) | MoveKind::Borrowed => {
                 let moving = self.board[m.from as usize];
                 let taken_sq = if m.kind == MoveKind::EnPassant {
                     super::fairy::passed_pawn(self, them, m.to).unwrap_or(m.to)

@@ -57,7 +57,7 @@ pub type Key = [u8; 16];
 /// EPD exactly when they have the same bytes here.
 pub fn key(pos: &Position) -> Key {
     let geo = pos.geo;
-    let mut bytes = [0u8; 256 + 32];
+    let mut bytes = [0u8; 256 + 32 + 64];
     let mut n = 0;
     let promoted_shown = if pos.variant.drops() { 0xff } else { !PROMOTED_BIT };
     for &code in &pos.board[..geo.squares()] {
@@ -86,6 +86,10 @@ pub fn key(pos: &Position) -> Key {
         bytes[n] = pos.checks[0];
         bytes[n + 1] = pos.checks[1];
         n += 2;
+    }
+    if pos.variant == super::variant::Variant::Plender {
+        bytes[n..n + 64].copy_from_slice(&pos.vests);
+        n += 64;
     }
     let hash = blake3::hash(&bytes[..n]);
     let mut out = [0u8; 16];

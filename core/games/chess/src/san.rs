@@ -34,6 +34,7 @@ fn san_plain(pos: &Position, legal: Option<&[Move]>, m: &Move) -> String {
             let mut s = String::new();
             if super::fairy::knightrelay::pawn_move_needs_square(pos, m)
                 || super::fairy::masonic::pawn_move_needs_square(pos, m)
+                || super::fairy::plender::pawn_move_needs_square(pos, m)
             {
                 s.push_str(&geo.name(m.from));
                 if pos.is_capture(m) {

@@ -35,12 +35,13 @@ pub enum Variant {
     Chad,
     Congo,
     Masonic,
+    Plender,
     /// `cylinder` with the option `wrap=ranks`: not a registered game of its own.
     CylinderRanks,
 }
 
 /// Every variant, in registry order.
-pub const VARIANTS: [Variant; 28] = [
+pub const VARIANTS: [Variant; 29] = [
     Variant::Standard,
     Variant::Chess960,
     Variant::Crazyhouse,
@@ -69,6 +70,7 @@ pub const VARIANTS: [Variant; 28] = [
     Variant::Chad,
     Variant::Congo,
     Variant::Masonic,
+    Variant::Plender,
 ];
 
 /// Every variant's registry name, in registry order.
@@ -132,6 +134,7 @@ impl Variant {
             Variant::Chad => "chad",
             Variant::Congo => "congo",
             Variant::Masonic => "masonic",
+            Variant::Plender => "plender",
             Variant::CylinderRanks => "horizontalcylinder",
         }
     }
@@ -221,6 +224,7 @@ impl Variant {
                 | Variant::DoubleChess
                 | Variant::Chad
                 | Variant::Masonic
+                | Variant::Plender
         )
     }
     /// Captures must be made when any is possible.

@@ -21,6 +21,7 @@ pub mod madrasi;
 pub mod masonic;
 pub mod monochromatic;
 pub mod patrol;
+pub mod plender;
 
 use super::movegen::gen_pseudo;
 use super::piece::{Color, Piece, Role};
@@ -51,6 +52,7 @@ pub fn from_name(n: &str) -> Option<Variant> {
         "masonic" | "masonicchess" => Variant::Masonic,
         "horizontalcylinder" | "cylinderranks" | "horizontalcylinderchess" => Variant::CylinderRanks,
         "congo" | "congochess" => Variant::Congo,
+        "plender" | "plenderchess" | "plunder" | "plunderchess" => Variant::Plender,
         _ => return None,
     };
     Some(v)
@@ -88,6 +90,7 @@ pub fn describe(v: Variant) -> &'static str {
             "Horizontal cylinder chess (cylinder wrap=ranks): the first and last ranks are neighbours"
         }
         Variant::Congo => "Congo (Demian Freeling, 1982): 7x7 with a river; capture the lion to win",
+        Variant::Plender => "Plender (PlunderChess): a capturer borrows the captured piece's move, to use once",
         _ => "",
     }
 }
@@ -103,6 +106,7 @@ pub fn tried(v: Variant) -> bool {
                 | Variant::DoubleChess
                 | Variant::Chad
                 | Variant::Masonic
+                | Variant::Plender
         )
 }
 
@@ -134,6 +138,7 @@ pub fn extra_moves<F: FnMut(Move)>(pos: &Position, emit: &mut F) {
         Variant::DoubleChess => doublechess::extra_moves(pos, emit),
         Variant::Chad => chad::extra_moves(pos, emit),
         Variant::Masonic => masonic::extra_moves(pos, emit),
+        Variant::Plender => plender::borrowed_moves(pos, emit),
         _ => {}
     }
 }
@@ -147,6 +152,7 @@ pub fn after_move(pos: &mut Position, m: &Move, taken: u8, taken_sq: u8) {
         Variant::DoubleChess => doublechess::after_move(pos, m),
         Variant::Chad => chad::after_move(pos, m),
         Variant::Masonic => masonic::after_move(pos, m),
+        Variant::Plender => plender::after_move(pos, m, taken, taken_sq),
         _ => {}
     }
 }
@@ -175,6 +181,9 @@ pub fn passed_pawn(pos: &Position, mover: Color, sq: u8) -> Option<u8> {
 pub fn attacked(pos: &Position, sq: u8, by: Color) -> bool {
     if pos.variant == Variant::Masonic {
         return pos.attacked(sq, by) || masonic::bishop_step_attacks(pos, sq, by);
+    }
+    if pos.variant == Variant::Plender {
+        return pos.attacked(sq, by) || plender::borrowed_attack(pos, sq, by);
     }
     if !move_rule(pos.variant) {
         return pos.attacked(sq, by);
@@ -233,6 +242,7 @@ pub fn bare_kings(pos: &Position) -> bool {
 pub fn refusal(pos: &Position) -> Option<String> {
     match pos.variant {
         Variant::Chad => chad::refusal(pos),
+        Variant::Plender => plender::refusal(pos),
         _ => None,
     }
 }

@@ -60,6 +60,7 @@ pub fn variant_tag(game: &str) -> Option<&'static str> {
         "doublechess" => Some("Double chess"),
         "chad" => Some("Chad"),
         "masonic" => Some("Masonic"),
+        "plender" => Some("Plender"),
         "grid" => Some("Grid"),
         "glinski" => Some("Glinski"),
         "monochromatic" => Some("Monochromatic"),

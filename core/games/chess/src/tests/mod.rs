@@ -27,6 +27,8 @@ mod notation;
 mod oracle_ffish;
 mod oracle_games;
 mod perft_suites;
+mod plender_naive;
+mod plender_record;
 mod record_kit;
 mod record_replay;
 mod robustness;

@@ -22,6 +22,7 @@ mod madrasi;
 mod masonic;
 mod monochromatic;
 mod patrol;
+mod plender;
 
 use crate::fen::{parse_fen, to_fen};
 use crate::movegen::legal_moves;
