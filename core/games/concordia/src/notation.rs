@@ -261,6 +261,26 @@ pub(crate) fn action(state: &State, seat: u8, kind: Kind, words: &[&str]) -> Res
 
 /// The hand card a word names: `WORD` or `WORD/N` with N the deck numeral (`/s` for a
 /// starting card), needed only when the hand holds that kind from more than one deck.
+/// A deck as a card's suffix writes it: `s` for the starting hand, `I`..`V` for the decks.
+pub(crate) fn deck_number(word: &str) -> Result<u8, RuleError> {
+    if word.eq_ignore_ascii_case("s") {
+        return Ok(0);
+    }
+    match cards::NUMERALS.iter().position(|x| x.eq_ignore_ascii_case(word)) {
+        Some(i) => Ok(i as u8 + 1),
+        None => kifu_core::refuse!("'/{word}' is not a deck (s, I, II, III, IV, V)"),
+    }
+}
+
+/// The suffix word of deck `deck` (0 for the starting hand).
+pub(crate) fn deck_word(deck: u8) -> &'static str {
+    if deck == 0 {
+        "s"
+    } else {
+        cards::NUMERALS[usize::from(deck) - 1]
+    }
+}
+
 fn hand_card(state: &State, seat: u8, word: &str) -> Result<CardId, RuleError> {
     let (name, deck) = match word.split_once('/') {
         Some((n, d)) => (n, Some(d)),
@@ -272,14 +292,7 @@ fn hand_card(state: &State, seat: u8, word: &str) -> Result<CardId, RuleError> {
     let hand = &state.players[usize::from(seat)].hand;
     let mut held: Vec<CardId> = hand.iter().copied().filter(|c| cards::get(*c).kind == kind).collect();
     if let Some(d) = deck {
-        let n = if d.eq_ignore_ascii_case("s") {
-            0
-        } else {
-            match cards::NUMERALS.iter().position(|x| x.eq_ignore_ascii_case(d)) {
-                Some(i) => i as u8 + 1,
-                None => kifu_core::refuse!("'/{d}' is not a deck (s, I, II, III, IV, V)"),
-            }
-        };
+        let n = deck_number(d)?;
         held.retain(|c| cards::get(*c).deck == n);
     }
     held.sort_unstable();
@@ -400,12 +413,7 @@ pub fn format(state: &State, command: &Command) -> String {
                 .unwrap_or_default();
             let mut head = c.kind.word().to_string();
             if decks.iter().any(|d| *d != c.deck) {
-                let deck = if c.deck == 0 {
-                    "s"
-                } else {
-                    cards::NUMERALS[usize::from(c.deck) - 1]
-                };
-                head = format!("{head}/{deck}");
+                head = format!("{head}/{}", deck_word(c.deck));
             }
             let mut words = vec![head];
             words.extend(action_words(state, action));

@@ -100,8 +100,13 @@ fn player_candidates(solo: &Solo) -> Vec<SoloCommand> {
     hand.sort_unstable();
     hand.dedup();
     let mut list = Vec::new();
+    // `diplomat ...` plays the lowest Diplomat held (notation.rs): only that one is offered.
+    let first_diplomat = hand.iter().copied().find(|c| cards::get(*c).kind == Kind::Diplomat);
     for card in hand {
         let kind = cards::get(card).kind;
+        if kind == Kind::Diplomat && Some(card) != first_diplomat {
+            continue;
+        }
         if kind == Kind::Diplomat {
             for copied in &solo.base.players[usize::from(CONTRARIUS)].hand {
                 for action in crate::legal::candidates(&solo.base, 0, cards::get(*copied).kind, true) {

@@ -87,11 +87,21 @@ pub fn parse_player(solo: &Solo, text: &str) -> Result<SoloCommand, RuleError> {
             let Some((kind_word, rest)) = rest.split_first() else {
                 kifu_core::refuse!("diplomat names the card of Contrarius it copies (diplomat prefect cash)");
             };
-            let Some(kind) = Kind::parse(kind_word) else {
-                kifu_core::refuse!("'{kind_word}' is not a personality card");
+            // KIND names the first face-up card of its kind; KIND/DECK (mercator/II, s for a
+            // starting card) the first of that deck, where two of a kind differ.
+            let (name, deck) = match kind_word.split_once('/') {
+                Some((n, d)) => (n, Some(base::deck_number(d)?)),
+                None => (*kind_word, None),
+            };
+            let Some(kind) = Kind::parse(name) else {
+                kifu_core::refuse!("'{name}' is not a personality card");
             };
             let face_up = &solo.base.players[usize::from(CONTRARIUS)].hand;
-            let Some(copied) = face_up.iter().copied().find(|c| cards::get(*c).kind == kind) else {
+            let Some(copied) = face_up
+                .iter()
+                .copied()
+                .find(|c| cards::get(*c).kind == kind && deck.is_none_or(|d| cards::get(*c).deck == d))
+            else {
                 kifu_core::refuse!("Contrarius has no face-up {kind_word} to copy");
             };
             let action = base::action(&solo.base, 0, kind, rest)?;
@@ -187,7 +197,16 @@ pub fn format(solo: &Solo, command: &SoloCommand) -> String {
         }
         SoloCommand::Base(c) => base::format(&without_magnus(solo), c),
         SoloCommand::Diplomat { copied, action, .. } => {
-            let mut words = vec!["diplomat".to_string(), cards::get(*copied).kind.word().to_string()];
+            let c = cards::get(*copied);
+            let mut head = c.kind.word().to_string();
+            let face_up = &solo.base.players[usize::from(CONTRARIUS)].hand;
+            if face_up
+                .iter()
+                .any(|h| cards::get(*h).kind == c.kind && cards::get(*h).deck != c.deck)
+            {
+                head = format!("{head}/{}", base::deck_word(c.deck));
+            }
+            let mut words = vec!["diplomat".to_string(), head];
             words.extend(base::action_words(&solo.base, action));
             words.join(" ")
         }

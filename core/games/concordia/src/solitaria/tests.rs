@@ -368,6 +368,45 @@ fn a_diplomat_copies_a_face_up_card_once_and_contrarius_reacts_to_it() {
     assert!(err.contains("no face-up prefect"), "{err}");
 }
 
+/// With a starting Mercator (3 coins) and a bought one (5) face up, the notation names the
+/// deck, each copy is offered and applies as written (a CI tamper sweep once met a listed
+/// copy of the second that the text read back as the first).
+#[test]
+fn a_diplomat_names_the_deck_of_the_copy_when_two_of_a_kind_lie_face_up() {
+    let mut solo = dealt(&[]);
+    let bought = crate::cards::deck(2)
+        .into_iter()
+        .find(|c| cards::get(*c).kind == Kind::Mercator)
+        .expect("a Mercator in deck II");
+    contrarius(&mut solo).hand.push(bought);
+    let texts: Vec<String> = Solitaria
+        .legal(&solo)
+        .unwrap()
+        .iter()
+        .map(|c| Solitaria.format(&solo, c))
+        .filter(|t| t.starts_with("diplomat mercator"))
+        .collect();
+    assert!(texts.iter().any(|t| t.starts_with("diplomat mercator/s")), "{texts:?}");
+    assert!(texts.iter().any(|t| t.starts_with("diplomat mercator/II")), "{texts:?}");
+    for text in &texts {
+        let mut trial = solo.clone();
+        run(&mut trial, Actor::Seat(0), text).unwrap_or_else(|e| panic!("{text}: {}", e.reason));
+    }
+    let coins = solo.base.players[0].coins;
+    let mut second = solo.clone();
+    run(&mut second, Actor::Seat(0), "diplomat mercator/II").unwrap();
+    assert_eq!(second.base.players[0].coins, coins + 5);
+    let mut first = solo.clone();
+    run(&mut first, Actor::Seat(0), "diplomat mercator").unwrap();
+    assert_eq!(
+        first.base.players[0].coins,
+        coins + 3,
+        "no deck: the first face-up, as before"
+    );
+    let err = reason(run(&mut solo.clone(), Actor::Seat(0), "diplomat mercator/IV"));
+    assert!(err.contains("no face-up mercator/IV"), "{err}");
+}
+
 #[test]
 fn turned_down_cards_still_score_for_contrarius() {
     let mut solo = dealt(&[]);
