@@ -159,6 +159,9 @@ fn gen_pseudo_with<F: FnMut(Move)>(pos: &Position, emit: &mut F) {
     if pos.variant == super::variant::Variant::Congo {
         return super::fairy::congo::moves(pos, emit);
     }
+    if pos.variant == super::variant::Variant::Chessence {
+        return super::fairy::chessence::moves(pos, emit);
+    }
     let words = pos.occupied[pos.turn.index()];
     for (w, &word) in words.iter().enumerate() {
         let mut bits = word;

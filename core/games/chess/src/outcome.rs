@@ -190,7 +190,8 @@ pub fn insufficient_material(pos: &Position) -> bool {
         Variant::Antichess => antichess_cannot_win(pos, Color::White) && antichess_cannot_win(pos, Color::Black),
         Variant::Crazyhouse => crazyhouse_dead(pos),
         Variant::Horde | Variant::KingOfTheHill | Variant::RacingKings => false,
-        Variant::Dunsany | Variant::Extinction => false,
+        // Chessence: a side without men on the board may still enter one from reserve.
+        Variant::Dunsany | Variant::Extinction | Variant::Chessence => false,
         _ => super::fairy::bare_kings(pos),
     }
 }

@@ -294,6 +294,10 @@ impl Position {
             super::fairy::congo::play(self, m);
             return;
         }
+        if self.variant == Variant::Chessence {
+            super::fairy::chessence::play(self, m);
+            return;
+        }
         let us = self.turn;
         let them = us.other();
         let geo = self.geo;

@@ -20,6 +20,12 @@ fn san_plain(pos: &Position, legal: Option<&[Move]>, m: &Move) -> String {
     if pos.variant == super::variant::Variant::Congo {
         return super::fairy::congo::notation::san(pos, m);
     }
+    if pos.variant == super::variant::Variant::Chessence {
+        return match legal {
+            Some(legal) => super::fairy::chessence::san(pos, legal, m),
+            None => super::fairy::chessence::san(pos, &legal_moves(pos), m),
+        };
+    }
     let geo = pos.geo;
     match m.kind {
         MoveKind::Castle => {
@@ -144,6 +150,9 @@ pub fn parse_move_among(pos: &Position, legal: &[Move], text: &str) -> Result<Mo
         if let Some(m) = super::fairy::congo::notation::find(pos, &cleaned) {
             return Ok(m);
         }
+    }
+    if pos.variant == super::variant::Variant::Chessence {
+        return super::fairy::chessence::parse(pos, legal, &cleaned);
     }
     if let Some(side) = castle_side(&cleaned) {
         let loose = LooseMove {

@@ -56,7 +56,8 @@ pub fn validate_irregular(pos: &Position) -> Result<(), String> {
     }
     for color in [Color::White, Color::Black] {
         for (sq, role) in pos.pieces(color) {
-            if role != Role::Pawn {
+            // Chessence's men (pawns) have no ranks they may not stand on.
+            if role != Role::Pawn || variant == Variant::Chessence {
                 continue;
             }
             if pawn_never_stands(variant, geo, color, sq) {

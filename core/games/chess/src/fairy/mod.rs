@@ -10,6 +10,7 @@ pub mod alice;
 pub mod andernach;
 pub mod boards;
 pub mod chad;
+pub mod chessence;
 pub mod circe;
 pub mod congo;
 pub mod doublechess;
@@ -53,6 +54,7 @@ pub fn from_name(n: &str) -> Option<Variant> {
         "horizontalcylinder" | "cylinderranks" | "horizontalcylinderchess" => Variant::CylinderRanks,
         "congo" | "congochess" => Variant::Congo,
         "plender" | "plenderchess" | "plunder" | "plunderchess" => Variant::Plender,
+        "chessence" => Variant::Chessence,
         _ => return None,
     };
     Some(v)
@@ -91,6 +93,9 @@ pub fn describe(v: Variant) -> &'static str {
         }
         Variant::Congo => "Congo (Demian Freeling, 1982): 7x7 with a river; capture the lion to win",
         Variant::Plender => "Plender (PlunderChess): a capturer borrows the captured piece's move, to use once",
+        Variant::Chessence => {
+            "Chessence (Winslow, 1989): 6x9 with holes; men move as their neighbours place them, kings never move"
+        }
         _ => "",
     }
 }
@@ -107,6 +112,7 @@ pub fn tried(v: Variant) -> bool {
                 | Variant::Chad
                 | Variant::Masonic
                 | Variant::Plender
+                | Variant::Chessence
         )
 }
 
@@ -185,6 +191,9 @@ pub fn attacked(pos: &Position, sq: u8, by: Color) -> bool {
     if pos.variant == Variant::Plender {
         return pos.attacked(sq, by) || plender::borrowed_attack(pos, sq, by);
     }
+    if pos.variant == Variant::Chessence {
+        return chessence::attacked(pos, sq, by);
+    }
     if !move_rule(pos.variant) {
         return pos.attacked(sq, by);
     }
@@ -225,6 +234,7 @@ pub fn variant_result(pos: &Position) -> Option<Outcome> {
     match pos.variant {
         Variant::Extinction => extinction::result(pos),
         Variant::Congo => congo::result(pos),
+        Variant::Chessence => chessence::result(pos),
         _ => None,
     }
 }
@@ -243,6 +253,7 @@ pub fn refusal(pos: &Position) -> Option<String> {
     match pos.variant {
         Variant::Chad => chad::refusal(pos),
         Variant::Plender => plender::refusal(pos),
+        Variant::Chessence => chessence::refusal(pos),
         _ => None,
     }
 }

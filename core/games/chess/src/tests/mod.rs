@@ -5,6 +5,8 @@ mod balbo;
 mod board_view;
 mod chad_naive;
 mod chad_record;
+mod chessence_naive;
+mod chessence_record;
 mod congo_naive;
 mod congo_notation;
 mod cylinder_ranks_record;
