@@ -7,6 +7,7 @@ mod alice;
 mod andernach;
 mod balbo;
 mod chad;
+mod chessence;
 mod circe;
 mod congo;
 mod cylinder;
