@@ -16,7 +16,10 @@ fn perft_from_the_start() {
     // 36 first moves counted by hand (seeds/chess/chessence.md); depth 2 and 3 are the counts
     // the unit tests' naive generator agrees on.
     assert_eq!(s.ok(&["perft", "--variant", "chessence", "--depth", "1"]).trim(), "36");
-    assert_eq!(s.ok(&["perft", "--variant", "chessence", "--depth", "2"]).trim(), "1294");
+    assert_eq!(
+        s.ok(&["perft", "--variant", "chessence", "--depth", "2"]).trim(),
+        "1294"
+    );
 }
 
 #[test]

@@ -232,7 +232,11 @@ pub fn refusal(pos: &Position) -> Option<String> {
             }
         }
         let pocket = &pos.pockets[color.index()];
-        if pocket.iter().enumerate().any(|(i, &n)| n > 0 && i != Role::Pawn.index()) {
+        if pocket
+            .iter()
+            .enumerate()
+            .any(|(i, &n)| n > 0 && i != Role::Pawn.index())
+        {
             return Some(format!("{}'s reserve holds something other than men", color.name()));
         }
         let reserve = pocket[Role::Pawn.index()];

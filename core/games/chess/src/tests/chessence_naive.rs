@@ -82,7 +82,7 @@ impl Board {
         let (x, y) = (i % W, i / W);
         let has = |steps: &[(i32, i32)]| steps.iter().any(|&(dx, dy)| self.friendly_man(x + dx, y + dy, white));
         let mut out = Vec::new();
-        let mut slide = |steps: &[(i32, i32)], out: &mut Vec<i32>| {
+        let slide = |steps: &[(i32, i32)], out: &mut Vec<i32>| {
             for &(dx, dy) in steps {
                 let (mut cx, mut cy) = (x + dx, y + dy);
                 while let Some(t) = at(cx, cy) {

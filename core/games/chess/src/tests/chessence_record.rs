@@ -108,7 +108,10 @@ fn check_and_mate_are_marked() -> Result<(), String> {
     assert_eq!(texts, ["Pb8+"]);
     let mut answers = m.legal().unwrap_or_default();
     answers.sort();
-    assert_eq!(answers.iter().filter(|t| t.starts_with('P')).collect::<Vec<_>>(), ["Pxa7", "Pxb8#"]);
+    assert_eq!(
+        answers.iter().filter(|t| t.starts_with('P')).collect::<Vec<_>>(),
+        ["Pxa7", "Pxb8#"]
+    );
     Ok(())
 }
 

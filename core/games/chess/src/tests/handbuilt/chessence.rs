@@ -76,11 +76,7 @@ const CASES: &[Case] = &[
     Case {
         why: "a capture as in chess: the man is gone for good, the reserve unchanged",
         fen: "kp4/5*/4*1/2*3/1*P1*1/2P*2/1*4/*5/2p2K[p] w - - 0 1",
-        want: Want::After(
-            "c4c1",
-            "kp4/5*/4*1/2*3/1*P1*1/3*2/1*4/*5/2P2K[p] b - - 0 1",
-            "none",
-        ),
+        want: Want::After("c4c1", "kp4/5*/4*1/2*3/1*P1*1/3*2/1*4/*5/2P2K[p] b - - 0 1", "none"),
     },
     Case {
         why: "check along the a-file: block with b7a7 or by entering a man on a8",
@@ -105,11 +101,7 @@ const CASES: &[Case] = &[
     Case {
         why: "taking d1's partner ends its check on f1 and leaves black no move: white wins",
         fen: "k5/5*/4*1/2*3/1*P1*1/2P*2/1*4/*5/2pp1K[] w - - 0 1",
-        want: Want::After(
-            "c4c1",
-            "k5/5*/4*1/2*3/1*P1*1/3*2/1*4/*5/2Pp1K[] b - - 0 1",
-            "white",
-        ),
+        want: Want::After("c4c1", "k5/5*/4*1/2*3/1*P1*1/3*2/1*4/*5/2Pp1K[] b - - 0 1", "white"),
     },
     Case {
         why: "a reserve man enters on the start cell d3 that is free, nowhere else",
@@ -134,11 +126,7 @@ const CASES: &[Case] = &[
     Case {
         why: "the entry spends the reserve; black's lone a7 then has no move and loses",
         fen: "k5/5*/p3*1/2*3/1*2*1/3*2/1*4/*5/3P1K[P] w - - 0 1",
-        want: Want::After(
-            "P@e2",
-            "k5/5*/p3*1/2*3/1*2*1/3*2/1*4/*3P1/3P1K[] b - - 0 1",
-            "white",
-        ),
+        want: Want::After("P@e2", "k5/5*/p3*1/2*3/1*2*1/3*2/1*4/*3P1/3P1K[] b - - 0 1", "white"),
     },
     Case {
         why: "a plain move: the halfmove clock counts on (black, with a man in reserve, plays on)",
