@@ -10,9 +10,9 @@ fn play(moves: &[&str]) -> Result<(Record, Vec<String>), String> {
     record_kit::play(header, moves)
 }
 
-/// 1. d3c3: d2 also reaches c3 as a bishop, so the rank is named; 1... c7d7: c8 also reaches
-/// d7 as a bishop; 2. e3e4: c3 (a knight's move from e2) also reaches e4; then entries on the
-/// two cells left empty. 2... c8c9: b9 (a rook by b8) also reaches c9.
+/// White's d3c3: d2 also reaches c3 as a bishop, so the rank is named; black's c7d7: c8 also
+/// reaches d7 as a bishop; white's e3e4: c3 (a knight's move from e2) also reaches e4; black's
+/// c8c9: b9 (a rook by b8) also reaches c9; then entries on the two cells left empty.
 const MOVES: [&str; 6] = ["d3c3", "c7d7", "e3e4", "c8c9", "P@e3", "P@c8"];
 
 #[test]
