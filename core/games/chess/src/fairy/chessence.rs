@@ -19,17 +19,17 @@ pub const START: &str = "kp4/ppp2*/1pp1*1/2*3/1*2*1/3*2/1*1PP1/*2PPP/4PK[PPPppp]
 /// The blocked cells, as grid squares (`rank * 6 + file`): a2 b3 b5 c6 d4 e5 e7 f8.
 const HOLES: [u8; 8] = [6, 13, 25, 32, 21, 28, 40, 47];
 
-/// White's six start cells for men, where its reserve men enter: d2 d3 e1 e2 e3 f2. Black's
-/// are the same cells turned half round the board (a8 b7 b8 b9 c7 c8).
-const WHITE_HOME: [u8; 6] = [9, 15, 4, 10, 16, 11];
+/// White's six start cells for men, where its reserve men enter, in square order: e1 d2 e2 f2
+/// d3 e3. Black's are the same cells turned half round the board (a8 b7 b8 b9 c7 c8).
+const WHITE_HOME: [u8; 6] = [4, 9, 10, 11, 15, 16];
 
 /// White's king cell, f1; black's is a9, turned half round.
 const WHITE_KING: u8 = 5;
 
 /// How many men a side has in all, on the board and in reserve.
-pub const MEN: u8 = 9;
+const MEN: u8 = 9;
 /// How many of them start in reserve.
-pub const RESERVE: u8 = 3;
+const RESERVE: u8 = 3;
 
 /// The 6x9 board with its eight holes.
 pub fn geometry() -> &'static Geometry {
@@ -49,7 +49,7 @@ fn turned(geo: &Geometry, sq: u8) -> u8 {
 }
 
 /// Whether `sq` is one of `color`'s six start cells for men.
-pub fn is_home(geo: &Geometry, color: Color, sq: u8) -> bool {
+fn is_home(geo: &Geometry, color: Color, sq: u8) -> bool {
     WHITE_HOME.iter().any(|&h| match color {
         Color::White => h == sq,
         Color::Black => turned(geo, h) == sq,
@@ -57,7 +57,7 @@ pub fn is_home(geo: &Geometry, color: Color, sq: u8) -> bool {
 }
 
 /// `color`'s king cell, where its king stands all game.
-pub fn king_home(geo: &Geometry, color: Color) -> u8 {
+fn king_home(geo: &Geometry, color: Color) -> u8 {
     match color {
         Color::White => WHITE_KING,
         Color::Black => turned(geo, WHITE_KING),
@@ -66,20 +66,20 @@ pub fn king_home(geo: &Geometry, color: Color) -> u8 {
 
 /// What a man may move as, from the friendly men around it.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Powers {
+struct Powers {
     /// A friendly man orthogonally next to it.
-    pub rook: bool,
+    rook: bool,
     /// A friendly man diagonally next to it.
-    pub bishop: bool,
+    bishop: bool,
     /// A friendly man a knight's move away.
-    pub knight: bool,
+    knight: bool,
 }
 
 const ORTHOGONAL: [(i8, i8); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
 const DIAGONAL: [(i8, i8); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
 
 /// The powers of `color`'s man on `sq` (the king counts for nothing).
-pub fn powers(pos: &Position, color: Color, sq: u8) -> Powers {
+fn powers(pos: &Position, color: Color, sq: u8) -> Powers {
     let geo = pos.geo;
     let man = |t: u8| pos.is_color(t, color) && Role::from_code(pos.board[t as usize]) == Some(Role::Pawn);
     let near = |steps: &[(i8, i8)]| steps.iter().any(|&(df, dr)| geo.offset(sq, df, dr).is_some_and(man));
@@ -136,13 +136,12 @@ pub fn moves<F: FnMut(Move)>(pos: &Position, emit: &mut F) {
         return;
     }
     let geo = pos.geo;
-    let mut homes: Vec<u8> = WHITE_HOME
-        .iter()
-        .map(|&h| if us == Color::White { h } else { turned(geo, h) })
-        .filter(|&h| pos.board[h as usize] == 0)
-        .collect();
-    homes.sort_unstable();
-    for h in homes {
+    // In square order for both sides: black's cells are white's turned, so taken backwards.
+    let homes = (0..WHITE_HOME.len()).map(|i| match us {
+        Color::White => WHITE_HOME[i],
+        Color::Black => turned(geo, WHITE_HOME[WHITE_HOME.len() - 1 - i]),
+    });
+    for h in homes.filter(|&h| pos.board[h as usize] == 0) {
         emit(Move {
             role: Role::Pawn,
             from: h,

@@ -94,7 +94,7 @@ pub fn describe(v: Variant) -> &'static str {
         Variant::Congo => "Congo (Demian Freeling, 1982): 7x7 with a river; capture the lion to win",
         Variant::Plender => "Plender (PlunderChess): a capturer borrows the captured piece's move, to use once",
         Variant::Chessence => {
-            "Chessence (Winslow, 1989): 6x9 with holes; men move as their neighbours place them, kings never move"
+            "Chessence (Winslow, 1989): 6x9 with holes; a man moves as rook, bishop or knight by its friendly neighbours; kings never move"
         }
         _ => "",
     }
