@@ -190,7 +190,7 @@ pub fn insufficient_material(pos: &Position) -> bool {
         Variant::Antichess => antichess_cannot_win(pos, Color::White) && antichess_cannot_win(pos, Color::Black),
         Variant::Crazyhouse => crazyhouse_dead(pos),
         Variant::Horde | Variant::KingOfTheHill | Variant::RacingKings => false,
-        Variant::Dunsany | Variant::Extinction => false,
+        Variant::Dunsany | Variant::Extinction | Variant::Dynamo => false,
         _ => super::fairy::bare_kings(pos),
     }
 }

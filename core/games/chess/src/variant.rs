@@ -36,12 +36,13 @@ pub enum Variant {
     Congo,
     Masonic,
     Plender,
+    Dynamo,
     /// `cylinder` with the option `wrap=ranks`: not a registered game of its own.
     CylinderRanks,
 }
 
 /// Every variant, in registry order.
-pub const VARIANTS: [Variant; 29] = [
+pub const VARIANTS: [Variant; 30] = [
     Variant::Standard,
     Variant::Chess960,
     Variant::Crazyhouse,
@@ -71,6 +72,7 @@ pub const VARIANTS: [Variant; 29] = [
     Variant::Congo,
     Variant::Masonic,
     Variant::Plender,
+    Variant::Dynamo,
 ];
 
 /// Every variant's registry name, in registry order.
@@ -135,6 +137,7 @@ impl Variant {
             Variant::Congo => "congo",
             Variant::Masonic => "masonic",
             Variant::Plender => "plender",
+            Variant::Dynamo => "dynamo",
             Variant::CylinderRanks => "horizontalcylinder",
         }
     }
@@ -249,11 +252,11 @@ impl Variant {
         !(self == Variant::Dunsany && color == Color::Black)
     }
     /// Whether `color`'s pawns may stand on their own first rank (horde's white pawns,
-    /// Dunsany's black ones).
+    /// Dunsany's black ones, Dynamo's pawns pushed or pulled there).
     pub fn pawns_on_first_rank(self, color: Color) -> bool {
         matches!(
             (self, color),
-            (Variant::Horde, Color::White) | (Variant::Dunsany, Color::Black)
+            (Variant::Horde, Color::White) | (Variant::Dunsany, Color::Black) | (Variant::Dynamo, _)
         )
     }
     /// Pawns on their own first rank may step two (horde's white pawns).

@@ -13,6 +13,7 @@ pub mod chad;
 pub mod circe;
 pub mod congo;
 pub mod doublechess;
+pub mod dynamo;
 pub mod extinction;
 pub mod grid;
 pub mod horizontal_cylinder;
@@ -53,6 +54,7 @@ pub fn from_name(n: &str) -> Option<Variant> {
         "horizontalcylinder" | "cylinderranks" | "horizontalcylinderchess" => Variant::CylinderRanks,
         "congo" | "congochess" => Variant::Congo,
         "plender" | "plenderchess" | "plunder" | "plunderchess" => Variant::Plender,
+        "dynamo" | "dynamochess" => Variant::Dynamo,
         _ => return None,
     };
     Some(v)
@@ -91,6 +93,7 @@ pub fn describe(v: Variant) -> &'static str {
         }
         Variant::Congo => "Congo (Demian Freeling, 1982): 7x7 with a river; capture the lion to win",
         Variant::Plender => "Plender (PlunderChess): a capturer borrows the captured piece's move, to use once",
+        Variant::Dynamo => "Dynamo chess (Kluever and Kahl, 1968): no captures; pieces push and pull others off the board",
         _ => "",
     }
 }
@@ -107,6 +110,7 @@ pub fn tried(v: Variant) -> bool {
                 | Variant::Chad
                 | Variant::Masonic
                 | Variant::Plender
+                | Variant::Dynamo
         )
 }
 
@@ -185,6 +189,9 @@ pub fn attacked(pos: &Position, sq: u8, by: Color) -> bool {
     if pos.variant == Variant::Plender {
         return pos.attacked(sq, by) || plender::borrowed_attack(pos, sq, by);
     }
+    if pos.variant == Variant::Dynamo {
+        return dynamo::removable(pos, sq, by);
+    }
     if !move_rule(pos.variant) {
         return pos.attacked(sq, by);
     }
@@ -243,6 +250,7 @@ pub fn refusal(pos: &Position) -> Option<String> {
     match pos.variant {
         Variant::Chad => chad::refusal(pos),
         Variant::Plender => plender::refusal(pos),
+        Variant::Dynamo => dynamo::refusal(pos),
         _ => None,
     }
 }

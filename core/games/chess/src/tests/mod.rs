@@ -9,6 +9,7 @@ mod congo_naive;
 mod congo_notation;
 mod cylinder_ranks_record;
 mod doublechess_naive;
+mod dynamo_naive;
 mod doublechess_record;
 mod fairy_naive;
 mod fairy_rules;
