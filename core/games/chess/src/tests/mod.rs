@@ -10,6 +10,7 @@ mod congo_notation;
 mod cylinder_ranks_record;
 mod doublechess_naive;
 mod dynamo_naive;
+mod dynamo_record;
 mod doublechess_record;
 mod fairy_naive;
 mod fairy_rules;

@@ -1,0 +1,65 @@
+//! Dynamo chess as a game: pushes, pulls and a push off the board typed in UCI and kept as
+//! SAN, verified from scratch, its PGN with the `Variant` tag out and back, SAN and UCI of one
+//! move read to the same move, and a move the rules do not allow refused at its entry.
+
+use super::record_kit::{self, through_pgn};
+use kifu_core::record::{ChanceMode, Header, Record};
+use kifu_core::replay::verify_record;
+
+fn play(moves: &[&str]) -> Result<(Record, Vec<String>), String> {
+    let header = Header::new("dynamo", 1, vec!["Ann".into(), "Bob".into()], ChanceMode::Observed);
+    record_kit::play(header, moves)
+}
+
+/// 1. the g1 knight pushes the e-pawn to c3; 2...the b8 knight pushes the d-pawn to f6; 3. the
+/// queen pushes the e5 pawn off the board along the fifth rank; 4. it steps back pulling the h6
+/// knight to h5.
+const MOVES: [&str; 7] = ["g1g1/e2c3", "e7e5", "d1h5", "b8b8/d7f6", "h5h5/e5x", "g8h6", "h5h4/h6h5"];
+
+#[test]
+fn moves_are_kept_as_san_and_verify() -> Result<(), String> {
+    let (rec, texts) = play(&MOVES)?;
+    assert_eq!(
+        texts,
+        vec!["Ng1g1/e2c3", "e5", "Qh5", "Nb8b8/d7f6", "Qh5h5/e5x", "Nh6", "Qh5h4/h6h5"]
+    );
+    let report = verify_record(crate::registry(), &rec);
+    assert!(report.failure.is_none(), "{:?}", report.failure);
+    Ok(())
+}
+
+#[test]
+fn pgn_out_and_back_with_the_variant_tag() -> Result<(), String> {
+    let (rec, _) = play(&MOVES)?;
+    let back = through_pgn(&rec, "[Variant \"Dynamo\"]")?;
+    let commands = |r: &Record| r.entries.iter().map(|e| e.command.clone()).collect::<Vec<_>>();
+    assert_eq!(commands(&back), commands(&rec));
+    Ok(())
+}
+
+#[test]
+fn san_and_uci_read_to_the_same_move() -> Result<(), String> {
+    use crate::san::{move_to_san, parse_move};
+    use crate::uci::{move_to_uci, parse_uci};
+    let pos = crate::fen::parse_fen(crate::variant::Variant::Dynamo, "4k3/1R6/8/8/8/8/1p6/4K3 w - - 0 1")?;
+    for (uci, san) in [("b7b7/b2b1n", "Rb7b7/b2b1=N"), ("b7x/b2b3", "Rb7x/b2b3"), ("b7b1/b2x", "Rb7b1/b2x")] {
+        let m = parse_uci(&pos, uci)?;
+        assert_eq!(move_to_san(&pos, &m), san);
+        assert_eq!(move_to_uci(&pos, &m), uci);
+        assert_eq!(parse_move(&pos, san)?, m, "{san}");
+        assert_eq!(parse_move(&pos, uci)?, m, "{uci}");
+    }
+    for bad in ["b7b7/b2b1", "Nb7b7/b2b1=N", "b7b7/b2b1=K", "b7c7/b2b1n", "b7b7/b3b1n"] {
+        assert!(parse_move(&pos, bad).is_err(), "{bad} was read");
+    }
+    Ok(())
+}
+
+/// The h1 rook cannot pull the h5 knight onto its own square past the h2 pawn (entry 8).
+#[test]
+fn a_move_the_rules_do_not_allow_is_refused() {
+    let mut moves = MOVES.to_vec();
+    moves.push("h1h1/h5h1");
+    let reason = play(&moves).err().unwrap_or_default();
+    assert!(reason.contains("entry 8"), "{reason}");
+}
