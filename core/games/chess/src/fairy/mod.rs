@@ -93,7 +93,9 @@ pub fn describe(v: Variant) -> &'static str {
         }
         Variant::Congo => "Congo (Demian Freeling, 1982): 7x7 with a river; capture the lion to win",
         Variant::Plender => "Plender (PlunderChess): a capturer borrows the captured piece's move, to use once",
-        Variant::Dynamo => "Dynamo chess (Kluever and Kahl, 1968): no captures; pieces push and pull others off the board",
+        Variant::Dynamo => {
+            "Dynamo chess (Kluever and Kahl, 1968): no captures; pieces push and pull others off the board"
+        }
         _ => "",
     }
 }

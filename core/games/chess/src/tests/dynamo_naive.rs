@@ -183,7 +183,16 @@ impl Board {
     /// Every push (`pull` false: `other` ahead) or pull (`other` behind) by the man on
     /// `from` along `v`: each step count of the front man, then of the back one.
     #[allow(clippy::too_many_arguments)]
-    fn dynamo(&self, from: i32, other: i32, v: (i32, i32), slides: bool, pull: bool, role: u8, found: &mut BTreeSet<Shift>) {
+    fn dynamo(
+        &self,
+        from: i32,
+        other: i32,
+        v: (i32, i32),
+        slides: bool,
+        pull: bool,
+        role: u8,
+        found: &mut BTreeSet<Shift>,
+    ) {
         let counts: Vec<Option<u32>> = if slides {
             (0..=14).map(Some).chain([None]).collect()
         } else {
@@ -215,7 +224,8 @@ impl Board {
                     continue;
                 };
                 let (to, other_to) = if pull { (front_to, back_to) } else { (back_to, front_to) };
-                let own_king_off = other_to.is_none() && self.man(other) == Some((self.man(from).unwrap_or((true, 0)).0, b'K'));
+                let own_king_off =
+                    other_to.is_none() && self.man(other) == Some((self.man(from).unwrap_or((true, 0)).0, b'K'));
                 if !own_king_off {
                     found.insert((from, to, Some((other, other_to)), 0));
                 }

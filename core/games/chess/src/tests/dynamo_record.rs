@@ -11,17 +11,33 @@ fn play(moves: &[&str]) -> Result<(Record, Vec<String>), String> {
     record_kit::play(header, moves)
 }
 
-/// 1. the g1 knight pushes the e-pawn to c3; 2...the b8 knight pushes the d-pawn to f6; 3. the
-/// queen pushes the e5 pawn off the board along the fifth rank; 4. it steps back pulling the h6
+/// The g1 knight pushes the e-pawn to c3; the b8 knight pushes the d-pawn to f6; the queen
+/// pushes the e5 pawn off the board along the fifth rank, then steps back pulling the h6
 /// knight to h5.
-const MOVES: [&str; 7] = ["g1g1/e2c3", "e7e5", "d1h5", "b8b8/d7f6", "h5h5/e5x", "g8h6", "h5h4/h6h5"];
+const MOVES: [&str; 7] = [
+    "g1g1/e2c3",
+    "e7e5",
+    "d1h5",
+    "b8b8/d7f6",
+    "h5h5/e5x",
+    "g8h6",
+    "h5h4/h6h5",
+];
 
 #[test]
 fn moves_are_kept_as_san_and_verify() -> Result<(), String> {
     let (rec, texts) = play(&MOVES)?;
     assert_eq!(
         texts,
-        vec!["Ng1g1/e2c3", "e5", "Qh5", "Nb8b8/d7f6", "Qh5h5/e5x", "Nh6", "Qh5h4/h6h5"]
+        vec![
+            "Ng1g1/e2c3",
+            "e5",
+            "Qh5",
+            "Nb8b8/d7f6",
+            "Qh5h5/e5x",
+            "Nh6",
+            "Qh5h4/h6h5"
+        ]
     );
     let report = verify_record(crate::registry(), &rec);
     assert!(report.failure.is_none(), "{:?}", report.failure);
@@ -42,7 +58,11 @@ fn san_and_uci_read_to_the_same_move() -> Result<(), String> {
     use crate::san::{move_to_san, parse_move};
     use crate::uci::{move_to_uci, parse_uci};
     let pos = crate::fen::parse_fen(crate::variant::Variant::Dynamo, "4k3/1R6/8/8/8/8/1p6/4K3 w - - 0 1")?;
-    for (uci, san) in [("b7b7/b2b1n", "Rb7b7/b2b1=N"), ("b7x/b2b3", "Rb7x/b2b3"), ("b7b1/b2x", "Rb7b1/b2x")] {
+    for (uci, san) in [
+        ("b7b7/b2b1n", "Rb7b7/b2b1=N"),
+        ("b7x/b2b3", "Rb7x/b2b3"),
+        ("b7b1/b2x", "Rb7b1/b2x"),
+    ] {
         let m = parse_uci(&pos, uci)?;
         assert_eq!(move_to_san(&pos, &m), san);
         assert_eq!(move_to_uci(&pos, &m), uci);

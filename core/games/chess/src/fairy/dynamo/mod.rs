@@ -57,7 +57,7 @@ impl Dynamo {
 
     /// Whether another piece is pushed or pulled.
     pub fn moves_other(self) -> bool {
-        !(self.exits && !self.pull)
+        !self.exits || self.pull
     }
 }
 

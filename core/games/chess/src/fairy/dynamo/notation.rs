@@ -86,14 +86,19 @@ fn read_part(pos: &Position, part: &str) -> Option<(u8, Option<u8>, Option<Role>
     let (body, promotion) = match part.split_once('=') {
         Some((body, p)) => (body, Some(p)),
         None => match part.chars().last() {
-            Some(c) if "qrbnQRBN".contains(c) && part.len() > 3 => (&part[..part.len() - 1], Some(&part[part.len() - 1..])),
+            Some(c) if "qrbnQRBN".contains(c) && part.len() > 3 => {
+                (&part[..part.len() - 1], Some(&part[part.len() - 1..]))
+            }
             _ => (part, None),
         },
     };
     let promotion = match promotion {
         Some(p) => {
             let mut chars = p.chars();
-            match (chars.next().and_then(|c| Role::from_letter(c.to_ascii_uppercase())), chars.next()) {
+            match (
+                chars.next().and_then(|c| Role::from_letter(c.to_ascii_uppercase())),
+                chars.next(),
+            ) {
                 (Some(r), None) => Some(r),
                 _ => return None,
             }

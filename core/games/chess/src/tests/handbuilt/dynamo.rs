@@ -17,8 +17,18 @@ const CASES: &[Case] = &[
         fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         want: Want::Some(
             &[
-                "e2e4", "g1g1/e2c3", "g1e2/e2c3", "f1f1/e2a6", "f1f1/e2x", "f1a6/e2x", "d1d1/e2h5", "d1e2/e2f3",
-                "b1d2/d2f3", "e1e1/d2c3", "e1d2/d2c3", "a1x",
+                "e2e4",
+                "g1g1/e2c3",
+                "g1e2/e2c3",
+                "f1f1/e2a6",
+                "f1f1/e2x",
+                "f1a6/e2x",
+                "d1d1/e2h5",
+                "d1e2/e2f3",
+                "b1d2/d2f3",
+                "e1e1/d2c3",
+                "e1d2/d2c3",
+                "a1x",
             ],
             &["e2d3", "e1x", "e2e2/e3e4", "f1e2/e2e3"],
         ),
@@ -36,10 +46,26 @@ const CASES: &[Case] = &[
         fen: "4k3/8/b7/8/8/8/8/R3K3 w - - 0 1",
         want: Want::Some(
             &[
-                "a1a1/a6a7", "a1a6/a6a7", "a1a3/a6a8", "a1a7/a6a8", "a1a1/a6x", "a1a8/a6x", "a1a5", "a1x/a6x",
-                "a1x/a6a1", "a1x/a6a4",
+                "a1a1/a6a7",
+                "a1a6/a6a7",
+                "a1a3/a6a8",
+                "a1a7/a6a8",
+                "a1a1/a6x",
+                "a1a8/a6x",
+                "a1a5",
+                "a1x/a6x",
+                "a1x/a6a1",
+                "a1x/a6a4",
             ],
-            &["a1a7/a6a7", "a1a8/a6a8", "a1a6", "a1a1/a6a6", "a1a2/a6a1", "a1x/a6a5", "a1a1/a6a5"],
+            &[
+                "a1a7/a6a7",
+                "a1a8/a6a8",
+                "a1a6",
+                "a1a1/a6a6",
+                "a1a2/a6a1",
+                "a1x/a6a5",
+                "a1a1/a6a5",
+            ],
         ),
     },
     Case {
@@ -47,7 +73,14 @@ const CASES: &[Case] = &[
               over the edge; a queen pulled to h4 or h1 would check the white king, so not those",
         fen: "4k3/8/7q/8/8/7R/8/4K3 w - - 0 1",
         want: Want::Some(
-            &["h3h2/h6h3", "h3h1/h6h2", "h3h3/h6h5", "h3x/h6x", "h3x/h6h2", "h3h2/h6h5"],
+            &[
+                "h3h2/h6h3",
+                "h3h1/h6h2",
+                "h3h3/h6h5",
+                "h3x/h6x",
+                "h3x/h6h2",
+                "h3h2/h6h5",
+            ],
             &["h3h2/h6h4", "h3x/h6h1", "h3h3/h6h4", "h3h3/h6h3", "h3h2/h6h2"],
         ),
     },
@@ -57,8 +90,8 @@ const CASES: &[Case] = &[
         want: Want::From(
             "d5",
             &[
-                "d5e6", "d5f7", "d5g8", "d5c6", "d5b7", "d5a8", "d5e4", "d5f3", "d5g2", "d5h1", "d5c4", "d5b3",
-                "d5a2", "d5x",
+                "d5e6", "d5f7", "d5g8", "d5c6", "d5b7", "d5a8", "d5e4", "d5f3", "d5g2", "d5h1", "d5c4", "d5b3", "d5a2",
+                "d5x",
             ],
         ),
     },
@@ -74,7 +107,16 @@ const CASES: &[Case] = &[
         want: Want::From(
             "d4",
             &[
-                "d4c3", "d4c4", "d4c5", "d4d3", "d4e3", "d4e4", "d4e5", "d4d4/d5d6", "d4d5/d5d6", "d4d3/d5d4",
+                "d4c3",
+                "d4c4",
+                "d4c5",
+                "d4d3",
+                "d4e3",
+                "d4e4",
+                "d4e5",
+                "d4d4/d5d6",
+                "d4d5/d5d6",
+                "d4d3/d5d4",
             ],
         ),
     },
@@ -84,7 +126,14 @@ const CASES: &[Case] = &[
         fen: "4k3/8/8/3bNn2/4P3/8/8/4K3 w - - 0 1",
         want: Want::From(
             "e4",
-            &["e4e4/e5e6", "e4e5/e5e6", "e4e4/d5c6", "e4d5/d5c6", "e4e4/f5g6", "e4f5/f5g6"],
+            &[
+                "e4e4/e5e6",
+                "e4e5/e5e6",
+                "e4e4/d5c6",
+                "e4d5/d5c6",
+                "e4e4/f5g6",
+                "e4f5/f5g6",
+            ],
         ),
     },
     Case {
@@ -181,7 +230,11 @@ const CASES: &[Case] = &[
     Case {
         why: "a double step leaves no en passant square",
         fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        want: Want::After("e2e4", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", "none"),
+        want: Want::After(
+            "e2e4",
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+            "none",
+        ),
     },
     Case {
         why: "the seventy-five-move rule: the 150th quiet half-move draws",
