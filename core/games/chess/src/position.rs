@@ -298,7 +298,6 @@ impl Position {
             super::fairy::congo::play(self, m);
             return;
         }
-
         let us = self.turn;
         let them = us.other();
         let geo = self.geo;

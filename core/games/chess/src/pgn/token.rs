@@ -234,8 +234,12 @@ fn parse_drop(piece: &[char], square: &[char]) -> Result<MoveToken, String> {
 }
 
 /// A Dynamo push, pull or exit word (see [`MoveToken::Dynamo`]), or `None` when the word is
-/// not one: letters, digits, `=` and at most one `/`, with a `/` or a final `x` after a digit.
+/// not one: a letter first, then letters, digits, `=` and at most one `/`, with a `/` or a
+/// final `x` after a digit.
 fn parse_dynamo(chars: &[char]) -> Option<MoveToken> {
+    if !chars.first().is_some_and(char::is_ascii_alphabetic) {
+        return None;
+    }
     let slashes = chars.iter().filter(|&&c| c == '/').count();
     let exit = chars.len() > 2 && chars.ends_with(&['x']) && chars[chars.len() - 2].is_ascii_digit();
     let allowed = chars.iter().all(|&c| c.is_ascii_alphanumeric() || c == '=' || c == '/');

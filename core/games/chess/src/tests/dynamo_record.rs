@@ -83,3 +83,26 @@ fn a_move_the_rules_do_not_allow_is_refused() {
     let reason = play(&moves).err().unwrap_or_default();
     assert!(reason.contains("entry 8"), "{reason}");
 }
+
+/// PGN move words: pushes, pulls and exits are kept whole for the engine; other words are
+/// read as before.
+#[test]
+fn pgn_words_of_pushes_and_pulls() {
+    use crate::pgn::{parse_move, MoveToken};
+    for word in ["Bf1f1/e2a6+", "Ra3x/a6x", "Nb1x", "b7b7/b2b1n", "Rb7b7/b2b1=N#"] {
+        let parsed = parse_move(word).unwrap_or_else(|e| panic!("{word}: {e}"));
+        let MoveToken::Dynamo { text, len } = parsed.token else {
+            panic!("{word} read as {:?}", parsed.token);
+        };
+        let kept: String = text[..usize::from(len)].iter().map(|&b| b as char).collect();
+        assert_eq!(kept, word.trim_end_matches(['+', '#']));
+    }
+    for word in ["Ra1a3", "exd5", "e8=Q", "Nbd2"] {
+        let parsed = parse_move(word).unwrap_or_else(|e| panic!("{word}: {e}"));
+        assert!(!matches!(parsed.token, MoveToken::Dynamo { .. }), "{word}");
+    }
+    assert!(!matches!(
+        parse_move("1/2").map(|p| p.token),
+        Ok(MoveToken::Dynamo { .. })
+    ));
+}
