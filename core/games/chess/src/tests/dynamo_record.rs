@@ -69,7 +69,19 @@ fn san_and_uci_read_to_the_same_move() -> Result<(), String> {
         assert_eq!(parse_move(&pos, san)?, m, "{san}");
         assert_eq!(parse_move(&pos, uci)?, m, "{uci}");
     }
-    for bad in ["b7b7/b2b1", "Nb7b7/b2b1=N", "b7b7/b2b1=K", "b7c7/b2b1n", "b7b7/b3b1n"] {
+    for bad in [
+        "b7b7/b2b1",
+        "Nb7b7/b2b1=N",
+        "b7b7/b2b1=K",
+        "b7c7/b2b1n",
+        "b7b7/b3b1n",
+        "\u{e9}7b7/b2b1n",
+        "b\u{e9}/b2x",
+        "b7/",
+        "/b2x",
+        "b7b7//b2x",
+        "b7x=",
+    ] {
         assert!(parse_move(&pos, bad).is_err(), "{bad} was read");
     }
     Ok(())

@@ -121,6 +121,9 @@ fn read_part(pos: &Position, part: &str) -> Option<(u8, Option<u8>, Option<Role>
 
 fn read(pos: &Position, text: &str) -> Option<Written> {
     let text = text.trim().trim_end_matches(['+', '#', '!', '?']);
+    if !text.is_ascii() {
+        return None;
+    }
     let (letter, rest) = match text.chars().next() {
         Some(c) if c.is_ascii_uppercase() => (Some(c), &text[1..]),
         _ => (None, text),
