@@ -118,3 +118,34 @@ fn pgn_words_of_pushes_and_pulls() {
         Ok(MoveToken::Dynamo { .. })
     ));
 }
+
+/// Along two pseudo-random games, every legal move's SAN and UCI read back to that move alone.
+#[test]
+fn every_move_reads_back_from_its_san_and_uci() -> Result<(), String> {
+    use crate::san::{move_to_san, parse_move};
+    use crate::uci::{move_to_uci, parse_uci};
+    for seed in [7u64, 1968] {
+        let mut state = seed;
+        let mut pos = crate::fen::parse_fen(
+            crate::variant::Variant::Dynamo,
+            crate::variant::Variant::Dynamo.start_fen(),
+        )?;
+        for _ in 0..10 {
+            let legal = crate::movegen::legal_moves(&pos);
+            if legal.is_empty() {
+                break;
+            }
+            for m in &legal {
+                let (san, uci) = (move_to_san(&pos, m), move_to_uci(&pos, m));
+                assert_eq!(parse_move(&pos, &san)?, *m, "{san}");
+                assert_eq!(parse_uci(&pos, &uci)?, *m, "{uci}");
+            }
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let pick = legal[(state >> 33) as usize % legal.len()];
+            pos.play(&pick);
+        }
+    }
+    Ok(())
+}
