@@ -4,6 +4,7 @@
 
 use super::{first_piece, shift, Dynamo, LEAPS, STEPS};
 use crate::geometry::holds;
+use crate::movegen::simple;
 use crate::pawn_zones::promotion_roles;
 use crate::piece::{Color, Piece, Role};
 use crate::position::{Move, MoveKind, Position};
@@ -95,7 +96,7 @@ fn slider_moves<F: FnMut(Move)>(pos: &Position, from: u8, role: Role, emit: &mut
         let (ahead, edge) = run(pos, from, v);
         can_exit |= edge;
         for &to in &ahead {
-            emit(plain(role, from, to));
+            emit(simple(role, from, to));
         }
         // Push the first piece ahead: it moves 1.. squares on, or over the edge; the mover
         // stays or follows short of its landing.
@@ -172,16 +173,6 @@ fn slider_moves<F: FnMut(Move)>(pos: &Position, from: u8, role: Role, emit: &mut
     }
 }
 
-fn plain(role: Role, from: u8, to: u8) -> Move {
-    Move {
-        role,
-        from,
-        to,
-        promotion: None,
-        kind: MoveKind::Normal,
-    }
-}
-
 /// A knight's or king's moves: a step to an empty square, a knight leaving the board (once),
 /// a push of the piece one step away to the next square on (or over the edge), the mover
 /// staying or stepping into the vacated square, and a pull: the mover steps away from the
@@ -195,7 +186,7 @@ fn leaper_moves<F: FnMut(Move)>(pos: &Position, from: u8, role: Role, emit: &mut
         let ahead = shift(pos, from, v);
         match ahead {
             None => can_exit |= role == Role::Knight,
-            Some(to) if pos.board[to as usize] == 0 => emit(plain(role, from, to)),
+            Some(to) if pos.board[to as usize] == 0 => emit(simple(role, from, to)),
             Some(other) => {
                 let lands = shift(pos, other, v);
                 let free = lands.is_none_or(|t| pos.board[t as usize] == 0);
@@ -250,10 +241,10 @@ fn pawn_moves<F: FnMut(Move)>(pos: &Position, from: u8, emit: &mut F) {
     let forward: i8 = if us == Color::White { 1 } else { -1 };
     let promote = |to: u8| Some((us, to));
     if let Some(one) = shift(pos, from, (0, forward)).filter(|&t| pos.board[t as usize] == 0) {
-        emit_with(pos, plain(Role::Pawn, from, one), promote(one), emit);
+        emit_with(pos, simple(Role::Pawn, from, one), promote(one), emit);
         if holds(&geo.pawn_home[us.index()], from) {
             if let Some(two) = shift(pos, one, (0, forward)).filter(|&t| pos.board[t as usize] == 0) {
-                emit_with(pos, plain(Role::Pawn, from, two), promote(two), emit);
+                emit_with(pos, simple(Role::Pawn, from, two), promote(two), emit);
             }
         }
     }
