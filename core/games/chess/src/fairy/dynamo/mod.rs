@@ -23,7 +23,7 @@ pub const LEAPS: [(i8, i8); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-
 /// A push, a pull or a piece leaving the board, as kept in `MoveKind::Dynamo`'s byte. Both
 /// pieces move along `dir` (an index into [`STEPS`], or [`LEAPS`] for a knight). The other
 /// piece stands ahead of the mover along `dir` (a push) or behind it (a pull); it moves
-/// `travel` steps, 0 meaning over the edge. `exits`: the mover itself leaves the board (then
+/// `travel` steps, 0 meaning over the edge (three bits: at most 7 steps, as on the 8x8 board). `exits`: the mover itself leaves the board (then
 /// the move's `to` is its `from`); with no pull that is a piece leaving alone.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Dynamo {

@@ -112,10 +112,8 @@ fn slider_moves<F: FnMut(Move)>(pos: &Position, from: u8, role: Role, emit: &mut
                 } else {
                     continue;
                 };
-                let mut reach: Vec<u8> = path.iter().chain(&beyond[..k]).copied().collect();
-                if lands.is_none() {
-                    reach = path.iter().chain(&beyond).copied().collect();
-                }
+                let crossed = if lands.is_some() { k } else { beyond.len() };
+                let reach: Vec<u8> = path.iter().chain(&beyond[..crossed]).copied().collect();
                 let d = Dynamo {
                     dir,
                     pull: false,
