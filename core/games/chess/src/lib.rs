@@ -135,6 +135,9 @@ pub static PLENDER: Erased<ChessRules> = Erased(ChessRules {
 pub static CHESSENCE: Erased<ChessRules> = Erased(ChessRules {
     variant: Variant::Chessence,
 });
+pub static DYNAMO: Erased<ChessRules> = Erased(ChessRules {
+    variant: Variant::Dynamo,
+});
 
 /// Chess and every variant this crate registers, in the order `kifu games` lists them.
 pub fn games() -> Vec<&'static dyn kifu_core::Game> {
@@ -169,6 +172,7 @@ pub fn games() -> Vec<&'static dyn kifu_core::Game> {
         &MASONIC,
         &PLENDER,
         &CHESSENCE,
+        &DYNAMO,
     ]
 }
 

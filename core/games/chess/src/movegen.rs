@@ -156,8 +156,13 @@ pub fn gen_pseudo(pos: &Position, out: &mut Vec<Move>) {
 }
 
 fn gen_pseudo_with<F: FnMut(Move)>(pos: &Position, emit: &mut F) {
-    if pos.variant == super::variant::Variant::Congo {
-        return super::fairy::congo::moves(pos, emit);
+    match pos.variant {
+        super::variant::Variant::Congo => return super::fairy::congo::moves(pos, emit),
+        super::variant::Variant::Dynamo => {
+            super::fairy::dynamo::moves(pos, emit);
+            return castling_moves(pos, emit);
+        }
+        _ => {}
     }
     if pos.variant == super::variant::Variant::Chessence {
         return super::fairy::chessence::moves(pos, emit);

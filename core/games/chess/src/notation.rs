@@ -183,6 +183,7 @@ fn move_text(token: &MoveToken) -> Result<String, String> {
             let names: Vec<String> = squares[..usize::from(*len)].iter().map(|&sq| square(sq)).collect();
             format!("{piece}{}", names.join("x"))
         }
+        MoveToken::Dynamo { text, len } => text[..usize::from(*len)].iter().map(|&b| b as char).collect(),
     })
 }
 

@@ -191,7 +191,8 @@ pub fn insufficient_material(pos: &Position) -> bool {
         Variant::Crazyhouse => crazyhouse_dead(pos),
         Variant::Horde | Variant::KingOfTheHill | Variant::RacingKings => false,
         // Chessence: a side without men on the board may still enter one from reserve.
-        Variant::Dunsany | Variant::Extinction | Variant::Chessence => false,
+        // Dynamo: even bare kings can push each other off.
+        Variant::Dunsany | Variant::Extinction | Variant::Chessence | Variant::Dynamo => false,
         _ => super::fairy::bare_kings(pos),
     }
 }

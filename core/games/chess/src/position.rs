@@ -25,6 +25,10 @@ pub enum MoveKind {
     /// Plender: a move by the pattern of the piece the mover borrowed from (its vest), not its
     /// own; playing it spends the vest.
     Borrowed,
+    /// Dynamo chess: a push, a pull or a piece leaving the board, its shape in a byte (see
+    /// `fairy::dynamo::Dynamo`); `to` is the mover's landing, its `from` when it stays or
+    /// leaves the board.
+    Dynamo(u8),
 }
 
 /// A move in a position. Castling is encoded king-takes-rook.
@@ -283,7 +287,7 @@ impl Position {
     pub fn is_capture(&self, m: &Move) -> bool {
         match m.kind {
             MoveKind::EnPassant => true,
-            MoveKind::Castle | MoveKind::Drop => false,
+            MoveKind::Castle | MoveKind::Drop | MoveKind::Dynamo(_) => false,
             _ => self.board[m.to as usize] != 0,
         }
     }
@@ -306,6 +310,7 @@ impl Position {
         let from_code = self.board[m.from as usize];
         self.ep = None;
         match m.kind {
+            MoveKind::Dynamo(_) => capture = super::fairy::dynamo::play(self, m),
             MoveKind::Drop => {
                 self.put(m.to, Piece::new(us, m.role).code());
                 let slot = &mut self.pockets[us.index()][m.role.index()];

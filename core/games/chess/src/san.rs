@@ -36,6 +36,7 @@ fn san_plain(pos: &Position, legal: Option<&[Move]>, m: &Move) -> String {
             }
         }
         MoveKind::Drop => format!("{}@{}", m.role.letter(), geo.name(m.to)),
+        MoveKind::Dynamo(_) => super::fairy::dynamo::notation::san(pos, m),
         _ if m.role == Role::Pawn => {
             let mut s = String::new();
             if super::fairy::knightrelay::pawn_move_needs_square(pos, m)
@@ -153,6 +154,10 @@ pub fn parse_move_among(pos: &Position, legal: &[Move], text: &str) -> Result<Mo
     }
     if pos.variant == super::variant::Variant::Chessence {
         return super::fairy::chessence::parse(pos, legal, &cleaned);
+    }
+    if pos.variant == super::variant::Variant::Dynamo && super::fairy::dynamo::notation::looks_dynamo(&cleaned) {
+        return super::fairy::dynamo::notation::find(pos, legal, &cleaned)
+            .ok_or_else(|| format!("'{cleaned}' is not a legal push, pull or exit here"));
     }
     if let Some(side) = castle_side(&cleaned) {
         let loose = LooseMove {

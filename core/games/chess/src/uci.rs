@@ -25,6 +25,7 @@ pub fn move_to_uci(pos: &Position, m: &Move) -> String {
     let geo = pos.geo;
     match m.kind {
         MoveKind::Drop => format!("{}@{}", m.role.letter(), geo.name(m.to)),
+        MoveKind::Dynamo(_) => super::fairy::dynamo::notation::uci(pos, m),
         MoveKind::Castle if king_step_castling(pos, m) => {
             let (kt, _) = pos.castle_targets(pos.turn, pos.castle_side(pos.turn, m.to));
             format!("{}{}", geo.name(m.from), geo.name(kt))
@@ -51,6 +52,10 @@ pub fn parse_uci_among(pos: &Position, legal: &[Move], text: &str) -> Result<Mov
         return super::fairy::congo::notation::find(pos, text)
             .filter(|m| super::fairy::congo::notation::uci(pos, m).eq_ignore_ascii_case(text))
             .ok_or_else(|| format!("'{text}' is not a legal move here"));
+    }
+    if pos.variant == Variant::Dynamo && super::fairy::dynamo::notation::looks_dynamo(text) {
+        return super::fairy::dynamo::notation::find(pos, legal, text)
+            .ok_or_else(|| format!("'{text}' is not a legal push, pull or exit here"));
     }
     let geo = pos.geo;
     if let Some((piece, square)) = text.split_once('@') {

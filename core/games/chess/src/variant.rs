@@ -37,12 +37,13 @@ pub enum Variant {
     Masonic,
     Plender,
     Chessence,
+    Dynamo,
     /// `cylinder` with the option `wrap=ranks`: not a registered game of its own.
     CylinderRanks,
 }
 
 /// Every variant, in registry order.
-pub const VARIANTS: [Variant; 30] = [
+pub const VARIANTS: [Variant; 31] = [
     Variant::Standard,
     Variant::Chess960,
     Variant::Crazyhouse,
@@ -73,6 +74,7 @@ pub const VARIANTS: [Variant; 30] = [
     Variant::Masonic,
     Variant::Plender,
     Variant::Chessence,
+    Variant::Dynamo,
 ];
 
 /// Every variant's registry name, in registry order.
@@ -138,6 +140,7 @@ impl Variant {
             Variant::Masonic => "masonic",
             Variant::Plender => "plender",
             Variant::Chessence => "chessence",
+            Variant::Dynamo => "dynamo",
             Variant::CylinderRanks => "horizontalcylinder",
         }
     }
@@ -254,11 +257,11 @@ impl Variant {
         !(self == Variant::Dunsany && color == Color::Black)
     }
     /// Whether `color`'s pawns may stand on their own first rank (horde's white pawns,
-    /// Dunsany's black ones).
+    /// Dunsany's black ones, Dynamo's pawns pushed or pulled there).
     pub fn pawns_on_first_rank(self, color: Color) -> bool {
         matches!(
             (self, color),
-            (Variant::Horde, Color::White) | (Variant::Dunsany, Color::Black)
+            (Variant::Horde, Color::White) | (Variant::Dunsany, Color::Black) | (Variant::Dynamo, _)
         )
     }
     /// Pawns on their own first rank may step two (horde's white pawns).

@@ -14,6 +14,7 @@ pub mod chessence;
 pub mod circe;
 pub mod congo;
 pub mod doublechess;
+pub mod dynamo;
 pub mod extinction;
 pub mod grid;
 pub mod horizontal_cylinder;
@@ -55,6 +56,7 @@ pub fn from_name(n: &str) -> Option<Variant> {
         "congo" | "congochess" => Variant::Congo,
         "plender" | "plenderchess" | "plunder" | "plunderchess" => Variant::Plender,
         "chessence" => Variant::Chessence,
+        "dynamo" | "dynamochess" => Variant::Dynamo,
         _ => return None,
     };
     Some(v)
@@ -96,6 +98,9 @@ pub fn describe(v: Variant) -> &'static str {
         Variant::Chessence => {
             "Chessence (Winslow, 1989): 6x9 with holes; a man moves as rook, bishop or knight by its friendly neighbours; kings never move"
         }
+        Variant::Dynamo => {
+            "Dynamo chess (Kluever and Kahl, 1968): no captures; pieces push and pull others off the board"
+        }
         _ => "",
     }
 }
@@ -113,6 +118,7 @@ pub fn tried(v: Variant) -> bool {
                 | Variant::Masonic
                 | Variant::Plender
                 | Variant::Chessence
+                | Variant::Dynamo
         )
 }
 
@@ -194,6 +200,9 @@ pub fn attacked(pos: &Position, sq: u8, by: Color) -> bool {
     if pos.variant == Variant::Chessence {
         return chessence::attacked(pos, sq, by);
     }
+    if pos.variant == Variant::Dynamo {
+        return dynamo::removable(pos, sq, by);
+    }
     if !move_rule(pos.variant) {
         return pos.attacked(sq, by);
     }
@@ -254,6 +263,7 @@ pub fn refusal(pos: &Position) -> Option<String> {
         Variant::Chad => chad::refusal(pos),
         Variant::Plender => plender::refusal(pos),
         Variant::Chessence => chessence::refusal(pos),
+        Variant::Dynamo => dynamo::refusal(pos),
         _ => None,
     }
 }

@@ -67,7 +67,17 @@ pub enum MoveToken {
         squares: [Square; MAX_JUMPS + 1],
         len: u8,
     },
+    /// A push, pull or exit of Dynamo chess (`Bf1f1/e2a6`, `Ra3x/a6x`, `Nb1x`): a word with a
+    /// `/`, or ending in `x` after a square, kept as written (`text[..len]`, ASCII) for the
+    /// engine to read.
+    Dynamo {
+        text: [u8; DYNAMO_LONGEST],
+        len: u8,
+    },
 }
+
+/// The longest Dynamo push or pull word kept (`Qp16p16=Q/p15p14=Q` is 19).
+pub const DYNAMO_LONGEST: usize = 24;
 
 /// The most landing squares a written chain of jumps may have.
 pub const MAX_JUMPS: usize = 12;
@@ -204,6 +214,9 @@ fn parse_core(core: &str) -> Result<MoveToken, String> {
     if let Some(at) = chars.iter().position(|c| *c == '@') {
         return parse_drop(&chars[..at], &chars[at + 1..]);
     }
+    if let Some(dynamo) = parse_dynamo(chars) {
+        return Ok(dynamo);
+    }
     if let Some(jumps) = parse_jumps(chars) {
         return Ok(jumps);
     }
@@ -218,6 +231,29 @@ fn parse_drop(piece: &[char], square: &[char]) -> Result<MoveToken, String> {
     };
     let to = read_square(square).ok_or("a drop needs a square after '@' (N@f3)")?;
     Ok(MoveToken::Drop { piece, to })
+}
+
+/// A Dynamo push, pull or exit word (see [`MoveToken::Dynamo`]), or `None` when the word is
+/// not one: a letter first, then letters, digits, `=` and at most one `/`, with a `/` or a
+/// final `x` after a digit.
+fn parse_dynamo(chars: &[char]) -> Option<MoveToken> {
+    if !chars.first().is_some_and(char::is_ascii_alphabetic) {
+        return None;
+    }
+    let slashes = chars.iter().filter(|&&c| c == '/').count();
+    let exit = chars.len() > 2 && chars.ends_with(&['x']) && chars[chars.len() - 2].is_ascii_digit();
+    let allowed = chars.iter().all(|&c| c.is_ascii_alphanumeric() || c == '=' || c == '/');
+    if !allowed || slashes > 1 || (slashes == 0 && !exit) || chars.len() > DYNAMO_LONGEST {
+        return None;
+    }
+    let mut text = [0u8; DYNAMO_LONGEST];
+    for (slot, &c) in text.iter_mut().zip(chars) {
+        *slot = c as u8;
+    }
+    Some(MoveToken::Dynamo {
+        text,
+        len: chars.len() as u8,
+    })
 }
 
 /// A chain of two or more jumps, `Md3xb5xb7`, or `None` when the word is not one.

@@ -62,6 +62,7 @@ pub fn variant_tag(game: &str) -> Option<&'static str> {
         "masonic" => Some("Masonic"),
         "plender" => Some("Plender"),
         "chessence" => Some("Chessence"),
+        "dynamo" => Some("Dynamo"),
         "grid" => Some("Grid"),
         "glinski" => Some("Glinski"),
         "monochromatic" => Some("Monochromatic"),

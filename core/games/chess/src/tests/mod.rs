@@ -12,6 +12,8 @@ mod congo_notation;
 mod cylinder_ranks_record;
 mod doublechess_naive;
 mod doublechess_record;
+mod dynamo_naive;
+mod dynamo_record;
 mod fairy_naive;
 mod fairy_rules;
 mod fen_tests;

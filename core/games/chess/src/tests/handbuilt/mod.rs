@@ -14,6 +14,7 @@ mod cylinder;
 mod cylinder_ranks;
 mod doublechess;
 mod dunsany;
+mod dynamo;
 mod extinction;
 mod glinski;
 mod grid;
