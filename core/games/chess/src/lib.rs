@@ -132,6 +132,9 @@ pub static MASONIC: Erased<ChessRules> = Erased(ChessRules {
 pub static PLENDER: Erased<ChessRules> = Erased(ChessRules {
     variant: Variant::Plender,
 });
+pub static PORTAL: Erased<ChessRules> = Erased(ChessRules {
+    variant: Variant::Portal,
+});
 
 /// Chess and every variant this crate registers, in the order `kifu games` lists them.
 pub fn games() -> Vec<&'static dyn kifu_core::Game> {
@@ -165,6 +168,7 @@ pub fn games() -> Vec<&'static dyn kifu_core::Game> {
         &CONGO,
         &MASONIC,
         &PLENDER,
+        &PORTAL,
     ]
 }
 

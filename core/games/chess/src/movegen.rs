@@ -156,8 +156,10 @@ pub fn gen_pseudo(pos: &Position, out: &mut Vec<Move>) {
 }
 
 fn gen_pseudo_with<F: FnMut(Move)>(pos: &Position, emit: &mut F) {
-    if pos.variant == super::variant::Variant::Congo {
-        return super::fairy::congo::moves(pos, emit);
+    match pos.variant {
+        super::variant::Variant::Congo => return super::fairy::congo::moves(pos, emit),
+        super::variant::Variant::Portal => return super::fairy::portal::moves(pos, emit),
+        _ => {}
     }
     let words = pos.occupied[pos.turn.index()];
     for (w, &word) in words.iter().enumerate() {

@@ -20,6 +20,9 @@ fn san_plain(pos: &Position, legal: Option<&[Move]>, m: &Move) -> String {
     if pos.variant == super::variant::Variant::Congo {
         return super::fairy::congo::notation::san(pos, m);
     }
+    if let MoveKind::Portal(exit) = m.kind {
+        return super::fairy::portal::notation::san(pos, legal, m, exit);
+    }
     let geo = pos.geo;
     match m.kind {
         MoveKind::Castle => {
@@ -143,6 +146,11 @@ pub fn parse_move_among(pos: &Position, legal: &[Move], text: &str) -> Result<Mo
     if pos.variant == super::variant::Variant::Congo {
         if let Some(m) = super::fairy::congo::notation::find(pos, &cleaned) {
             return Ok(m);
+        }
+    }
+    if pos.variant == super::variant::Variant::Portal {
+        if let Some(found) = super::fairy::portal::notation::parse(pos, legal, &cleaned) {
+            return found;
         }
     }
     if let Some(side) = castle_side(&cleaned) {

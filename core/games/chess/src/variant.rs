@@ -36,12 +36,13 @@ pub enum Variant {
     Congo,
     Masonic,
     Plender,
+    Portal,
     /// `cylinder` with the option `wrap=ranks`: not a registered game of its own.
     CylinderRanks,
 }
 
 /// Every variant, in registry order.
-pub const VARIANTS: [Variant; 29] = [
+pub const VARIANTS: [Variant; 30] = [
     Variant::Standard,
     Variant::Chess960,
     Variant::Crazyhouse,
@@ -71,6 +72,7 @@ pub const VARIANTS: [Variant; 29] = [
     Variant::Congo,
     Variant::Masonic,
     Variant::Plender,
+    Variant::Portal,
 ];
 
 /// Every variant's registry name, in registry order.
@@ -135,6 +137,7 @@ impl Variant {
             Variant::Congo => "congo",
             Variant::Masonic => "masonic",
             Variant::Plender => "plender",
+            Variant::Portal => "portal",
             Variant::CylinderRanks => "horizontalcylinder",
         }
     }
@@ -190,7 +193,8 @@ impl Variant {
             | Variant::DoubleChess
             | Variant::Chad
             | Variant::Congo
-            | Variant::Masonic => super::fairy::boards::start_fen(self),
+            | Variant::Masonic
+            | Variant::Portal => super::fairy::boards::start_fen(self),
             Variant::Balbo => super::boards::BALBO_START,
             _ => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         }

@@ -50,6 +50,7 @@ pub fn start_fen(v: Variant) -> &'static str {
         // Freeling's array: giraffe, monkey, elephant, lion, elephant, crocodile, zebra.
         Variant::Congo => "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w - - 0 1",
         Variant::Masonic => super::masonic::START,
+        Variant::Portal => super::portal::START,
         _ => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     }
 }

@@ -22,6 +22,7 @@ pub mod masonic;
 pub mod monochromatic;
 pub mod patrol;
 pub mod plender;
+pub mod portal;
 
 use super::movegen::gen_pseudo;
 use super::piece::{Color, Piece, Role};
@@ -53,6 +54,7 @@ pub fn from_name(n: &str) -> Option<Variant> {
         "horizontalcylinder" | "cylinderranks" | "horizontalcylinderchess" => Variant::CylinderRanks,
         "congo" | "congochess" => Variant::Congo,
         "plender" | "plenderchess" | "plunder" | "plunderchess" => Variant::Plender,
+        "portal" | "portalchess" | "porthole" | "portholechess" => Variant::Portal,
         _ => return None,
     };
     Some(v)
@@ -91,6 +93,9 @@ pub fn describe(v: Variant) -> &'static str {
         }
         Variant::Congo => "Congo (Demian Freeling, 1982): 7x7 with a river; capture the lion to win",
         Variant::Plender => "Plender (PlunderChess): a capturer borrows the captured piece's move, to use once",
+        Variant::Portal => {
+            "Portal chess (Mike Hidden's porthole chess): a piece entering a porthole leaves by another; the porthole moves to where it came from"
+        }
         _ => "",
     }
 }
@@ -107,6 +112,7 @@ pub fn tried(v: Variant) -> bool {
                 | Variant::Chad
                 | Variant::Masonic
                 | Variant::Plender
+                | Variant::Portal
         )
 }
 
@@ -184,6 +190,9 @@ pub fn attacked(pos: &Position, sq: u8, by: Color) -> bool {
     }
     if pos.variant == Variant::Plender {
         return pos.attacked(sq, by) || plender::borrowed_attack(pos, sq, by);
+    }
+    if pos.variant == Variant::Portal {
+        return portal::attacked(pos, sq, by);
     }
     if !move_rule(pos.variant) {
         return pos.attacked(sq, by);

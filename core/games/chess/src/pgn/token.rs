@@ -67,6 +67,13 @@ pub enum MoveToken {
         squares: [Square; MAX_JUMPS + 1],
         len: u8,
     },
+    /// A move into a porthole and the porthole it leaves by (Portal chess): `Nc3>f6`,
+    /// `bxc3>f6` (a lower-case `b` before the entry is the pawn's file, as piece letters are
+    /// upper case here), `b1c3>f6`.
+    Portal {
+        entry: NormalMove,
+        exit: Square,
+    },
 }
 
 /// The most landing squares a written chain of jumps may have.
@@ -204,6 +211,9 @@ fn parse_core(core: &str) -> Result<MoveToken, String> {
     if let Some(at) = chars.iter().position(|c| *c == '@') {
         return parse_drop(&chars[..at], &chars[at + 1..]);
     }
+    if let Some(gt) = chars.iter().position(|c| *c == '>') {
+        return parse_portal(&chars[..gt], &chars[gt + 1..]);
+    }
     if let Some(jumps) = parse_jumps(chars) {
         return Ok(jumps);
     }
@@ -218,6 +228,16 @@ fn parse_drop(piece: &[char], square: &[char]) -> Result<MoveToken, String> {
     };
     let to = read_square(square).ok_or("a drop needs a square after '@' (N@f3)")?;
     Ok(MoveToken::Drop { piece, to })
+}
+
+fn parse_portal(entry: &[char], exit: &[char]) -> Result<MoveToken, String> {
+    let bad = || "a porthole move is written as the move onto the porthole, '>' and the exit (Nc3>f6)".to_string();
+    let exit = read_square(exit).ok_or_else(bad)?;
+    let entry = match parse_normal(entry).map_err(|_| bad())? {
+        MoveToken::Normal(m) | MoveToken::Either { pawn: m, .. } if m.promotion.is_none() => m,
+        _ => return Err(bad()),
+    };
+    Ok(MoveToken::Portal { entry, exit })
 }
 
 /// A chain of two or more jumps, `Md3xb5xb7`, or `None` when the word is not one.

@@ -61,6 +61,7 @@ pub fn variant_tag(game: &str) -> Option<&'static str> {
         "chad" => Some("Chad"),
         "masonic" => Some("Masonic"),
         "plender" => Some("Plender"),
+        "portal" => Some("Portal"),
         "grid" => Some("Grid"),
         "glinski" => Some("Glinski"),
         "monochromatic" => Some("Monochromatic"),

@@ -29,6 +29,7 @@ mod oracle_games;
 mod perft_suites;
 mod plender_naive;
 mod plender_record;
+mod portal_naive;
 mod record_kit;
 mod record_replay;
 mod robustness;
