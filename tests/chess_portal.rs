@@ -17,7 +17,8 @@ fn perft_from_the_start_and_from_a_fen() {
     assert_eq!(s.ok(&["perft", "--variant", "portal", "--depth", "2"]).trim(), "2588");
     let fen = "r3k2r/p6p/8/8/8/8/P6P/R3K2R w KQkq - (b1,g8,d4,e5,c3,f6) 0 1";
     assert_eq!(
-        s.ok(&["perft", "--variant", "portal", "--fen", fen, "--depth", "2"]).trim(),
+        s.ok(&["perft", "--variant", "portal", "--fen", fen, "--depth", "2"])
+            .trim(),
         "273"
     );
 }

@@ -71,6 +71,24 @@ fn porthole_moves_are_written_and_read() -> Result<(), String> {
     let wrong = parse_move(&pos, "Nbc3>e5").err().unwrap_or_default();
     assert!(wrong.contains("porthole"), "{wrong}");
     assert!(parse_uci(&pos, "b1c3e5").is_err());
+    let pos = parse_fen(Variant::Portal, "4k3/8/8/8/8/8/1n6/B3K3 w - - (b2,g6) 0 1")?;
+    let m = parse_uci(&pos, "a1b2g6")?;
+    assert_eq!(move_to_san(&pos, &m), "Bxb2>g6+");
+    assert_eq!(parse_move(&pos, "Bxb2>g6+")?, m);
+    Ok(())
+}
+
+/// The JSON view names the tokens per square and each porthole move's exit.
+#[test]
+fn the_board_view_shows_the_portholes() -> Result<(), String> {
+    let pos = parse_fen(Variant::Portal, "4k3/8/8/8/8/8/1n6/B3K3 w - - (b2,b2,g6) 0 1")?;
+    let moves = crate::movegen::legal_moves(&pos);
+    let view = crate::board_json::board_json(&pos, &moves);
+    assert_eq!(view["portholes"], serde_json::json!({ "b2": 2, "g6": 1 }));
+    let entry = view["moves"]
+        .as_array()
+        .and_then(|l| l.iter().find(|m| m["exit"] == "g6"));
+    assert_eq!(entry.map(|m| m["san"].clone()), Some(serde_json::json!("Bxb2>g6+")));
     Ok(())
 }
 
