@@ -268,3 +268,97 @@ const POSITIONS: [&str; 4] = [
 fn portal_perft_agrees_with_naive_generator() {
     super::naive_perft::assert_agrees(Variant::Portal, &POSITIONS, Board::read, Board::legal);
 }
+
+impl Board {
+    /// The placement field and the tokens, square by square, as the FEN writes them.
+    fn key(&self) -> String {
+        let mut rows = Vec::new();
+        for y in (0..8).rev() {
+            let mut row = String::new();
+            let mut gap = 0;
+            for x in 0..8 {
+                match self.cells[y * 8 + x] {
+                    None => gap += 1,
+                    Some((white, letter)) => {
+                        if gap > 0 {
+                            row.push_str(&gap.to_string());
+                            gap = 0;
+                        }
+                        row.push(if white {
+                            letter as char
+                        } else {
+                            letter.to_ascii_lowercase() as char
+                        });
+                    }
+                }
+            }
+            if gap > 0 {
+                row.push_str(&gap.to_string());
+            }
+            rows.push(row);
+        }
+        let tokens: Vec<String> = (0..64)
+            .flat_map(|sq| {
+                let name = format!("{}{}", (b'a' + (sq % 8) as u8) as char, sq / 8 + 1);
+                std::iter::repeat_n(name, usize::from(self.tokens[sq]))
+            })
+            .collect();
+        format!("{} ({})", rows.join("/"), tokens.join(","))
+    }
+}
+
+/// The same key of an engine position read from its FEN.
+fn engine_key(pos: &crate::position::Position) -> String {
+    let fen = crate::fen::to_fen(pos);
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let tokens = fields.iter().find(|f| f.starts_with('(')).copied().unwrap_or("()");
+    format!("{} {tokens}", fields[0])
+}
+
+/// Along seeded random games from the start, deeper than perft reaches (tokens stacked,
+/// pieces on portholes, promotions), the engine's and the naive generator's sets of next
+/// positions are the same at every ply.
+#[test]
+fn portal_random_games_agree_with_naive_generator() {
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let (mut plies, mut stacked, mut on_porthole) = (0, 0, 0);
+    for _game in 0..6 {
+        let mut pos = crate::fen::parse_fen(Variant::Portal, crate::fairy::portal::START).expect("start");
+        for _ply in 0..80 {
+            let fen = crate::fen::to_fen(&pos);
+            let naive: Vec<String> = {
+                let mut keys: Vec<String> = Board::read(&fen).legal().iter().map(Board::key).collect();
+                keys.sort();
+                keys
+            };
+            let moves = crate::movegen::legal_moves(&pos);
+            let mut engine: Vec<String> = moves
+                .iter()
+                .map(|m| {
+                    let mut next = pos.clone();
+                    next.play(m);
+                    engine_key(&next)
+                })
+                .collect();
+            engine.sort();
+            assert_eq!(engine, naive, "{fen}");
+            if moves.is_empty() {
+                break;
+            }
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let m = moves[(seed >> 33) as usize % moves.len()];
+            pos.play(&m);
+            plies += 1;
+            let tokens = pos.portholes.as_deref().copied().unwrap_or([0; 64]);
+            stacked += usize::from(tokens.iter().any(|&n| n > 1));
+            on_porthole += usize::from((0..64).any(|sq| tokens[sq] > 0 && pos.board[sq] != 0));
+        }
+    }
+    println!("{plies} plies, {stacked} with stacked tokens, {on_porthole} with a piece on a porthole");
+    assert!(
+        plies > 200 && stacked > 0 && on_porthole > 0,
+        "{plies} plies, {stacked} stacked, {on_porthole} on a porthole"
+    );
+}
