@@ -298,8 +298,8 @@ impl Position {
     /// Makes a move, trusting it is legal.
     pub fn play(&mut self, m: &Move) {
         match self.variant {
-            Variant::Congo => return super::fairy::congo::play(self, m),
-            Variant::Portal => return super::fairy::portal::play(self, m),
+            Variant::Congo => super::fairy::congo::play(self, m),
+            Variant::Portal => super::fairy::portal::play(self, m),
             _ => self.play_on_board(m),
         }
     }

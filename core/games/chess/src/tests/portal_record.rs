@@ -15,9 +15,9 @@ fn play(moves: &[&str]) -> Result<(Record, Vec<String>), String> {
     record_kit::play(header, moves)
 }
 
-/// 1. The b1 knight enters c3 and leaves by f6 with check; 1... the g7 pawn takes it there
-/// and leaves by h5; 2. the e2 pawn enters f3 and leaves by c6; 2... the b7 pawn takes it and
-/// leaves by a4.
+/// White's b1 knight enters c3 and leaves by f6 with check; black's g7 pawn takes it there
+/// and leaves by h5; the e2 pawn enters f3 and leaves by c6; the b7 pawn takes it and leaves
+/// by a4.
 const MOVES: [&str; 4] = ["b1c3f6", "gxf6>h5", "e2f3c6", "bxc6>a4"];
 
 #[test]
