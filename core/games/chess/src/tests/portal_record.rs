@@ -89,6 +89,8 @@ fn the_board_view_shows_the_portholes() -> Result<(), String> {
         .as_array()
         .and_then(|l| l.iter().find(|m| m["exit"] == "g6"));
     assert_eq!(entry.map(|m| m["san"].clone()), Some(serde_json::json!("Bxb2>g6+")));
+    let picture = crate::svg::svg(&pos);
+    assert_eq!(picture.matches("class=\"porthole\"").count(), 2, "{picture}");
     Ok(())
 }
 
