@@ -304,7 +304,8 @@ impl Position {
         }
     }
 
-    /// Makes a move of the pieces' own patterns (every variant but Congo's), trusting it is
+    /// Makes a move on the board as the pieces' patterns make it (every variant but Congo's;
+    /// Portal chess then moves a piece that entered a porthole on to its exit), trusting it is
     /// legal.
     pub(crate) fn play_on_board(&mut self, m: &Move) {
         let us = self.turn;
