@@ -295,7 +295,7 @@ fn pawn_moves<F: FnMut(Move)>(pos: &Position, sq: u8, emit: &mut F) {
     }
 }
 
-fn castling_moves<F: FnMut(Move)>(pos: &Position, emit: &mut F) {
+pub(crate) fn castling_moves<F: FnMut(Move)>(pos: &Position, emit: &mut F) {
     let us = pos.turn;
     let Some(king) = pos.kings[us.index()] else {
         return;

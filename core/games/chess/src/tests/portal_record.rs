@@ -99,6 +99,10 @@ fn the_portholes_field_is_checked() {
     for (fen, word) in [
         ("4k3/8/8/8/8/8/8/4K3 w - - (z9) 0 1", "not a square"),
         ("4k3/8/8/8/8/8/8/4K3 w - - (a1 0 1", "portholes field"),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - (a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,h8) 0 1",
+            "more than 64",
+        ),
     ] {
         let err = parse_fen(Variant::Portal, fen).err().unwrap_or_default();
         assert!(err.contains(word), "{fen}: '{err}' lacks '{word}'");

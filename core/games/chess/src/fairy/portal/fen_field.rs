@@ -4,8 +4,9 @@
 use super::tokens;
 use crate::position::Position;
 
-/// The most tokens one square may hold (more than the board has squares means a typo).
-const MOST_TOKENS: u8 = 64;
+/// The most tokens a board may hold, as many as it has squares (so that no square's count,
+/// however the tokens stack, outgrows a byte).
+const MOST_TOKENS: usize = 64;
 
 /// The field, or `None` when the board has no porthole.
 pub fn write(pos: &Position) -> Option<String> {
@@ -22,17 +23,16 @@ pub fn read(pos: &mut Position, text: &str) -> Result<(), String> {
         .and_then(|t| t.strip_suffix(')'))
         .ok_or_else(|| format!("'{text}': the portholes field is written like (c3,f3,a4)"))?;
     let mut counts = [0u8; 64];
-    for entry in inner.split(',').filter(|e| !e.is_empty()) {
+    for (n, entry) in inner.split(',').filter(|e| !e.is_empty()).enumerate() {
+        if n == MOST_TOKENS {
+            return Err(format!("more than {MOST_TOKENS} portholes in '{text}'"));
+        }
         let sq = pos
             .geo
             .parse_square(entry)
             .filter(|&sq| (sq as usize) < counts.len())
             .ok_or_else(|| format!("'{entry}' in the portholes field is not a square"))?;
-        let slot = &mut counts[sq as usize];
-        if *slot == MOST_TOKENS {
-            return Err(format!("'{entry}': too many portholes on one square"));
-        }
-        *slot += 1;
+        counts[sq as usize] += 1;
     }
     pos.portholes = Some(Box::new(counts));
     Ok(())

@@ -38,7 +38,8 @@ pub fn open_portholes(pos: &Position) -> Vec<u8> {
 /// Whether a piece of `role` and `color` may leave by the porthole on `exit`: a pawn never
 /// comes out on its first or last rank (it promotes only by moving onto the last rank).
 fn may_exit(pos: &Position, role: Role, color: Color, exit: u8) -> bool {
-    role != Role::Pawn || !matches!(pos.geo.relative_rank(color, exit), r if r == 0 || r == pos.geo.height - 1)
+    let rank = pos.geo.relative_rank(color, exit);
+    role != Role::Pawn || (rank != 0 && rank != pos.geo.height - 1)
 }
 
 /// Every move of the side to move's pieces before king safety: the chess moves that do not
@@ -147,37 +148,18 @@ fn pawn_moves<F: FnMut(Move)>(pos: &Position, sq: u8, exits: &[u8], emit: &mut F
     }
 }
 
-/// Castling as in chess, and no porthole on any square from the king to the rook or on
-/// either piece's destination.
+/// Castling as in chess, and no porthole on any square from the king to the rook, their
+/// destinations included.
 fn castling<F: FnMut(Move)>(pos: &Position, emit: &mut F) {
-    let us = pos.turn;
-    let geo = pos.geo;
-    let Some(king) = pos.kings[us.index()] else {
-        return;
-    };
-    for side in 0..2 {
-        let Some(rook) = pos.castles[us.index()][side] else {
-            continue;
-        };
-        let (kt, rt) = pos.castle_targets(us, side);
-        let files = [geo.file(king), geo.file(rook), geo.file(kt), geo.file(rt)];
-        let lo = files.iter().copied().min().unwrap_or(0);
-        let hi = files.iter().copied().max().unwrap_or(0);
-        let rank_start = geo.rank(king) * geo.width;
-        let clear = (lo..=hi).all(|f| {
-            let sq = rank_start + f;
-            !is_porthole(pos, sq) && (sq == king || sq == rook || pos.board[sq as usize] == 0)
-        });
-        if clear && super::castle_path_safe(pos, king, kt) {
-            emit(Move {
-                role: Role::King,
-                from: king,
-                to: rook,
-                promotion: None,
-                kind: MoveKind::Castle,
-            });
+    crate::movegen::castling_moves(pos, &mut |m: Move| {
+        let (kt, rt) = pos.castle_targets(pos.turn, pos.castle_side(pos.turn, m.to));
+        let ends = [m.from, m.to, kt, rt];
+        let lo = ends.into_iter().min().unwrap_or(m.from);
+        let hi = ends.into_iter().max().unwrap_or(m.to);
+        if !(lo..=hi).any(|sq| is_porthole(pos, sq)) {
+            emit(m);
         }
-    }
+    });
 }
 
 /// Whether some move of `by` would take the piece on `sq`: its pattern reaches `sq` (a
