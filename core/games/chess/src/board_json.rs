@@ -1,6 +1,7 @@
 //! The position as a drawing needs it, for the JSON view: the board's shape (squares or
 //! hexagons, any size, holes left out) with every cell's grid file and rank, name, shade and
-//! piece; the side to move, the king in check, pockets and checks where the variant has them;
+//! piece; the side to move, the king in check, pockets, checks and porthole tokens where the
+//! variant has them;
 //! and each legal move's cells, so a page can take a move from two taps. Derived from the
 //! position alone: it is never part of the state, a snapshot or a hash.
 
@@ -67,11 +68,23 @@ pub fn board_json(pos: &Position, moves: &[Move]) -> Value {
         // Checks given so far by each side, and how many win.
         board["checks"] = json!({ "white": pos.checks[0], "black": pos.checks[1], "to_win": limit });
     }
+    if let Some(tokens) = pos.portholes.as_deref() {
+        // Portal chess: how many porthole tokens lie on each square that has any.
+        let held: Map<String, Value> = (0..geo.squares() as u8)
+            .filter_map(|sq| {
+                tokens
+                    .get(sq as usize)
+                    .filter(|&&n| n > 0)
+                    .map(|&n| (geo.name(sq), json!(n)))
+            })
+            .collect();
+        board["portholes"] = Value::Object(held);
+    }
     board
 }
 
 /// One legal move: its SAN (the command a recorder enters), the cell it leaves and the cell
-/// it reaches. Castling (stored king-takes-rook) reaches the king's own destination, with the
+/// it reaches (a porthole move: the porthole entered, and the `exit` it comes out of). Castling (stored king-takes-rook) reaches the king's own destination, with the
 /// rook's cell beside it; a drop leaves no cell and names the piece dropped.
 fn move_json(pos: &Position, m: &Move) -> Value {
     let geo = pos.geo;
@@ -85,6 +98,9 @@ fn move_json(pos: &Position, m: &Move) -> Value {
         MoveKind::Drop => {
             let piece = Piece::new(pos.turn, m.role).fen_char().to_string();
             json!({ "san": san, "from": null, "to": geo.name(m.to), "drop": piece })
+        }
+        MoveKind::Portal(exit) => {
+            json!({ "san": san, "from": geo.name(m.from), "to": geo.name(m.to), "exit": geo.name(exit) })
         }
         _ => json!({ "san": san, "from": geo.name(m.from), "to": geo.name(m.to) }),
     }

@@ -128,6 +128,8 @@ fn parse_fields(mut pos: Position, fields: &[&str]) -> Result<Position, String> 
     for f in fields.iter().skip(4) {
         if f.starts_with('(') && variant == Variant::Plender {
             super::fairy::plender::read_fen_field(&mut pos, f)?;
+        } else if f.starts_with('(') && variant == Variant::Portal {
+            super::fairy::portal::fen_field::read(&mut pos, f)?;
         } else if let Some(given) = f.strip_prefix('+') {
             let (w, b) = parse_checks(given, f)?;
             pos.checks = [w, b];
@@ -438,6 +440,12 @@ fn position_part(pos: &Position) -> String {
         if let Some(vests) = super::fairy::plender::fen_field(pos) {
             out.push(' ');
             out.push_str(&vests);
+        }
+    }
+    if pos.variant == Variant::Portal {
+        if let Some(portholes) = super::fairy::portal::fen_field::write(pos) {
+            out.push(' ');
+            out.push_str(&portholes);
         }
     }
     out

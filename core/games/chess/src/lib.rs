@@ -138,6 +138,9 @@ pub static CHESSENCE: Erased<ChessRules> = Erased(ChessRules {
 pub static DYNAMO: Erased<ChessRules> = Erased(ChessRules {
     variant: Variant::Dynamo,
 });
+pub static PORTAL: Erased<ChessRules> = Erased(ChessRules {
+    variant: Variant::Portal,
+});
 
 /// Chess and every variant this crate registers, in the order `kifu games` lists them.
 pub fn games() -> Vec<&'static dyn kifu_core::Game> {
@@ -173,6 +176,7 @@ pub fn games() -> Vec<&'static dyn kifu_core::Game> {
         &PLENDER,
         &CHESSENCE,
         &DYNAMO,
+        &PORTAL,
     ]
 }
 

@@ -162,10 +162,9 @@ fn gen_pseudo_with<F: FnMut(Move)>(pos: &Position, emit: &mut F) {
             super::fairy::dynamo::moves(pos, emit);
             return castling_moves(pos, emit);
         }
+        super::variant::Variant::Portal => return super::fairy::portal::moves(pos, emit),
+        super::variant::Variant::Chessence => return super::fairy::chessence::moves(pos, emit),
         _ => {}
-    }
-    if pos.variant == super::variant::Variant::Chessence {
-        return super::fairy::chessence::moves(pos, emit);
     }
     let words = pos.occupied[pos.turn.index()];
     for (w, &word) in words.iter().enumerate() {
@@ -301,7 +300,7 @@ fn pawn_moves<F: FnMut(Move)>(pos: &Position, sq: u8, emit: &mut F) {
     }
 }
 
-fn castling_moves<F: FnMut(Move)>(pos: &Position, emit: &mut F) {
+pub(crate) fn castling_moves<F: FnMut(Move)>(pos: &Position, emit: &mut F) {
     let us = pos.turn;
     let Some(king) = pos.kings[us.index()] else {
         return;

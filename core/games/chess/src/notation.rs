@@ -179,6 +179,7 @@ fn move_text(token: &MoveToken) -> Result<String, String> {
         MoveToken::Normal(m) => normal_text(m),
         // A lower-case `b`, `k` or `n`: written lower case, the engine decides by legality.
         MoveToken::Either { piece, .. } => normal_text(piece).to_ascii_lowercase(),
+        MoveToken::Portal { entry, exit } => format!("{}>{}", normal_text(entry), square(*exit)),
         MoveToken::Jumps { piece, squares, len } => {
             let names: Vec<String> = squares[..usize::from(*len)].iter().map(|&sq| square(sq)).collect();
             format!("{piece}{}", names.join("x"))

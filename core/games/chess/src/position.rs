@@ -29,6 +29,9 @@ pub enum MoveKind {
     /// `fairy::dynamo::Dynamo`); `to` is the mover's landing, its `from` when it stays or
     /// leaves the board.
     Dynamo(u8),
+    /// Portal chess: `to` is the porthole the piece enters (taking what stands there), the
+    /// number the porthole square it leaves by and stays on.
+    Portal(u8),
 }
 
 /// A move in a position. Castling is encoded king-takes-rook.
@@ -87,6 +90,9 @@ pub struct Position {
     /// Plender: per square of the 8x8 board, the role code of the move its piece has borrowed
     /// and not yet used (0 for none); always empty in the other variants.
     pub vests: [u8; 64],
+    /// Portal chess: per square of the 8x8 board, how many porthole tokens lie there (the top
+    /// one is in use, any under it dormant); `None` in the other variants.
+    pub portholes: Option<Box<[u8; 64]>>,
 }
 
 impl Position {
@@ -113,6 +119,7 @@ impl Position {
             kings: [None; 2],
             army_castles: [[None; 4]; 2],
             vests: [0; 64],
+            portholes: None,
         }
     }
 
@@ -294,14 +301,18 @@ impl Position {
 
     /// Makes a move, trusting it is legal.
     pub fn play(&mut self, m: &Move) {
-        if self.variant == Variant::Congo {
-            super::fairy::congo::play(self, m);
-            return;
+        match self.variant {
+            Variant::Congo => super::fairy::congo::play(self, m),
+            Variant::Portal => super::fairy::portal::play(self, m),
+            Variant::Chessence => super::fairy::chessence::play(self, m),
+            _ => self.play_on_board(m),
         }
-        if self.variant == Variant::Chessence {
-            super::fairy::chessence::play(self, m);
-            return;
-        }
+    }
+
+    /// Makes a move on the board as the pieces' patterns make it (every variant but Congo's;
+    /// Portal chess then moves a piece that entered a porthole on to its exit), trusting it is
+    /// legal.
+    pub(crate) fn play_on_board(&mut self, m: &Move) {
         let us = self.turn;
         let them = us.other();
         let geo = self.geo;
@@ -330,7 +341,12 @@ impl Position {
                     super::fairy::plender::after_castle(self, m.from, m.to, kt, rt);
                 }
             }
-            MoveKind::Normal | MoveKind::DoublePush | MoveKind::EnPassant | MoveKind::Jumps(_) | MoveKind::Borrowed => {
+            MoveKind::Normal
+            | MoveKind::DoublePush
+            | MoveKind::EnPassant
+            | MoveKind::Jumps(_)
+            | MoveKind::Borrowed
+            | MoveKind::Portal(_) => {
                 let moving = self.board[m.from as usize];
                 let taken_sq = if m.kind == MoveKind::EnPassant {
                     super::fairy::passed_pawn(self, them, m.to).unwrap_or(m.to)

@@ -91,6 +91,10 @@ pub fn key(pos: &Position) -> Key {
         bytes[n..n + 64].copy_from_slice(&pos.vests);
         n += 64;
     }
+    if let Some(portholes) = pos.portholes.as_deref() {
+        bytes[n..n + 64].copy_from_slice(portholes);
+        n += 64;
+    }
     let hash = blake3::hash(&bytes[..n]);
     let mut out = [0u8; 16];
     out.copy_from_slice(&hash.as_bytes()[..16]);

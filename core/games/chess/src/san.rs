@@ -26,6 +26,9 @@ fn san_plain(pos: &Position, legal: Option<&[Move]>, m: &Move) -> String {
             None => super::fairy::chessence::san(pos, &legal_moves(pos), m),
         };
     }
+    if let MoveKind::Portal(exit) = m.kind {
+        return super::fairy::portal::notation::san(pos, legal, m, exit);
+    }
     let geo = pos.geo;
     match m.kind {
         MoveKind::Castle => {
@@ -158,6 +161,11 @@ pub fn parse_move_among(pos: &Position, legal: &[Move], text: &str) -> Result<Mo
     if pos.variant == super::variant::Variant::Dynamo && super::fairy::dynamo::notation::looks_dynamo(&cleaned) {
         return super::fairy::dynamo::notation::find(pos, legal, &cleaned)
             .ok_or_else(|| format!("'{cleaned}' is not a legal push, pull or exit here"));
+    }
+    if pos.variant == super::variant::Variant::Portal {
+        if let Some(found) = super::fairy::portal::notation::parse(pos, legal, &cleaned) {
+            return found;
+        }
     }
     if let Some(side) = castle_side(&cleaned) {
         let loose = LooseMove {

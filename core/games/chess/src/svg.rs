@@ -1,6 +1,6 @@
 //! The position as an SVG picture, drawn from `board_json` (the board a page reads): squares
 //! of any size, bricks (every other rank shifted half a cell) or Glinski's hexagons, the pieces
-//! as the solid chess glyphs, the king in check, coordinates, and the pockets and checks where the variant has them. Every cell is a
+//! as the solid chess glyphs, the king in check, coordinates, and the pockets, checks and porthole rings where the variant has them. Every cell is a
 //! `<g class="cell" data-cell="e4" data-x data-y>` (its centre) so a page can map taps to
 //! cells. Reads the position only; it never decides anything about the game.
 
@@ -149,6 +149,19 @@ fn squares(b: &Value) -> (String, [f64; 4]) {
             x + S / 2.0,
             y + S / 2.0
         );
+        // Portal chess: a ring for a porthole, with the count when tokens are stacked.
+        if let Some(n) = b["portholes"][name].as_u64() {
+            let _ = write!(
+                out,
+                r##"<circle cx="{:.1}" cy="{:.1}" r="{:.1}" class="porthole" fill="none" stroke="#3a6ea5" stroke-width="3"/>"##,
+                x + S / 2.0,
+                y + S / 2.0,
+                S * 0.44
+            );
+            if n > 1 {
+                label(&mut out, x + S - 6.0, y + 12.0, &n.to_string());
+            }
+        }
         if let Some(p) = c["piece"].as_str() {
             piece(&mut out, p, x + S / 2.0, y + S / 2.0, S * 0.82);
         }

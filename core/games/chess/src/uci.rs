@@ -22,6 +22,9 @@ pub fn move_to_uci(pos: &Position, m: &Move) -> String {
     if pos.variant == Variant::Congo {
         return super::fairy::congo::notation::uci(pos, m);
     }
+    if let MoveKind::Portal(exit) = m.kind {
+        return super::fairy::portal::notation::uci(pos, m, exit);
+    }
     let geo = pos.geo;
     match m.kind {
         MoveKind::Drop => format!("{}@{}", m.role.letter(), geo.name(m.to)),
@@ -56,6 +59,11 @@ pub fn parse_uci_among(pos: &Position, legal: &[Move], text: &str) -> Result<Mov
     if pos.variant == Variant::Dynamo && super::fairy::dynamo::notation::looks_dynamo(text) {
         return super::fairy::dynamo::notation::find(pos, legal, text)
             .ok_or_else(|| format!("'{text}' is not a legal push, pull or exit here"));
+    }
+    if pos.variant == Variant::Portal {
+        if let Some(found) = super::fairy::portal::notation::parse(pos, legal, text) {
+            return found;
+        }
     }
     let geo = pos.geo;
     if let Some((piece, square)) = text.split_once('@') {

@@ -38,12 +38,13 @@ pub enum Variant {
     Plender,
     Chessence,
     Dynamo,
+    Portal,
     /// `cylinder` with the option `wrap=ranks`: not a registered game of its own.
     CylinderRanks,
 }
 
 /// Every variant, in registry order.
-pub const VARIANTS: [Variant; 31] = [
+pub const VARIANTS: [Variant; 32] = [
     Variant::Standard,
     Variant::Chess960,
     Variant::Crazyhouse,
@@ -75,6 +76,7 @@ pub const VARIANTS: [Variant; 31] = [
     Variant::Plender,
     Variant::Chessence,
     Variant::Dynamo,
+    Variant::Portal,
 ];
 
 /// Every variant's registry name, in registry order.
@@ -141,6 +143,7 @@ impl Variant {
             Variant::Plender => "plender",
             Variant::Chessence => "chessence",
             Variant::Dynamo => "dynamo",
+            Variant::Portal => "portal",
             Variant::CylinderRanks => "horizontalcylinder",
         }
     }
@@ -198,6 +201,7 @@ impl Variant {
             | Variant::Congo
             | Variant::Masonic
             | Variant::Chessence => super::fairy::boards::start_fen(self),
+            | Variant::Portal => super::fairy::boards::start_fen(self),
             Variant::Balbo => super::boards::BALBO_START,
             _ => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         }

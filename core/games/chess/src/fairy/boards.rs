@@ -52,6 +52,7 @@ pub fn start_fen(v: Variant) -> &'static str {
         Variant::Congo => "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w - - 0 1",
         Variant::Masonic => super::masonic::START,
         Variant::Chessence => super::chessence::START,
+        Variant::Portal => super::portal::START,
         _ => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     }
 }

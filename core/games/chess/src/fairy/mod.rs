@@ -24,6 +24,7 @@ pub mod masonic;
 pub mod monochromatic;
 pub mod patrol;
 pub mod plender;
+pub mod portal;
 
 use super::movegen::gen_pseudo;
 use super::piece::{Color, Piece, Role};
@@ -57,6 +58,7 @@ pub fn from_name(n: &str) -> Option<Variant> {
         "plender" | "plenderchess" | "plunder" | "plunderchess" => Variant::Plender,
         "chessence" => Variant::Chessence,
         "dynamo" | "dynamochess" => Variant::Dynamo,
+        "portal" | "portalchess" | "porthole" | "portholechess" => Variant::Portal,
         _ => return None,
     };
     Some(v)
@@ -101,6 +103,9 @@ pub fn describe(v: Variant) -> &'static str {
         Variant::Dynamo => {
             "Dynamo chess (Kluever and Kahl, 1968): no captures; pieces push and pull others off the board"
         }
+        Variant::Portal => {
+            "Portal chess (Mike Hidden's porthole chess): a piece entering a porthole leaves by another; the porthole moves to where it came from"
+        }
         _ => "",
     }
 }
@@ -119,6 +124,7 @@ pub fn tried(v: Variant) -> bool {
                 | Variant::Plender
                 | Variant::Chessence
                 | Variant::Dynamo
+                | Variant::Portal
         )
 }
 
@@ -202,6 +208,9 @@ pub fn attacked(pos: &Position, sq: u8, by: Color) -> bool {
     }
     if pos.variant == Variant::Dynamo {
         return dynamo::removable(pos, sq, by);
+    }
+    if pos.variant == Variant::Portal {
+        return portal::attacked(pos, sq, by);
     }
     if !move_rule(pos.variant) {
         return pos.attacked(sq, by);

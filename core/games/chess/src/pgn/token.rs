@@ -74,6 +74,13 @@ pub enum MoveToken {
         text: [u8; DYNAMO_LONGEST],
         len: u8,
     },
+    /// A move into a porthole and the porthole it leaves by (Portal chess): `Nc3>f6`,
+    /// `bxc3>f6` (a lower-case `b` before the entry is the pawn's file, as piece letters are
+    /// upper case here), `b1c3>f6`.
+    Portal {
+        entry: NormalMove,
+        exit: Square,
+    },
 }
 
 /// The longest Dynamo push or pull word kept (`Qp16p16=Q/p15p14=Q` is 19).
@@ -217,6 +224,9 @@ fn parse_core(core: &str) -> Result<MoveToken, String> {
     if let Some(dynamo) = parse_dynamo(chars) {
         return Ok(dynamo);
     }
+    if let Some(gt) = chars.iter().position(|c| *c == '>') {
+        return parse_portal(&chars[..gt], &chars[gt + 1..]);
+    }
     if let Some(jumps) = parse_jumps(chars) {
         return Ok(jumps);
     }
@@ -254,6 +264,16 @@ fn parse_dynamo(chars: &[char]) -> Option<MoveToken> {
         text,
         len: chars.len() as u8,
     })
+}
+
+fn parse_portal(entry: &[char], exit: &[char]) -> Result<MoveToken, String> {
+    let bad = || "a porthole move is written as the move onto the porthole, '>' and the exit (Nc3>f6)".to_string();
+    let exit = read_square(exit).ok_or_else(bad)?;
+    let entry = match parse_normal(entry).map_err(|_| bad())? {
+        MoveToken::Normal(m) | MoveToken::Either { pawn: m, .. } if m.promotion.is_none() => m,
+        _ => return Err(bad()),
+    };
+    Ok(MoveToken::Portal { entry, exit })
 }
 
 /// A chain of two or more jumps, `Md3xb5xb7`, or `None` when the word is not one.

@@ -63,6 +63,7 @@ pub fn variant_tag(game: &str) -> Option<&'static str> {
         "plender" => Some("Plender"),
         "chessence" => Some("Chessence"),
         "dynamo" => Some("Dynamo"),
+        "portal" => Some("Portal"),
         "grid" => Some("Grid"),
         "glinski" => Some("Glinski"),
         "monochromatic" => Some("Monochromatic"),

@@ -33,6 +33,8 @@ mod oracle_games;
 mod perft_suites;
 mod plender_naive;
 mod plender_record;
+mod portal_naive;
+mod portal_record;
 mod record_kit;
 mod record_replay;
 mod robustness;

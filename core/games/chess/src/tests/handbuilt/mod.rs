@@ -25,6 +25,7 @@ mod masonic;
 mod monochromatic;
 mod patrol;
 mod plender;
+mod portal;
 
 use crate::fen::{parse_fen, to_fen};
 use crate::movegen::legal_moves;
