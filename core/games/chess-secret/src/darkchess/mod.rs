@@ -1,0 +1,220 @@
+//! Dark chess (fog of war): chess without check, won by taking the king, where each side sees
+//! only its own pieces and the squares they could move to. The record holds the whole game;
+//! what a seat or the public sees is derived per view (`sight`), never stored, and a log shows a
+//! seat only its own moves. Boards, FEN and SAN pieces come from kifu-chess.
+
+mod moves;
+pub mod pgn;
+pub mod sight;
+#[cfg(test)]
+mod tests;
+#[cfg(test)]
+mod tests_oracle;
+mod view;
+
+use kifu_chess::fen::parse_state_fen;
+use kifu_chess::uci::{move_to_uci, parse_uci_among};
+use kifu_chess::{Move, Position, Variant};
+use kifu_core::chance::ChanceRng;
+use kifu_core::record::Actor;
+use kifu_core::refuse;
+use kifu_core::rules::{Outcome, RuleError, Rules, Setup, Turn, View};
+use serde::{Deserialize, Serialize};
+
+pub use moves::{moves, moves_of};
+
+pub const STANDARD_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+/// Half-moves without a capture or a pawn move that draw the game (open-spiel's rule).
+pub const QUIET_PLIES_DRAW: u32 = 100;
+/// Times one position (pieces, side to move, castling, en passant) occurs that draw the game.
+pub const REPETITIONS_DRAW: usize = 3;
+
+#[derive(Debug, Clone, Copy)]
+pub struct DarkChess;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct State {
+    /// The position (after a king was taken: the position before that capture), its en
+    /// passant square written whenever the side to move can take en passant.
+    pub fen: String,
+    /// The capture of a king that ended the game, in UCI, made on `fen`.
+    pub king_taken: Option<String>,
+    /// The first four FEN fields of every position since the last capture or pawn move, the
+    /// current one last: threefold repetition counts them.
+    pub since_irreversible: Vec<String>,
+    pub result: Option<Outcome>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    Move(Move),
+    Resign,
+}
+
+/// The first four FEN fields: what makes two positions the same for repetition.
+fn repetition_key(fen: &str) -> String {
+    fen.split(' ').take(4).collect::<Vec<_>>().join(" ")
+}
+
+impl State {
+    /// The position now; after a king was taken, the board without it.
+    pub fn position(&self) -> Position {
+        let mut pos = self.before_end();
+        if let Some(m) = self.king_taken.as_ref().and_then(|uci| parse_uci_among(&pos, &moves(&pos), uci).ok()) {
+            pos.play(&m);
+        }
+        pos
+    }
+
+    /// The position `fen` holds (written by `sight::full_fen` or checked at set-up).
+    fn before_end(&self) -> Position {
+        parse_state_fen(Variant::Standard, &self.fen).unwrap_or_else(|_| Position::empty(Variant::Standard))
+    }
+
+    /// How the game stands after a move to `pos` (not a king's capture): a draw or nothing.
+    fn judge(&self, pos: &Position) -> Option<Outcome> {
+        let key = repetition_key(&self.fen);
+        if self.since_irreversible.iter().filter(|k| **k == key).count() >= REPETITIONS_DRAW {
+            return Some(Outcome::draw("threefold repetition"));
+        }
+        if moves(pos).is_empty() {
+            return Some(Outcome::draw(format!("stalemate: {} has no move", pos.turn.name())));
+        }
+        if pos.halfmove >= QUIET_PLIES_DRAW {
+            return Some(Outcome::draw("fifty moves without a capture or a pawn move"));
+        }
+        None
+    }
+
+    /// Moves to `pos`, after a move that did not take a king.
+    fn enter(&mut self, pos: &Position) {
+        self.fen = sight::full_fen(pos);
+        if pos.halfmove == 0 {
+            self.since_irreversible.clear();
+        }
+        self.since_irreversible.push(repetition_key(&self.fen));
+        self.result = self.judge(pos);
+    }
+}
+
+impl Rules for DarkChess {
+    type State = State;
+    type Command = Command;
+
+    fn name(&self) -> &'static str {
+        "darkchess"
+    }
+    fn version(&self) -> u32 {
+        1
+    }
+    fn describe(&self) -> &'static str {
+        "Dark chess (fog of war): each side sees only the squares its pieces can move to; take the king to win"
+    }
+    fn players(&self) -> std::ops::RangeInclusive<usize> {
+        2..=2
+    }
+
+    fn setup(&self, setup: &Setup) -> Result<State, RuleError> {
+        setup.only_options(&[])?;
+        let fen = setup.start.unwrap_or(STANDARD_FEN);
+        // Either side's king may stand attacked: only kings, pawns and en passant are checked.
+        let pos = parse_state_fen(Variant::Standard, fen).map_err(|e| RuleError::new(format!("start position: {e}")))?;
+        let mut state = State {
+            fen: String::new(),
+            king_taken: None,
+            since_irreversible: Vec::new(),
+            result: None,
+        };
+        state.enter(&pos);
+        if let Some(end) = &state.result {
+            refuse!("start position: the game is already over ({end})");
+        }
+        Ok(state)
+    }
+
+    fn turn(&self, state: &State) -> Turn {
+        match &state.result {
+            Some(outcome) => Turn::over(outcome.clone()),
+            None => Turn::seat(state.before_end().turn.index() as u8),
+        }
+    }
+
+    fn parse(&self, state: &State, actor: Actor, text: &str) -> Result<Command, RuleError> {
+        let text = text.trim();
+        if crate::player_seat(actor).is_none() {
+            refuse!("only the players act in dark chess");
+        }
+        if text == "resign" {
+            return Ok(Command::Resign);
+        }
+        let pos = state.before_end();
+        moves::read(&pos, &moves(&pos), text).map(Command::Move).map_err(RuleError::new)
+    }
+
+    fn format(&self, state: &State, command: &Command) -> String {
+        match command {
+            Command::Move(m) => {
+                let pos = state.before_end();
+                moves::san(&pos, &moves(&pos), m)
+            }
+            Command::Resign => "resign".into(),
+        }
+    }
+
+    fn apply(&self, state: &mut State, actor: Actor, command: &Command) -> Result<(), RuleError> {
+        if state.result.is_some() {
+            refuse!("the game is over");
+        }
+        let mut pos = state.before_end();
+        let us = pos.turn;
+        if actor != Actor::Seat(us.index() as u8) {
+            refuse!("it is {}'s move", us.name());
+        }
+        match command {
+            Command::Resign => {
+                state.result = Some(Outcome::win(us.other().index() as u8, format!("{} resigned", us.name())));
+            }
+            Command::Move(m) => {
+                if !moves(&pos).contains(m) {
+                    refuse!("{} is not a move here", move_to_uci(&pos, m));
+                }
+                if moves::takes_king(&pos, m) {
+                    state.king_taken = Some(move_to_uci(&pos, m));
+                    state.result = Some(Outcome::win(us.index() as u8, format!("{} took the king", us.name())));
+                    return Ok(());
+                }
+                pos.play(m);
+                state.enter(&pos);
+            }
+        }
+        Ok(())
+    }
+
+    fn legal(&self, state: &State) -> Option<Vec<Command>> {
+        if state.result.is_some() {
+            return Some(Vec::new());
+        }
+        Some(moves(&state.before_end()).into_iter().map(Command::Move).collect())
+    }
+
+    fn redact(&self, state: &State, actor: Actor, command: &Command, view: View) -> String {
+        view::log_text(self.format(state, command), actor, command, view)
+    }
+
+    fn sample_chance(&self, _state: &State, _rng: &mut ChanceRng) -> Command {
+        // Dark chess has no chance; the kernel never asks (the turn is never `Chance`).
+        Command::Resign
+    }
+
+    fn render(&self, state: &State, view: View) -> String {
+        view::render(state, &self.turn(state), view)
+    }
+
+    fn state_json(&self, state: &State, view: View) -> serde_json::Value {
+        view::json(state, view)
+    }
+
+    fn svg(&self, state: &State, view: View) -> Option<String> {
+        Some(view::svg(state, view))
+    }
+}
