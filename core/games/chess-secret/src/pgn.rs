@@ -103,7 +103,11 @@ impl Format for SecretPgn {
         if self.numbering == Numbering::PerMovePair {
             // The start position's move number, less one: the first White move adds it back.
             let fields: Vec<&str> = record.header.start.as_deref().unwrap_or("").split(' ').collect();
-            number = fields.get(5).and_then(|n| n.parse().ok()).unwrap_or(1u32).saturating_sub(1);
+            number = fields
+                .get(5)
+                .and_then(|n| n.parse().ok())
+                .unwrap_or(1u32)
+                .saturating_sub(1);
             if fields.get(1) == Some(&"b") {
                 number += 1;
                 words.push(format!("{number}..."));
@@ -170,88 +174,98 @@ fn split_games(text: &str) -> Vec<(usize, Vec<(usize, &str)>)> {
 }
 
 impl SecretPgn {
-fn read_game(&self, first: usize, lines: &[(usize, &str)]) -> Result<Draft, FormatError> {
-    let mut draft = Draft {
-        game: self.games[0].into(),
-        line: first,
-        players: vec!["?".into(), "?".into()],
-        ..Draft::default()
-    };
-    let mut result = None;
-    let mut depth = 0usize;
-    for &(number, line) in lines {
-        if depth == 0 && line.starts_with('[') {
-            let (key, value) = read_tag(line)
-                .ok_or_else(|| FormatError::at_line(number, format!("'{line}' is not a tag [Name \"value\"]")))?;
-            match key {
-                "White" => draft.players[0] = value,
-                "Black" => draft.players[1] = value,
-                "FEN" => draft.start = Some(value),
-                "Variant" if !self.reads_variant(&value) => {
-                    return Err(FormatError::at_line(
-                        number,
-                        format!("Variant \"{value}\" is not {}", self.variant),
-                    ))
+    fn read_game(&self, first: usize, lines: &[(usize, &str)]) -> Result<Draft, FormatError> {
+        let mut draft = Draft {
+            game: self.games[0].into(),
+            line: first,
+            players: vec!["?".into(), "?".into()],
+            ..Draft::default()
+        };
+        let mut result = None;
+        let mut depth = 0usize;
+        for &(number, line) in lines {
+            if depth == 0 && line.starts_with('[') {
+                let (key, value) = read_tag(line)
+                    .ok_or_else(|| FormatError::at_line(number, format!("'{line}' is not a tag [Name \"value\"]")))?;
+                match key {
+                    "White" => draft.players[0] = value,
+                    "Black" => draft.players[1] = value,
+                    "FEN" => draft.start = Some(value),
+                    "Variant" if !self.reads_variant(&value) => {
+                        return Err(FormatError::at_line(
+                            number,
+                            format!("Variant \"{value}\" is not {}", self.variant),
+                        ))
+                    }
+                    "Variant" | "SetUp" | "Result" => {}
+                    _ if value != "?" && value != "????.??.??" => {
+                        draft.tags.insert(key.to_string(), value);
+                    }
+                    _ => {}
                 }
-                "Variant" | "SetUp" | "Result" => {}
-                _ if value != "?" && value != "????.??.??" => {
-                    draft.tags.insert(key.to_string(), value);
-                }
-                _ => {}
+                continue;
             }
-            continue;
+            for word in line.split_whitespace() {
+                if word.starts_with('{') || depth > 0 {
+                    depth += word.matches('{').count();
+                    depth = depth.saturating_sub(word.matches('}').count());
+                    continue;
+                }
+                if word.starts_with(';') {
+                    break;
+                }
+                if ["1-0", "0-1", "1/2-1/2", "*"].contains(&word) {
+                    result = Some(word);
+                    continue;
+                }
+                // A move number (`3.`, `3...`), or one glued to its move (`3.Nf3`).
+                let word = match word.split_once('.') {
+                    Some((n, rest))
+                        if !n.is_empty()
+                            && n.chars().all(|c| c.is_ascii_digit())
+                            && !rest.trim_start_matches('.').is_empty() =>
+                    {
+                        rest.trim_start_matches('.')
+                    }
+                    _ => word,
+                };
+                let digits = word.trim_end_matches('.');
+                if word.starts_with('$') || (digits != word && digits.chars().all(|c| c.is_ascii_digit())) {
+                    continue;
+                }
+                draft.moves.push(DraftMove {
+                    actor: None,
+                    text: word.trim_end_matches(['!', '?']).to_string(),
+                    line: number,
+                });
+            }
         }
-        for word in line.split_whitespace() {
-            if word.starts_with('{') || depth > 0 {
-                depth += word.matches('{').count();
-                depth = depth.saturating_sub(word.matches('}').count());
-                continue;
-            }
-            if word.starts_with(';') {
-                break;
-            }
-            if ["1-0", "0-1", "1/2-1/2", "*"].contains(&word) {
-                result = Some(word);
-                continue;
-            }
-            // A move number (`3.`, `3...`), or one glued to its move (`3.Nf3`).
-            let word = match word.split_once('.') {
-                Some((n, rest)) if !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()) && !rest.trim_start_matches('.').is_empty() => rest.trim_start_matches('.'),
-                _ => word,
-            };
-            let digits = word.trim_end_matches('.');
-            if word.starts_with('$') || (digits != word && digits.chars().all(|c| c.is_ascii_digit())) {
-                continue;
-            }
+        let mated = draft.moves.last().is_some_and(|m| m.text.ends_with('#'));
+        let loser = match result {
+            Some("1-0") => Some(1),
+            Some("0-1") => Some(0),
+            _ => None,
+        };
+        if let (Some(loser), false) = (loser, mated) {
+            let line = lines.last().map_or(first, |(n, _)| *n);
             draft.moves.push(DraftMove {
-                actor: None,
-                text: word.trim_end_matches(['!', '?']).to_string(),
-                line: number,
+                actor: Some(Actor::Seat(loser)),
+                text: "resign".into(),
+                line,
             });
         }
+        Ok(draft)
     }
-    let mated = draft.moves.last().is_some_and(|m| m.text.ends_with('#'));
-    let loser = match result {
-        Some("1-0") => Some(1),
-        Some("0-1") => Some(0),
-        _ => None,
-    };
-    if let (Some(loser), false) = (loser, mated) {
-        let line = lines.last().map_or(first, |(n, _)| *n);
-        draft.moves.push(DraftMove {
-            actor: Some(Actor::Seat(loser)),
-            text: "resign".into(),
-            line,
-        });
-    }
-    Ok(draft)
-}
 
-/// Whether a `Variant` tag names this dialect's game.
-fn reads_variant(&self, value: &str) -> bool {
-    let plain: String = value.to_ascii_lowercase().chars().filter(|c| !matches!(c, ' ' | '-' | '_')).collect();
-    self.variant_reads.iter().any(|prefix| plain.starts_with(prefix))
-}
+    /// Whether a `Variant` tag names this dialect's game.
+    fn reads_variant(&self, value: &str) -> bool {
+        let plain: String = value
+            .to_ascii_lowercase()
+            .chars()
+            .filter(|c| !matches!(c, ' ' | '-' | '_'))
+            .collect();
+        self.variant_reads.iter().any(|prefix| plain.starts_with(prefix))
+    }
 }
 
 fn read_tag(line: &str) -> Option<(&str, String)> {

@@ -13,6 +13,7 @@ mod tests_oracle;
 mod view;
 
 use kifu_chess::fen::parse_state_fen;
+use kifu_chess::piece::Color;
 use kifu_chess::uci::{move_to_uci, parse_uci_among};
 use kifu_chess::{Move, Position, Variant};
 use kifu_core::chance::ChanceRng;
@@ -51,6 +52,14 @@ pub enum Command {
     Resign,
 }
 
+/// A side's name as a sentence starts it.
+fn side(color: Color) -> &'static str {
+    match color {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
 /// The first four FEN fields: what makes two positions the same for repetition.
 fn repetition_key(fen: &str) -> String {
     fen.split(' ').take(4).collect::<Vec<_>>().join(" ")
@@ -60,7 +69,11 @@ impl State {
     /// The position now; after a king was taken, the board without it.
     pub fn position(&self) -> Position {
         let mut pos = self.before_end();
-        if let Some(m) = self.king_taken.as_ref().and_then(|uci| parse_uci_among(&pos, &moves(&pos), uci).ok()) {
+        if let Some(m) = self
+            .king_taken
+            .as_ref()
+            .and_then(|uci| parse_uci_among(&pos, &moves(&pos), uci).ok())
+        {
             pos.play(&m);
         }
         pos
@@ -78,7 +91,7 @@ impl State {
             return Some(Outcome::draw("threefold repetition"));
         }
         if moves(pos).is_empty() {
-            return Some(Outcome::draw(format!("stalemate: {} has no move", pos.turn.name())));
+            return Some(Outcome::draw(format!("stalemate: {} has no move", side(pos.turn))));
         }
         if pos.halfmove >= QUIET_PLIES_DRAW {
             return Some(Outcome::draw("fifty moves without a capture or a pawn move"));
@@ -118,7 +131,8 @@ impl Rules for DarkChess {
         setup.only_options(&[])?;
         let fen = setup.start.unwrap_or(STANDARD_FEN);
         // Either side's king may stand attacked: only kings, pawns and en passant are checked.
-        let pos = parse_state_fen(Variant::Standard, fen).map_err(|e| RuleError::new(format!("start position: {e}")))?;
+        let pos =
+            parse_state_fen(Variant::Standard, fen).map_err(|e| RuleError::new(format!("start position: {e}")))?;
         let mut state = State {
             fen: String::new(),
             king_taken: None,
@@ -148,7 +162,9 @@ impl Rules for DarkChess {
             return Ok(Command::Resign);
         }
         let pos = state.before_end();
-        moves::read(&pos, &moves(&pos), text).map(Command::Move).map_err(RuleError::new)
+        moves::read(&pos, &moves(&pos), text)
+            .map(Command::Move)
+            .map_err(RuleError::new)
     }
 
     fn format(&self, state: &State, command: &Command) -> String {
@@ -172,7 +188,7 @@ impl Rules for DarkChess {
         }
         match command {
             Command::Resign => {
-                state.result = Some(Outcome::win(us.other().index() as u8, format!("{} resigned", us.name())));
+                state.result = Some(Outcome::win(us.other().index() as u8, format!("{} resigned", side(us))));
             }
             Command::Move(m) => {
                 if !moves(&pos).contains(m) {
@@ -180,7 +196,7 @@ impl Rules for DarkChess {
                 }
                 if moves::takes_king(&pos, m) {
                     state.king_taken = Some(move_to_uci(&pos, m));
-                    state.result = Some(Outcome::win(us.index() as u8, format!("{} took the king", us.name())));
+                    state.result = Some(Outcome::win(us.index() as u8, format!("{} took the king", side(us))));
                     return Ok(());
                 }
                 pos.play(m);

@@ -53,7 +53,10 @@ fn castling_path_free(pos: &Position, king: u8, rook: u8, side: usize) -> bool {
     let geo = pos.geo;
     let (king_to, rook_to) = pos.castle_targets(pos.turn, side);
     let files = [geo.file(king), geo.file(rook), geo.file(king_to), geo.file(rook_to)];
-    let (lo, hi) = (files.iter().min().copied().unwrap_or(0), files.iter().max().copied().unwrap_or(0));
+    let (lo, hi) = (
+        files.iter().min().copied().unwrap_or(0),
+        files.iter().max().copied().unwrap_or(0),
+    );
     let rank_start = geo.rank(king) * geo.width;
     (lo..=hi)
         .map(|f| rank_start + f)
@@ -91,7 +94,23 @@ pub fn san(pos: &Position, all: &[Move], m: &Move) -> String {
     text
 }
 
-/// Reads a typed move (SAN, UCI, long algebraic; `+` and `#` ignored) among the position's moves.
+/// Reads a typed move (SAN, UCI, long algebraic; `+` and `#` ignored) among the position's
+/// moves. Text that fits several names them in this game's SAN.
 pub fn read(pos: &Position, all: &[Move], text: &str) -> Result<Move, String> {
-    parse_move_among(pos, all, text.trim().trim_end_matches(['+', '#']))
+    let typed = text.trim().trim_end_matches(['+', '#']);
+    if let Some(m) = all.iter().find(|m| san(pos, all, m).trim_end_matches('#') == typed) {
+        return Ok(*m);
+    }
+    parse_move_among(pos, all, typed).map_err(|reason| {
+        let fits: Vec<String> = all
+            .iter()
+            .filter(|m| parse_move_among(pos, std::slice::from_ref(*m), typed).is_ok())
+            .map(|m| san(pos, all, m))
+            .collect();
+        if fits.len() > 1 {
+            format!("'{typed}' is ambiguous: it could be {}", fits.join(" or "))
+        } else {
+            reason
+        }
+    })
 }

@@ -47,7 +47,10 @@ fn same_views(replay: &Replay, expected: &Value, what: &str, king_taken: bool) -
     let mut quirks = 0;
     let mover = if field(fen, 1) == "w" { 0 } else { 1 };
     for (seat, side) in [(0u8, "white"), (1, "black")] {
-        let mine = replay.current().state_json(View::Seat(seat))["fen"].as_str().unwrap().to_string();
+        let mine = replay.current().state_json(View::Seat(seat))["fen"]
+            .as_str()
+            .unwrap()
+            .to_string();
         let theirs = expected[side].as_str().unwrap();
         let ep = field(fen, 3);
         let by_ep = |i: usize| -> bool {
@@ -71,7 +74,11 @@ fn same_views(replay: &Replay, expected: &Value, what: &str, king_taken: bool) -
             if (i == 2 && king_taken) || (i == 3 && seat != mover) {
                 continue;
             }
-            assert_eq!(field(&mine, i), field(theirs, i), "{what}: {side}'s view field {i}: {mine} vs {theirs}");
+            assert_eq!(
+                field(&mine, i),
+                field(theirs, i),
+                "{what}: {side}'s view field {i}: {mine} vs {theirs}"
+            );
         }
     }
     quirks
@@ -82,13 +89,16 @@ fn open_spiel_dark_chess_games_replay_with_the_same_views_at_every_ply() {
     let fixture: Value = serde_json::from_str(FIXTURE).unwrap();
     assert_eq!(fixture["open_spiel"], "2.0.2");
     let games = fixture["games"].as_array().unwrap();
-    let (mut plies, mut quirks) = (0, 0);
+    let (mut plies, mut quirks, mut draws) = (0, 0, 0);
     for game in games {
         let seed = &game["seed"];
-        let header = crate::testing::header("darkchess", None, ChanceMode::Observed);
+        let header = crate::testing::header("darkchess", game["fen"].as_str(), ChanceMode::Observed);
         let mut replay = Replay::start(registry(), &header).unwrap();
         quirks += same_views(&replay, &game["start"], &format!("game {seed} start"), false);
         let moves = game["plies"].as_array().unwrap();
+        let returns = game["returns_white_black"].as_array().unwrap();
+        let drawn = returns[0].as_f64() == Some(0.0);
+        draws += usize::from(drawn);
         for (i, ply) in moves.iter().enumerate() {
             let san = ply["san"].as_str().unwrap();
             let seat = match replay.turn() {
@@ -99,21 +109,44 @@ fn open_spiel_dark_chess_games_replay_with_the_same_views_at_every_ply() {
                 .play(Some(Actor::Seat(seat)), san, None)
                 .unwrap_or_else(|f| panic!("game {seed} ply {} {san}: {}", i + 1, f.reason));
             let last = i + 1 == moves.len();
+            let king_taken = last && !drawn;
             assert_eq!(entry.command.trim_end_matches('#'), san, "game {seed} ply {}", i + 1);
-            assert_eq!(entry.command.ends_with('#'), last, "game {seed} ply {}: only the last move takes a king", i + 1);
-            quirks += same_views(&replay, ply, &format!("game {seed} ply {} {san}", i + 1), last);
+            assert_eq!(
+                entry.command.ends_with('#'),
+                king_taken,
+                "game {seed} ply {}: only a last move takes a king",
+                i + 1
+            );
+            if !last {
+                assert!(
+                    matches!(replay.turn(), Turn::Seat { .. }),
+                    "game {seed} ply {}: over too soon",
+                    i + 1
+                );
+            }
+            quirks += same_views(&replay, ply, &format!("game {seed} ply {} {san}", i + 1), king_taken);
             plies += 1;
         }
-        let returns = game["returns_white_black"].as_array().unwrap();
-        let winner = if returns[0].as_f64() == Some(1.0) { 0 } else { 1 };
+        let winners: Vec<u8> = match returns[0].as_f64() {
+            Some(1.0) => vec![0],
+            Some(-1.0) => vec![1],
+            _ => vec![],
+        };
         match replay.turn() {
-            Turn::Over { outcome } => assert_eq!(outcome.winners, vec![winner], "game {seed}: {outcome}"),
+            Turn::Over { outcome } => assert_eq!(outcome.winners, winners, "game {seed}: {outcome}"),
             turn => panic!("game {seed} did not end: {turn}"),
         }
     }
     assert!(plies > 2000, "{plies} plies compared");
-    println!("{plies} plies, {quirks} en passant squares");
-    assert!((1..=8).contains(&quirks), "{quirks} squares differed by open-spiel's en passant for the side not to move");
+    println!(
+        "{} games, {plies} plies, {draws} draws, {quirks} en passant squares",
+        games.len()
+    );
+    assert!(draws >= 4, "the fixture has draws by both rules");
+    assert!(
+        (1..=8).contains(&quirks),
+        "{quirks} squares differed by open-spiel's en passant for the side not to move"
+    );
 }
 
 /// A header for the oracle's games (kept apart so that the fixture's games are also checked
@@ -130,9 +163,11 @@ fn open_spiel_games_verify_as_kifu_records() {
             Turn::Seat { seat } => seat,
             turn => panic!("{turn}"),
         };
-        record
-            .entries
-            .push(replay.play(Some(Actor::Seat(seat)), ply["san"].as_str().unwrap(), None).unwrap());
+        record.entries.push(
+            replay
+                .play(Some(Actor::Seat(seat)), ply["san"].as_str().unwrap(), None)
+                .unwrap(),
+        );
     }
     let report = kifu_core::replay::verify_record(registry(), &record);
     assert!(report.failure.is_none(), "{:?}", report.failure);

@@ -55,11 +55,7 @@ pub fn render(state: &State, turn: &Turn, view: View) -> String {
         out.push('\n');
     }
     out.push_str("    a b c d e f g h\n");
-    out.push_str(&format!(
-        "{} view: {}\n{turn}\n",
-        view_name(view),
-        view_fen(&pos, view)
-    ));
+    out.push_str(&format!("{} view: {}\n{turn}\n", view_name(view), view_fen(&pos, view)));
     out
 }
 
