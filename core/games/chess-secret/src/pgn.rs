@@ -30,6 +30,9 @@ pub struct SecretPgn {
     /// How a `Variant` tag read must begin (lower case, spaces and dashes left out).
     pub variant_reads: &'static [&'static str],
     pub numbering: Numbering,
+    /// The chance entry a record read from PGN starts with, if the game wants one (dark
+    /// chess's `key ?`: a file carries no key).
+    pub opening_chance: Option<&'static str>,
 }
 
 impl Format for SecretPgn {
@@ -127,7 +130,8 @@ impl Format for SecretPgn {
                 words.push(format!("{number}."));
             }
             last = Some(entry.actor);
-            words.push(entry.command.clone());
+            // A salt (`e4 salt=HEX`) stays in the record: PGN carries the move alone.
+            words.push(entry.command.split(' ').next().unwrap_or_default().to_string());
         }
         words.push(result.to_string());
         let mut line = String::new();
@@ -181,6 +185,13 @@ impl SecretPgn {
             players: vec!["?".into(), "?".into()],
             ..Draft::default()
         };
+        if let Some(text) = self.opening_chance {
+            draft.moves.push(DraftMove {
+                actor: Some(Actor::Chance),
+                text: text.into(),
+                line: first,
+            });
+        }
         let mut result = None;
         let mut depth = 0usize;
         for &(number, line) in lines {

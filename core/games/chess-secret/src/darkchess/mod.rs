@@ -1,10 +1,12 @@
 //! Dark chess (fog of war): chess without check, won by taking the king, where each side sees
-//! only its own pieces and the squares they could move to. The record holds the whole game;
-//! what a seat or the public sees is derived per view (`sight`), never stored, and a log shows a
-//! seat only its own moves. Boards, FEN and SAN pieces come from kifu-chess.
+//! only its own pieces and the squares they could move to. The record holds the whole game,
+//! each move salted from the game's key (`salt`); what a seat or the public sees is derived per
+//! view (`sight`), never stored, and a log shows a seat only its own moves. Boards, FEN and SAN
+//! pieces come from kifu-chess.
 
 mod moves;
 pub mod pgn;
+pub mod salt;
 pub mod sight;
 #[cfg(test)]
 mod tests;
@@ -21,6 +23,8 @@ use kifu_core::record::Actor;
 use kifu_core::refuse;
 use kifu_core::rules::{Outcome, RuleError, Rules, Setup, Turn, View};
 use serde::{Deserialize, Serialize};
+
+use salt::Salt;
 
 pub use moves::{moves, moves_of};
 
@@ -44,11 +48,20 @@ pub struct State {
     /// current one last: threefold repetition counts them.
     pub since_irreversible: Vec<String>,
     pub result: Option<Outcome>,
+    /// Whether chance has entered the key (the game's first entry).
+    pub keyed: bool,
+    /// The game's key, if it has one (`key ?` gives none): held by no view but the arbiter's.
+    pub key: Option<Salt>,
+    /// Moves made so far: the next move's salt is made from the key and this count.
+    pub plies: u32,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
-    Move(Move),
+    /// The game's key, by chance, first (`key HEX`, or `key ?` for none).
+    Key(Option<Salt>),
+    /// A move and its salt (`e4 salt=HEX`).
+    Move(Move, Option<Salt>),
     Resign,
 }
 
@@ -138,6 +151,9 @@ impl Rules for DarkChess {
             king_taken: None,
             since_irreversible: Vec::new(),
             result: None,
+            keyed: false,
+            key: None,
+            plies: 0,
         };
         state.enter(&pos);
         if let Some(end) = &state.result {
@@ -149,30 +165,45 @@ impl Rules for DarkChess {
     fn turn(&self, state: &State) -> Turn {
         match &state.result {
             Some(outcome) => Turn::over(outcome.clone()),
+            None if !state.keyed => Turn::Chance,
             None => Turn::seat(state.before_end().turn.index() as u8),
         }
     }
 
     fn parse(&self, state: &State, actor: Actor, text: &str) -> Result<Command, RuleError> {
         let text = text.trim();
+        if actor == Actor::Chance {
+            return match text.strip_prefix("key ").map(str::trim) {
+                Some("?") => Ok(Command::Key(None)),
+                Some(hex) => salt::read(hex).map(|key| Command::Key(Some(key))),
+                None => refuse!("'{text}': chance enters only the game's key (key HEX, or key ?)"),
+            };
+        }
         if crate::player_seat(actor).is_none() {
-            refuse!("only the players act in dark chess");
+            refuse!("only the players and chance (the key) act in dark chess");
         }
         if text == "resign" {
             return Ok(Command::Resign);
         }
+        let (typed, salt) = salt::split(text)?;
+        let salt = salt.or_else(|| state.key.map(|key| salt::from_key(&key, state.plies)));
         let pos = state.before_end();
-        moves::read(&pos, &moves(&pos), text)
-            .map(Command::Move)
-            .map_err(RuleError::new)
+        let m = moves::read(&pos, &moves(&pos), typed).map_err(RuleError::new)?;
+        Ok(Command::Move(m, salt))
     }
 
     fn format(&self, state: &State, command: &Command) -> String {
         match command {
-            Command::Move(m) => {
+            Command::Move(m, salt) => {
                 let pos = state.before_end();
-                moves::san(&pos, &moves(&pos), m)
+                let san = moves::san(&pos, &moves(&pos), m);
+                match salt {
+                    Some(salt) => format!("{san} salt={}", salt::hex(salt)),
+                    None => san,
+                }
             }
+            Command::Key(Some(key)) => format!("key {}", salt::hex(key)),
+            Command::Key(None) => "key ?".into(),
             Command::Resign => "resign".into(),
         }
     }
@@ -180,6 +211,17 @@ impl Rules for DarkChess {
     fn apply(&self, state: &mut State, actor: Actor, command: &Command) -> Result<(), RuleError> {
         if state.result.is_some() {
             refuse!("the game is over");
+        }
+        if let Command::Key(key) = command {
+            if actor != Actor::Chance || state.keyed {
+                refuse!("the key is chance's, and comes once, first");
+            }
+            state.keyed = true;
+            state.key = *key;
+            return Ok(());
+        }
+        if !state.keyed {
+            refuse!("the game's key comes first (chance: key HEX, or key ?)");
         }
         let mut pos = state.before_end();
         let us = pos.turn;
@@ -190,16 +232,19 @@ impl Rules for DarkChess {
             Command::Resign => {
                 state.result = Some(Outcome::win(us.other().index() as u8, format!("{} resigned", side(us))));
             }
-            Command::Move(m) => {
+            Command::Key(_) => {}
+            Command::Move(m, _) => {
                 if !moves(&pos).contains(m) {
                     refuse!("{} is not a move here", move_to_uci(&pos, m));
                 }
                 if moves::takes_king(&pos, m) {
+                    state.plies += 1;
                     state.king_taken = Some(move_to_uci(&pos, m));
                     state.result = Some(Outcome::win(us.index() as u8, format!("{} took the king", side(us))));
                     return Ok(());
                 }
                 pos.play(m);
+                state.plies += 1;
                 state.enter(&pos);
             }
         }
@@ -210,16 +255,30 @@ impl Rules for DarkChess {
         if state.result.is_some() {
             return Some(Vec::new());
         }
-        Some(moves(&state.before_end()).into_iter().map(Command::Move).collect())
+        if !state.keyed {
+            // A key is any 16 bytes; the one listed is "no key".
+            return Some(vec![Command::Key(None)]);
+        }
+        let salt = state.key.map(|key| salt::from_key(&key, state.plies));
+        Some(
+            moves(&state.before_end())
+                .into_iter()
+                .map(|m| Command::Move(m, salt))
+                .collect(),
+        )
     }
 
     fn redact(&self, state: &State, actor: Actor, command: &Command, view: View) -> String {
         view::log_text(self.format(state, command), actor, command, view)
     }
 
-    fn sample_chance(&self, _state: &State, _rng: &mut ChanceRng) -> Command {
-        // Dark chess has no chance; the kernel never asks (the turn is never `Chance`).
-        Command::Resign
+    /// The key: 16 bytes, each `below(256)`.
+    fn sample_chance(&self, _state: &State, rng: &mut ChanceRng) -> Command {
+        let mut key = [0u8; 16];
+        for byte in &mut key {
+            *byte = rng.below(256) as u8;
+        }
+        Command::Key(Some(key))
     }
 
     fn render(&self, state: &State, view: View) -> String {

@@ -10,5 +10,6 @@ pub static FORMAT: SecretPgn = SecretPgn {
     games: &["darkchess"],
     variant: "Dark chess",
     variant_reads: &["darkchess", "fogofwar"],
+    opening_chance: Some("key ?"),
     numbering: Numbering::PerMovePair,
 };

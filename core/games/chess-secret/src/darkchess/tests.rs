@@ -24,17 +24,36 @@ struct Game {
 }
 
 impl Game {
+    /// A game without a key (`key ?`): moves are stored bare.
     fn new(start: Option<&str>) -> Game {
+        Game::keyed(start, "?")
+    }
+    /// A game whose key chance enters first (`key HEX`, or `?`).
+    fn keyed(start: Option<&str>, key: &str) -> Game {
         let header = header(start);
-        Game {
+        let mut game = Game {
             replay: Replay::start(registry(), &header).unwrap(),
             record: Record::new(header),
-        }
+        };
+        let entry = game
+            .replay
+            .play(Some(Actor::Chance), &format!("key {key}"), None)
+            .unwrap();
+        game.record.entries.push(entry);
+        game
     }
-    /// Plays moves, each by whoever is to move; returns their canonical texts.
+    /// Plays moves, each by whoever is to move (`e4 salt=HEX` is one move); returns their
+    /// canonical texts.
     fn moves(&mut self, moves: &str) -> Vec<String> {
-        moves
-            .split_whitespace()
+        let mut typed: Vec<String> = Vec::new();
+        for word in moves.split_whitespace() {
+            match typed.last_mut() {
+                Some(last) if word.starts_with("salt=") => *last = format!("{last} {word}"),
+                _ => typed.push(word.to_string()),
+            }
+        }
+        typed
+            .iter()
             .map(|m| {
                 let entry = self.replay.play(None, m, None).unwrap_or_else(|f| panic!("{m}: {f}"));
                 self.record.entries.push(entry.clone());
@@ -345,10 +364,10 @@ fn a_seat_log_shows_its_own_moves_and_hides_the_others() {
             .map(|e| e.command)
             .collect()
     };
-    assert_eq!(texts(View::Full), ["e4", "e5", "Nf3", "resign"]);
-    assert_eq!(texts(View::Seat(0)), ["e4", "?", "Nf3", "resign"]);
-    assert_eq!(texts(View::Seat(1)), ["?", "e5", "?", "resign"]);
-    assert_eq!(texts(View::Public), ["?", "?", "?", "resign"]);
+    assert_eq!(texts(View::Full), ["key ?", "e4", "e5", "Nf3", "resign"]);
+    assert_eq!(texts(View::Seat(0)), ["key ?", "e4", "?", "Nf3", "resign"]);
+    assert_eq!(texts(View::Seat(1)), ["key ?", "?", "e5", "?", "resign"]);
+    assert_eq!(texts(View::Public), ["key ?", "?", "?", "?", "resign"]);
     for view in [View::Seat(0), View::Seat(1), View::Public] {
         assert!(
             log_view(registry(), &game.record, view)
@@ -424,7 +443,8 @@ fn a_game_travels_in_pgn_with_its_variant_tag_and_back() {
         resigned.moves.last().map(|m| (m.actor, m.text.as_str())),
         Some((Some(WHITE), "resign"))
     );
-    assert_eq!(resigned.moves.first().map(|m| m.text.as_str()), Some("e4"));
+    let first: Vec<&str> = resigned.moves.iter().take(2).map(|m| m.text.as_str()).collect();
+    assert_eq!(first, ["key ?", "e4"], "a file carries no key");
 }
 
 #[test]
@@ -439,9 +459,24 @@ fn a_record_from_black_to_move_numbers_its_pgn_from_there() {
     );
 }
 
-/// A seeded random game: each move drawn from the legal list by a stream of the seed.
+/// A seeded random game: the key drawn from the seed, each move drawn from the legal list by
+/// a stream of the seed.
 fn random_game(seed: &[u8]) -> Record {
-    let mut game = Game::new(None);
+    let header = crate::testing::header(
+        "darkchess",
+        None,
+        ChanceMode::Seeded {
+            commitment: kifu_core::chance::commitment(seed),
+        },
+    );
+    let mut game = Game {
+        replay: Replay::start(registry(), &header).unwrap(),
+        record: Record::new(header),
+    };
+    game.replay.set_seed(seed).unwrap();
+    let drawn = game.replay.draw_chance(None).unwrap();
+    assert!(drawn[0].command.starts_with("key "), "{:?}", drawn[0]);
+    game.record.entries.extend(drawn);
     for ply in 0..600u64 {
         if game.over().is_some() {
             break;
@@ -449,6 +484,10 @@ fn random_game(seed: &[u8]) -> Record {
         let legal = game.legal();
         let pick = ChanceRng::for_entry(seed, ply).below(legal.len() as u64) as usize;
         game.moves(&legal[pick]);
+    }
+    if game.over().is_some() {
+        let reveal = game.replay.reveal(None).unwrap();
+        game.record.entries.push(reveal);
     }
     game.record
 }
@@ -460,13 +499,70 @@ fn seeded_random_games_end_and_verify() {
         let record = random_game(&[n; 16]);
         let report = verify_record(registry(), &record);
         assert!(report.failure.is_none(), "game {n}: {:?}", report.failure);
+        assert_eq!(
+            report.seed,
+            kifu_core::replay::SeedCheck::Checked,
+            "game {n}: the key checked against the seed"
+        );
         let Some(Turn::Over { outcome }) = report.turn else {
             panic!("game {n} did not end in {} moves", record.entries.len());
         };
         taken += usize::from(outcome.reason.contains("took the king"));
+        let moves = &record.entries[1..record.entries.len() - 1];
+        assert!(
+            moves.iter().all(|e| e.command.contains(" salt=")),
+            "game {n}: every move salted"
+        );
         // The text form reads back and verifies, chain and all.
         let again = verify_text(registry(), &text::read(&text::write(&record)).unwrap());
         assert!(again.failure.is_none(), "game {n}: {:?}", again.failure);
     }
     assert!(taken >= 10, "most random games end by a king's capture ({taken} of 12)");
+}
+
+#[test]
+fn with_a_key_every_move_is_salted_and_no_view_but_the_arbiters_holds_another_sides_salt() {
+    // Without a salt a seat could hash each of the other side's twenty-odd possible moves and
+    // compare with the chain hash every view is given; the key makes each move's salt.
+    let key = "000102030405060708090a0b0c0d0e0f";
+    let mut game = Game::keyed(None, key);
+    let made = game.moves("e4 e5");
+    let salt = |ply: u32| super::salt::hex(&super::salt::from_key(&super::salt::read(key).unwrap(), ply));
+    assert_eq!(made, [format!("e4 salt={}", salt(0)), format!("e5 salt={}", salt(1))]);
+    // A salt typed is kept as typed, and read back.
+    let own = "ffeeddccbbaa99887766554433221100";
+    assert_eq!(game.moves(&format!("Nf3 salt={own}")), [format!("Nf3 salt={own}")]);
+    let white: Vec<String> = log_view(registry(), &game.record, View::Seat(0))
+        .unwrap()
+        .into_iter()
+        .map(|e| e.command)
+        .collect();
+    assert_eq!(
+        white,
+        [
+            "key ?".to_string(),
+            made[0].clone(),
+            "?".into(),
+            format!("Nf3 salt={own}")
+        ]
+    );
+    for view in [View::Seat(0), View::Seat(1), View::Public] {
+        let json = game.replay.current().state_json(view).to_string();
+        assert!(!json.contains(key) && !json.contains("salt"), "{view:?}: {json}");
+    }
+    // Text that is not a salt is refused with the reason.
+    let reason = game.refused(BLACK, "Nc6 salt=xyz");
+    assert!(reason.contains("32 lower-case hex digits"), "{reason}");
+    // The key comes first, once, from chance alone.
+    let reason = game.refused(Actor::Chance, &format!("key {key}"));
+    assert!(!reason.is_empty());
+    let mut fresh = Game::new(None);
+    fresh.record.entries.clear();
+    let header = header(None);
+    fresh.replay = Replay::start(registry(), &header).unwrap();
+    assert!(matches!(fresh.replay.turn(), Turn::Chance));
+    let reason = fresh.refused(WHITE, "e4");
+    assert!(!reason.is_empty());
+    let reason = fresh.refused(Actor::Chance, "e4");
+    assert!(reason.contains("key"), "{reason}");
 }

@@ -95,6 +95,7 @@ fn open_spiel_dark_chess_games_replay_with_the_same_views_at_every_ply() {
         let header = crate::testing::header("darkchess", game["fen"].as_str(), ChanceMode::Observed);
         let mut replay = Replay::start(registry(), &header).unwrap();
         quirks += same_views(&replay, &game["start"], &format!("game {seed} start"), false);
+        replay.play(Some(Actor::Chance), "key ?", None).unwrap();
         let moves = game["plies"].as_array().unwrap();
         let returns = game["returns_white_black"].as_array().unwrap();
         let drawn = returns[0].as_f64() == Some(0.0);
@@ -158,6 +159,9 @@ fn open_spiel_games_verify_as_kifu_records() {
     let header: Header = crate::testing::header("darkchess", None, ChanceMode::Observed);
     let mut replay = Replay::start(registry(), &header).unwrap();
     let mut record = kifu_core::record::Record::new(header);
+    record
+        .entries
+        .push(replay.play(Some(Actor::Chance), "key ?", None).unwrap());
     for ply in game["plies"].as_array().unwrap() {
         let seat = match replay.turn() {
             Turn::Seat { seat } => seat,

@@ -12,18 +12,20 @@ use super::moves::{moves, san};
 use super::sight::{color_of, names, seen_in, seen_position, view_fen, Squares};
 use super::{Command, State};
 
-/// What a log shows of an entry: the arbiter sees every move, a seat its own moves, and a
-/// resignation is seen by all; any other move shows as `?`.
+/// What a log shows of an entry: the arbiter sees every entry, a seat its own moves (with
+/// their salts), and a resignation is seen by all; any other move shows as `?`, the key as
+/// `key ?`.
 pub fn log_text(text: String, actor: Actor, command: &Command, view: View) -> String {
     let shown = match (view, actor) {
         (View::Full, _) => true,
         (View::Seat(seat), Actor::Seat(by)) => seat == by,
         _ => false,
     };
-    if shown || *command == Command::Resign {
-        text
-    } else {
-        "?".into()
+    match command {
+        _ if shown => text,
+        Command::Resign => text,
+        Command::Key(_) => "key ?".into(),
+        Command::Move(..) => "?".into(),
     }
 }
 

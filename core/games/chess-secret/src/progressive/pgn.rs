@@ -10,5 +10,6 @@ pub static FORMAT: SecretPgn = SecretPgn {
     games: &["progressive"],
     variant: "Progressive (Scottish)",
     variant_reads: &["progressive"],
+    opening_chance: None,
     numbering: Numbering::PerSeries,
 };
