@@ -2,12 +2,11 @@
 //! attack, and castle out of, through or into it), their SAN among those moves, and reading a
 //! typed move. It never filters a move by king safety and never marks a check.
 
+use kifu_chess::movegen::gen_pseudo;
 use kifu_chess::piece::{Color, Role};
+use kifu_chess::position::{KINGSIDE, QUEENSIDE};
 use kifu_chess::san::{from_hint, move_to_san_plain, parse_move_among};
 use kifu_chess::{Move, MoveKind, Position};
-
-use kifu_chess::movegen::gen_pseudo;
-use kifu_chess::position::{KINGSIDE, QUEENSIDE};
 
 /// Every move of the side to move: the pieces' patterns (kifu-chess's pseudo-legal moves),
 /// castling with only the squares between king, rook and their targets required empty.

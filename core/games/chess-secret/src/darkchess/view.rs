@@ -67,9 +67,10 @@ pub fn render(state: &State, turn: &Turn, view: View) -> String {
 pub fn json(state: &State, view: View) -> Value {
     let pos = state.position();
     let seen: Squares = seen_in(&pos, view);
+    let playing = state.result.is_none() && state.keyed;
     let mover_sees = match view {
-        View::Full => state.result.is_none(),
-        View::Seat(seat) => state.result.is_none() && color_of(seat) == pos.turn,
+        View::Full => playing,
+        View::Seat(seat) => playing && color_of(seat) == pos.turn,
         View::Public => false,
     };
     let mut board = board_json(&seen_position(&pos, view), &[]);
