@@ -163,7 +163,7 @@ fn sweep(file: &str, quick: bool) -> (usize, Vec<String>) {
     (tried, missed)
 }
 
-const EVERY_GAME: [(&str, usize); 16] = [
+const EVERY_GAME: [(&str, usize); 17] = [
     ("senet", 2),
     ("chess", 2),
     ("crazyhouse", 2),
@@ -180,6 +180,7 @@ const EVERY_GAME: [(&str, usize); 16] = [
     ("fakeartist", 5),
     ("progressive", 2),
     ("dicechess", 2),
+    ("darkchess", 2),
 ];
 
 fn sweep_games(games: &[(&str, usize)], plies: u64, quick: bool) {

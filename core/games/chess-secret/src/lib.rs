@@ -1,16 +1,20 @@
-//! Chess variants whose players hold secrets, recorded through the kernel's commitments: a
-//! hidden choice enters the state as a commitment and is opened later. Boards, move generation
+//! Chess variants whose players hold secrets, recorded through the kernel's commitments (a
+//! hidden choice enters the state as a commitment and is opened later), or see only part of
+//! the board (dark chess: views derived per seat). Boards, move generation
 //! and SAN come from kifu-chess (a library here); nothing in this crate reads files or clocks.
 
 pub mod apocalypse;
 pub mod beirut;
+pub mod darkchess;
 pub mod dicechess;
+pub mod pgn;
 pub mod progressive;
 #[cfg(test)]
 mod testing;
 
 use apocalypse::Apocalypse;
 use beirut::Beirut;
+use darkchess::DarkChess;
 use dicechess::DiceChess;
 use progressive::Progressive;
 
@@ -18,6 +22,7 @@ pub static BEIRUT: kifu_core::game::Erased<Beirut> = kifu_core::game::Erased(Bei
 pub static APOCALYPSE: kifu_core::game::Erased<Apocalypse> = kifu_core::game::Erased(Apocalypse);
 pub static PROGRESSIVE: kifu_core::game::Erased<Progressive> = kifu_core::game::Erased(Progressive);
 pub static DICECHESS: kifu_core::game::Erased<DiceChess> = kifu_core::game::Erased(DiceChess);
+pub static DARKCHESS: kifu_core::game::Erased<DarkChess> = kifu_core::game::Erased(DarkChess);
 
 /// The seat (0 White, 1 Black) of a player's actor; `None` for chance, the arbiter or a note.
 pub(crate) fn player_seat(actor: kifu_core::Actor) -> Option<u8> {
@@ -29,13 +34,13 @@ pub(crate) fn player_seat(actor: kifu_core::Actor) -> Option<u8> {
 
 /// The games this crate registers.
 pub fn games() -> Vec<&'static dyn kifu_core::Game> {
-    vec![&BEIRUT, &APOCALYPSE, &PROGRESSIVE, &DICECHESS]
+    vec![&BEIRUT, &APOCALYPSE, &PROGRESSIVE, &DICECHESS, &DARKCHESS]
 }
 
-/// Its notation formats beside kifu's own text format: progressive chess's PGN (Beirut and
-/// Apocalypse travel as kifu text only).
+/// Its notation formats beside kifu's own text format: progressive chess's and dark chess's
+/// PGN (Beirut, Apocalypse and dice chess travel as kifu text only).
 pub fn formats() -> Vec<&'static dyn kifu_core::format::Format> {
-    vec![&progressive::pgn::FORMAT]
+    vec![&progressive::pgn::FORMAT, &darkchess::pgn::FORMAT]
 }
 
 /// A registry of this crate's games alone, for its tests and writers.
