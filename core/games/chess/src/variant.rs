@@ -201,7 +201,7 @@ impl Variant {
             | Variant::Congo
             | Variant::Masonic
             | Variant::Chessence => super::fairy::boards::start_fen(self),
-            | Variant::Portal => super::fairy::boards::start_fen(self),
+            Variant::Portal => super::fairy::boards::start_fen(self),
             Variant::Balbo => super::boards::BALBO_START,
             _ => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         }
