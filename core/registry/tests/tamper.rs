@@ -163,7 +163,7 @@ fn sweep(file: &str, quick: bool) -> (usize, Vec<String>) {
     (tried, missed)
 }
 
-const EVERY_GAME: [(&str, usize); 17] = [
+const EVERY_GAME: [(&str, usize); 23] = [
     ("senet", 2),
     ("chess", 2),
     ("crazyhouse", 2),
@@ -181,6 +181,12 @@ const EVERY_GAME: [(&str, usize); 17] = [
     ("progressive", 2),
     ("dicechess", 2),
     ("darkchess", 2),
+    ("congo", 2),
+    ("chessence", 2),
+    ("dynamo", 2),
+    ("portal", 2),
+    ("plender", 2),
+    ("doublechess", 2),
 ];
 
 fn sweep_games(games: &[(&str, usize)], plies: u64, quick: bool) {
