@@ -163,7 +163,7 @@ fn sweep(file: &str, quick: bool) -> (usize, Vec<String>) {
     (tried, missed)
 }
 
-const EVERY_GAME: [(&str, usize); 23] = [
+const EVERY_GAME: [(&str, usize); 25] = [
     ("senet", 2),
     ("chess", 2),
     ("crazyhouse", 2),
@@ -187,6 +187,8 @@ const EVERY_GAME: [(&str, usize); 23] = [
     ("portal", 2),
     ("plender", 2),
     ("doublechess", 2),
+    ("chad", 2),
+    ("masonic", 2),
 ];
 
 fn sweep_games(games: &[(&str, usize)], plies: u64, quick: bool) {
