@@ -33,6 +33,7 @@ mod oracle_games;
 mod perft_suites;
 mod plender_naive;
 mod plender_record;
+mod hostage_naive;
 mod portal_naive;
 mod portal_record;
 mod record_kit;
