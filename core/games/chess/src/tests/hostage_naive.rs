@@ -34,7 +34,10 @@ fn side(white: bool) -> usize {
 }
 
 fn letter_index(c: u8) -> usize {
-    LETTERS.iter().position(|&l| l == c.to_ascii_uppercase()).expect("a man's letter")
+    LETTERS
+        .iter()
+        .position(|&l| l == c.to_ascii_uppercase())
+        .expect("a man's letter")
 }
 
 fn value(c: u8) -> u8 {
@@ -288,14 +291,26 @@ impl Board {
             if self.man(rook) != Some((white, b'R')) {
                 continue;
             }
-            let between: Vec<i32> = if kingside { vec![base + 5, base + 6] } else { vec![base + 1, base + 2, base + 3] };
-            let path: Vec<i32> = if kingside { vec![base + 4, base + 5, base + 6] } else { vec![base + 4, base + 3, base + 2] };
+            let between: Vec<i32> = if kingside {
+                vec![base + 5, base + 6]
+            } else {
+                vec![base + 1, base + 2, base + 3]
+            };
+            let path: Vec<i32> = if kingside {
+                vec![base + 4, base + 5, base + 6]
+            } else {
+                vec![base + 4, base + 3, base + 2]
+            };
             if between.iter().any(|&t| self.man(t).is_some()) || path.iter().any(|&t| self.attacked(t, !white)) {
                 continue;
             }
             let mut b = self.clone();
             b.ep = None;
-            let (kt, rt) = if kingside { (base + 6, base + 5) } else { (base + 2, base + 3) };
+            let (kt, rt) = if kingside {
+                (base + 6, base + 5)
+            } else {
+                (base + 2, base + 3)
+            };
             b.cells[(base + 4) as usize] = None;
             b.cells[rook as usize] = None;
             b.cells[kt as usize] = Some((white, b'K'));
@@ -330,7 +345,10 @@ impl Board {
 /// prisoners, with castling.
 const POSITIONS: [(&str, u32); 6] = [
     ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1", 3),
-    ("r1bqkb1r/pppp1ppp/2n5/4p3/2B1n3/5N2/PPPP1PPP/RNBQK2R[Bp] w KQkq - (Pn) 0 1", 2),
+    (
+        "r1bqkb1r/pppp1ppp/2n5/4p3/2B1n3/5N2/PPPP1PPP/RNBQK2R[Bp] w KQkq - (Pn) 0 1",
+        2,
+    ),
     ("2k5/1P6/8/8/8/8/8/4K3[] b - - (p) 0 1", 3),
     ("2k5/1P6/8/8/8/8/8/4K3[] b - - (Rp) 0 1", 3),
     ("r3k2r/1P6/8/8/8/8/6p1/R3K2R[] w KQkq - (Nbp) 0 1", 2),
@@ -361,6 +379,8 @@ fn count(board: &Board, depth: u32) -> u64 {
 #[test]
 fn hostage_start_perft_is_standard_chess() {
     let start = Variant::Hostage.start_fen();
-    let counts: Vec<u64> = (1..=3).map(|d| crate::perft::perft(Variant::Hostage, start, d).expect("start")).collect();
+    let counts: Vec<u64> = (1..=3)
+        .map(|d| crate::perft::perft(Variant::Hostage, start, d).expect("start"))
+        .collect();
     assert_eq!(counts, [20, 400, 8902]);
 }

@@ -33,9 +33,12 @@ pub fn read(pos: &mut Position, text: &str) -> Result<(), String> {
         if n == MOST_PRISONERS {
             return Err(format!("more than {MOST_PRISONERS} prisoners in '{text}'"));
         }
-        let piece = Piece::from_fen_char(c).ok_or_else(|| format!("'{c}' in the prisons field is not a piece letter"))?;
+        let piece =
+            Piece::from_fen_char(c).ok_or_else(|| format!("'{c}' in the prisons field is not a piece letter"))?;
         if !MEN.contains(&piece.role) {
-            return Err(format!("'{c}' in the prisons field: only pawns, knights, bishops, rooks and queens are held"));
+            return Err(format!(
+                "'{c}' in the prisons field: only pawns, knights, bishops, rooks and queens are held"
+            ));
         }
         prisons[piece.color.other().index()][piece.role.index()] += 1;
     }

@@ -5,6 +5,7 @@
 //! prisons `Position::prisons`; nothing here touches another variant. See seeds/chess/hostage.md.
 
 pub mod fen_field;
+pub mod notation;
 
 use crate::fairy::bare_kings;
 use crate::movegen::{castling_moves, piece_moves};
