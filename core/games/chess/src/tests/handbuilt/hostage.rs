@@ -34,7 +34,9 @@ const CASES: &[Case] = &[
         why: "the value order: queen over rook over bishop and knight (equal) over pawn",
         fen: "4k3/8/8/8/8/8/8/4K3[] w - - (QRBNPqrbnp) 0 1",
         want: Want::Some(
-            &["Q-Q@d4", "Q-R@d4", "R-R@d4", "N-B@d4", "B-N@d4", "R-B@d4", "Q-P@d4", "P-P@d4"],
+            &[
+                "Q-Q@d4", "Q-R@d4", "R-R@d4", "N-B@d4", "B-N@d4", "R-B@d4", "Q-P@d4", "P-P@d4",
+            ],
             &["R-Q@d4", "B-R@d4", "N-R@d4", "P-N@d4", "P-B@d4"],
         ),
     },
