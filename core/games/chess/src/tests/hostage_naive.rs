@@ -384,3 +384,121 @@ fn hostage_start_perft_is_standard_chess() {
         .collect();
     assert_eq!(counts, [20, 400, 8902]);
 }
+
+impl Board {
+    /// The placement, airfields and prisons as the engine's FEN writes them.
+    fn key(&self) -> String {
+        let mut rows = Vec::new();
+        for y in (0..8).rev() {
+            let mut row = String::new();
+            let mut gap = 0;
+            for x in 0..8 {
+                match self.cells[y * 8 + x] {
+                    None => gap += 1,
+                    Some((white, letter)) => {
+                        if gap > 0 {
+                            row.push_str(&gap.to_string());
+                            gap = 0;
+                        }
+                        row.push(if white { letter } else { letter.to_ascii_lowercase() } as char);
+                    }
+                }
+            }
+            if gap > 0 {
+                row.push_str(&gap.to_string());
+            }
+            rows.push(row);
+        }
+        // Queen first, each colour's men: white's airfield then black's; the men of White held
+        // by Black, then those of Black held by White.
+        let letters = |counts: [[u8; 5]; 2], whose: [usize; 2]| {
+            let mut out = String::new();
+            for (white, s) in [(true, whose[0]), (false, whose[1])] {
+                for i in (0..5).rev() {
+                    for _ in 0..counts[s][i] {
+                        out.push(if white {
+                            LETTERS[i]
+                        } else {
+                            LETTERS[i].to_ascii_lowercase()
+                        } as char);
+                    }
+                }
+            }
+            out
+        };
+        let prisons = letters(self.prison, [1, 0]);
+        let field = if prisons.is_empty() {
+            String::new()
+        } else {
+            format!(" ({prisons})")
+        };
+        format!("{}[{}]{field}", rows.join("/"), letters(self.airfield, [0, 1]))
+    }
+}
+
+/// The same key of an engine position read from its FEN.
+fn engine_key(pos: &crate::position::Position) -> String {
+    let fen = crate::fen::to_fen(pos);
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    match fields.iter().find(|f| f.starts_with('(')) {
+        Some(prisons) => format!("{} {prisons}", fields[0]),
+        None => fields[0].to_string(),
+    }
+}
+
+/// Along seeded random games from the start, deeper than perft reaches (exchanges, airfield
+/// drops, promotions from the prison), the engine's and the naive generator's sets of next
+/// positions are the same at every ply.
+#[test]
+fn hostage_random_games_agree_with_naive_generator() {
+    use crate::position::MoveKind;
+    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    let (mut plies, mut exchanges, mut drops, mut promotions) = (0, 0, 0, 0);
+    for _game in 0..6 {
+        let mut pos = crate::fen::parse_fen(Variant::Hostage, Variant::Hostage.start_fen()).expect("start");
+        for _ply in 0..60 {
+            let fen = crate::fen::to_fen(&pos);
+            let mut naive: Vec<String> = Board::read(&fen).legal().iter().map(Board::key).collect();
+            naive.sort();
+            let moves = crate::movegen::legal_moves(&pos);
+            let mut engine: Vec<String> = moves
+                .iter()
+                .map(|m| {
+                    let mut next = pos.clone();
+                    next.play(m);
+                    engine_key(&next)
+                })
+                .collect();
+            engine.sort();
+            assert_eq!(engine, naive, "{fen}");
+            if moves.is_empty() {
+                break;
+            }
+            // Captures and promotions first when there are any, so prisons fill.
+            let taking: Vec<_> = moves
+                .iter()
+                .filter(|m| pos.is_capture(m) || m.promotion.is_some())
+                .copied()
+                .collect();
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let pool = if taking.is_empty() || seed % 3 == 0 {
+                &moves
+            } else {
+                &taking
+            };
+            let m = pool[(seed >> 33) as usize % pool.len()];
+            exchanges += usize::from(matches!(m.kind, MoveKind::Exchange(_)));
+            drops += usize::from(m.kind == MoveKind::Drop);
+            promotions += usize::from(m.promotion.is_some());
+            pos.play(&m);
+            plies += 1;
+        }
+    }
+    println!("{plies} plies, {exchanges} exchanges, {drops} airfield drops, {promotions} promotions");
+    assert!(
+        plies > 200 && exchanges > 10 && drops > 0 && promotions > 0,
+        "{plies} {exchanges} {drops} {promotions}"
+    );
+}
