@@ -483,7 +483,7 @@ fn hostage_random_games_agree_with_naive_generator() {
             seed = seed
                 .wrapping_mul(6_364_136_223_846_793_005)
                 .wrapping_add(1_442_695_040_888_963_407);
-            let pool = if taking.is_empty() || seed % 3 == 0 {
+            let pool = if taking.is_empty() || seed.is_multiple_of(3) {
                 &moves
             } else {
                 &taking
