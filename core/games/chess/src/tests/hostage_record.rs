@@ -126,3 +126,30 @@ fn prisons_count_in_repetition_keys() -> Result<(), String> {
     assert_eq!(crate::repetition::key(&a), crate::repetition::key(&c));
     Ok(())
 }
+
+/// The JSON view names both prisons and each exchange's prisoner given; the text picture
+/// lists the airfields and prisons.
+#[test]
+fn the_views_show_the_prisons() -> Result<(), String> {
+    let pos = parse_fen(Variant::Hostage, "4k3/8/8/8/8/8/8/4K3[b] w - - (Nrp) 0 1")?;
+    let moves = crate::movegen::legal_moves(&pos);
+    let view = crate::board_json::board_json(&pos, &moves);
+    assert_eq!(
+        view["prisons"],
+        serde_json::json!({ "white": { "r": 1, "p": 1 }, "black": { "N": 1 } })
+    );
+    assert_eq!(view["pockets"], serde_json::json!({ "white": {}, "black": { "b": 1 } }));
+    let exchange = view["moves"]
+        .as_array()
+        .and_then(|l| l.iter().find(|m| m["san"] == "R-N@d4"));
+    assert_eq!(
+        exchange.map(|m| (m["drop"].clone(), m["given"].clone())),
+        Some((serde_json::json!("N"), serde_json::json!("r")))
+    );
+    let text = crate::render::render_position(&pos);
+    assert!(
+        text.contains("black airfield: b") && text.contains("white prison: rp") && text.contains("black prison: N"),
+        "{text}"
+    );
+    Ok(())
+}
