@@ -330,7 +330,7 @@ impl Position {
         self.ep = None;
         match m.kind {
             MoveKind::Dynamo(_) => capture = super::fairy::dynamo::play(self, m),
-            // An exchange reaches here after `fairy::hostage` has put the released man in the pocket.
+            // `fairy::hostage` plays an exchange as a drop once the man is released to the pocket.
             MoveKind::Drop | MoveKind::Exchange(_) => {
                 self.put(m.to, Piece::new(us, m.role).code());
                 let slot = &mut self.pockets[us.index()][m.role.index()];

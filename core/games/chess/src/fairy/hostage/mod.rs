@@ -111,9 +111,9 @@ pub fn play(pos: &mut Position, m: &Move) {
     let (u, t) = (us.index(), us.other().index());
     if let MoveKind::Exchange(given) = m.kind {
         pos.prisons[u][given.index()] = pos.prisons[u][given.index()].saturating_sub(1);
-        pos.pockets[t][given.index()] += 1;
+        pos.pockets[t][given.index()] = pos.pockets[t][given.index()].saturating_add(1);
         pos.prisons[t][m.role.index()] = pos.prisons[t][m.role.index()].saturating_sub(1);
-        pos.pockets[u][m.role.index()] += 1;
+        pos.pockets[u][m.role.index()] = pos.pockets[u][m.role.index()].saturating_add(1);
         return pos.play_on_board(&Move {
             kind: MoveKind::Drop,
             ..*m
@@ -130,12 +130,12 @@ pub fn play(pos: &mut Position, m: &Move) {
         pos.pockets = airfields;
     }
     if let Some(role) = taken {
-        pos.prisons[u][role.index()] += 1;
+        pos.prisons[u][role.index()] = pos.prisons[u][role.index()].saturating_add(1);
     }
     if let Some(p) = m.promotion {
         pos.put(m.to, Piece::new(us, p).code());
         pos.prisons[t][p.index()] = pos.prisons[t][p.index()].saturating_sub(1);
-        pos.prisons[t][Role::Pawn.index()] += 1;
+        pos.prisons[t][Role::Pawn.index()] = pos.prisons[t][Role::Pawn.index()].saturating_add(1);
     }
 }
 
