@@ -64,6 +64,22 @@ pub fn board_json(pos: &Position, moves: &[Move]) -> Value {
         }
         board["pockets"] = Value::Object(pockets);
     }
+    if pos.variant == super::variant::Variant::Hostage {
+        // Hostage chess: each side's prison, holding men of the other colour.
+        let mut prisons = Map::new();
+        for color in [super::piece::Color::White, super::piece::Color::Black] {
+            let held: Map<String, Value> = ROLES
+                .iter()
+                .filter(|r| pos.prisons[color.index()][r.index()] > 0)
+                .map(|r| {
+                    let letter = Piece::new(color.other(), *r).fen_char().to_string();
+                    (letter, json!(pos.prisons[color.index()][r.index()]))
+                })
+                .collect();
+            prisons.insert(color.name().to_string(), Value::Object(held));
+        }
+        board["prisons"] = Value::Object(prisons);
+    }
     if let Some(limit) = pos.variant.checks_to_win() {
         // Checks given so far by each side, and how many win.
         board["checks"] = json!({ "white": pos.checks[0], "black": pos.checks[1], "to_win": limit });
@@ -98,6 +114,11 @@ fn move_json(pos: &Position, m: &Move) -> Value {
         MoveKind::Drop => {
             let piece = Piece::new(pos.turn, m.role).fen_char().to_string();
             json!({ "san": san, "from": null, "to": geo.name(m.to), "drop": piece })
+        }
+        MoveKind::Exchange(given) => {
+            let piece = Piece::new(pos.turn, m.role).fen_char().to_string();
+            let given = Piece::new(pos.turn.other(), given).fen_char().to_string();
+            json!({ "san": san, "from": null, "to": geo.name(m.to), "drop": piece, "given": given })
         }
         MoveKind::Portal(exit) => {
             json!({ "san": san, "from": geo.name(m.from), "to": geo.name(m.to), "exit": geo.name(exit) })

@@ -130,6 +130,8 @@ fn parse_fields(mut pos: Position, fields: &[&str]) -> Result<Position, String> 
             super::fairy::plender::read_fen_field(&mut pos, f)?;
         } else if f.starts_with('(') && variant == Variant::Portal {
             super::fairy::portal::fen_field::read(&mut pos, f)?;
+        } else if f.starts_with('(') && variant == Variant::Hostage {
+            super::fairy::hostage::fen_field::read(&mut pos, f)?;
         } else if let Some(given) = f.strip_prefix('+') {
             let (w, b) = parse_checks(given, f)?;
             pos.checks = [w, b];
@@ -446,6 +448,12 @@ fn position_part(pos: &Position) -> String {
         if let Some(portholes) = super::fairy::portal::fen_field::write(pos) {
             out.push(' ');
             out.push_str(&portholes);
+        }
+    }
+    if pos.variant == Variant::Hostage {
+        if let Some(prisons) = super::fairy::hostage::fen_field::write(pos) {
+            out.push(' ');
+            out.push_str(&prisons);
         }
     }
     out

@@ -141,6 +141,9 @@ pub static DYNAMO: Erased<ChessRules> = Erased(ChessRules {
 pub static PORTAL: Erased<ChessRules> = Erased(ChessRules {
     variant: Variant::Portal,
 });
+pub static HOSTAGE: Erased<ChessRules> = Erased(ChessRules {
+    variant: Variant::Hostage,
+});
 
 /// Chess and every variant this crate registers, in the order `kifu games` lists them.
 pub fn games() -> Vec<&'static dyn kifu_core::Game> {
@@ -177,6 +180,7 @@ pub fn games() -> Vec<&'static dyn kifu_core::Game> {
         &CHESSENCE,
         &DYNAMO,
         &PORTAL,
+        &HOSTAGE,
     ]
 }
 

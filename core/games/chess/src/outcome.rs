@@ -189,6 +189,7 @@ pub fn insufficient_material(pos: &Position) -> bool {
         Variant::Atomic => atomic_cannot_win(pos, Color::White) && atomic_cannot_win(pos, Color::Black),
         Variant::Antichess => antichess_cannot_win(pos, Color::White) && antichess_cannot_win(pos, Color::Black),
         Variant::Crazyhouse => crazyhouse_dead(pos),
+        Variant::Hostage => super::fairy::hostage::dead(pos),
         Variant::Horde | Variant::KingOfTheHill | Variant::RacingKings => false,
         // Chessence: a side without men on the board may still enter one from reserve.
         // Dynamo: even bare kings can push each other off.

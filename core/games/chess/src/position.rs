@@ -32,6 +32,9 @@ pub enum MoveKind {
     /// Portal chess: `to` is the porthole the piece enters (taking what stands there), the
     /// number the porthole square it leaves by and stays on.
     Portal(u8),
+    /// Hostage chess: the mover's man released from the opponent's prison and dropped on `to`
+    /// (`from` equals `to`), in exchange for the given role from the mover's prison.
+    Exchange(Role),
 }
 
 /// A move in a position. Castling is encoded king-takes-rook.
@@ -80,6 +83,9 @@ pub struct Position {
     pub fullmove: u32,
     /// Crazyhouse pockets: counts per colour per role (indexed by [`Role::index`]).
     pub pockets: [[u8; 6]; 2],
+    /// Hostage chess: per colour, the men of the other colour held in its prison, counted
+    /// per role (the airfields are `pockets`); all zero in the other variants.
+    pub prisons: [[u8; 6]; 2],
     /// Checks given so far by each colour (three-check).
     pub checks: [u8; 2],
     /// Each colour's king square (the first found), `None` without a king.
@@ -115,6 +121,7 @@ impl Position {
             halfmove: 0,
             fullmove: 1,
             pockets: [[0; 6]; 2],
+            prisons: [[0; 6]; 2],
             checks: [0; 2],
             kings: [None; 2],
             army_castles: [[None; 4]; 2],
@@ -294,7 +301,7 @@ impl Position {
     pub fn is_capture(&self, m: &Move) -> bool {
         match m.kind {
             MoveKind::EnPassant => true,
-            MoveKind::Castle | MoveKind::Drop | MoveKind::Dynamo(_) => false,
+            MoveKind::Castle | MoveKind::Drop | MoveKind::Exchange(_) | MoveKind::Dynamo(_) => false,
             _ => self.board[m.to as usize] != 0,
         }
     }
@@ -305,6 +312,7 @@ impl Position {
             Variant::Congo => super::fairy::congo::play(self, m),
             Variant::Portal => super::fairy::portal::play(self, m),
             Variant::Chessence => super::fairy::chessence::play(self, m),
+            Variant::Hostage => super::fairy::hostage::play(self, m),
             _ => self.play_on_board(m),
         }
     }
@@ -322,7 +330,8 @@ impl Position {
         self.ep = None;
         match m.kind {
             MoveKind::Dynamo(_) => capture = super::fairy::dynamo::play(self, m),
-            MoveKind::Drop => {
+            // `fairy::hostage` plays an exchange as a drop once the man is released to the pocket.
+            MoveKind::Drop | MoveKind::Exchange(_) => {
                 self.put(m.to, Piece::new(us, m.role).code());
                 let slot = &mut self.pockets[us.index()][m.role.index()];
                 *slot = slot.saturating_sub(1);

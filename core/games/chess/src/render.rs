@@ -47,7 +47,28 @@ pub fn render_position(pos: &Position) -> String {
                 })
                 .collect();
             let shown = if pocket.is_empty() { "-".to_string() } else { pocket };
-            out.push_str(&format!("{} pocket: {shown}\n", color.name()));
+            let name = if pos.variant == super::variant::Variant::Hostage {
+                "airfield"
+            } else {
+                "pocket"
+            };
+            out.push_str(&format!("{} {name}: {shown}\n", color.name()));
+        }
+    }
+    if pos.variant == super::variant::Variant::Hostage {
+        for color in [Color::White, Color::Black] {
+            let held: String = ROLES
+                .iter()
+                .rev()
+                .flat_map(|r| {
+                    std::iter::repeat_n(
+                        Piece::new(color.other(), *r).fen_char(),
+                        pos.prisons[color.index()][r.index()] as usize,
+                    )
+                })
+                .collect();
+            let shown = if held.is_empty() { "-".to_string() } else { held };
+            out.push_str(&format!("{} prison: {shown}\n", color.name()));
         }
     }
     if let Some(limit) = pos.variant.checks_to_win() {

@@ -91,6 +91,12 @@ pub fn key(pos: &Position) -> Key {
         bytes[n..n + 64].copy_from_slice(&pos.vests);
         n += 64;
     }
+    if pos.variant == super::variant::Variant::Hostage {
+        for count in pos.prisons.iter().flatten() {
+            bytes[n] = *count;
+            n += 1;
+        }
+    }
     if let Some(portholes) = pos.portholes.as_deref() {
         bytes[n..n + 64].copy_from_slice(portholes);
         n += 64;

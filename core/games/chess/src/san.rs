@@ -29,6 +29,9 @@ fn san_plain(pos: &Position, legal: Option<&[Move]>, m: &Move) -> String {
     if let MoveKind::Portal(exit) = m.kind {
         return super::fairy::portal::notation::san(pos, legal, m, exit);
     }
+    if let MoveKind::Exchange(given) = m.kind {
+        return super::fairy::hostage::notation::text(pos, m, given);
+    }
     let geo = pos.geo;
     match m.kind {
         MoveKind::Castle => {
@@ -145,6 +148,11 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
 pub fn parse_move_among(pos: &Position, legal: &[Move], text: &str) -> Result<Move, String> {
     if let Some(m) = exact_san(pos, legal, text) {
         return Ok(m);
+    }
+    if pos.variant == super::variant::Variant::Hostage {
+        if let Some(found) = super::fairy::hostage::notation::parse(pos, legal, text) {
+            return found;
+        }
     }
     let cleaned = clean(text);
     if cleaned.is_empty() {

@@ -25,6 +25,9 @@ pub fn move_to_uci(pos: &Position, m: &Move) -> String {
     if let MoveKind::Portal(exit) = m.kind {
         return super::fairy::portal::notation::uci(pos, m, exit);
     }
+    if let MoveKind::Exchange(given) = m.kind {
+        return super::fairy::hostage::notation::text(pos, m, given);
+    }
     let geo = pos.geo;
     match m.kind {
         MoveKind::Drop => format!("{}@{}", m.role.letter(), geo.name(m.to)),
@@ -62,6 +65,11 @@ pub fn parse_uci_among(pos: &Position, legal: &[Move], text: &str) -> Result<Mov
     }
     if pos.variant == Variant::Portal {
         if let Some(found) = super::fairy::portal::notation::parse(pos, legal, text) {
+            return found;
+        }
+    }
+    if pos.variant == Variant::Hostage {
+        if let Some(found) = super::fairy::hostage::notation::parse(pos, legal, text) {
             return found;
         }
     }

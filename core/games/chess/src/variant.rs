@@ -39,12 +39,13 @@ pub enum Variant {
     Chessence,
     Dynamo,
     Portal,
+    Hostage,
     /// `cylinder` with the option `wrap=ranks`: not a registered game of its own.
     CylinderRanks,
 }
 
 /// Every variant, in registry order.
-pub const VARIANTS: [Variant; 32] = [
+pub const VARIANTS: [Variant; 33] = [
     Variant::Standard,
     Variant::Chess960,
     Variant::Crazyhouse,
@@ -77,6 +78,7 @@ pub const VARIANTS: [Variant; 32] = [
     Variant::Chessence,
     Variant::Dynamo,
     Variant::Portal,
+    Variant::Hostage,
 ];
 
 /// Every variant's registry name, in registry order.
@@ -144,6 +146,7 @@ impl Variant {
             Variant::Chessence => "chessence",
             Variant::Dynamo => "dynamo",
             Variant::Portal => "portal",
+            Variant::Hostage => "hostage",
             Variant::CylinderRanks => "horizontalcylinder",
         }
     }
@@ -189,7 +192,7 @@ impl Variant {
     pub fn start_fen(self) -> &'static str {
         match self {
             Variant::Antichess => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
-            Variant::Crazyhouse => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
+            Variant::Crazyhouse | Variant::Hostage => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
             Variant::Horde => "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1",
             Variant::ThreeCheck => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1",
             Variant::RacingKings => "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1",
@@ -217,9 +220,10 @@ impl Variant {
         }
     }
     /// Pieces in pockets may be dropped: crazyhouse's captured pieces, Chessence's reserve men
-    /// (which `fairy::chessence` enters and never refills).
+    /// (which `fairy::chessence` enters and never refills), Hostage chess's airfields (which
+    /// `fairy::hostage` fills from the prisons).
     pub fn drops(self) -> bool {
-        matches!(self, Variant::Crazyhouse | Variant::Chessence)
+        matches!(self, Variant::Crazyhouse | Variant::Chessence | Variant::Hostage)
     }
     /// A capture removes every non-pawn piece next to the captured square.
     pub fn explodes(self) -> bool {

@@ -18,6 +18,7 @@ pub mod dynamo;
 pub mod extinction;
 pub mod grid;
 pub mod horizontal_cylinder;
+pub mod hostage;
 pub mod knightrelay;
 pub mod madrasi;
 pub mod masonic;
@@ -59,6 +60,7 @@ pub fn from_name(n: &str) -> Option<Variant> {
         "chessence" => Variant::Chessence,
         "dynamo" | "dynamochess" => Variant::Dynamo,
         "portal" | "portalchess" | "porthole" | "portholechess" => Variant::Portal,
+        "hostage" | "hostagechess" => Variant::Hostage,
         _ => return None,
     };
     Some(v)
@@ -106,6 +108,9 @@ pub fn describe(v: Variant) -> &'static str {
         Variant::Portal => {
             "Portal chess (Mike Hidden's porthole chess): a piece entering a porthole leaves by another; the porthole moves to where it came from"
         }
+        Variant::Hostage => {
+            "Hostage chess (John Leslie, 1997): captured men are held hostage; exchange one for a man of yours and drop it"
+        }
         _ => "",
     }
 }
@@ -125,6 +130,7 @@ pub fn tried(v: Variant) -> bool {
                 | Variant::Chessence
                 | Variant::Dynamo
                 | Variant::Portal
+                | Variant::Hostage
         )
 }
 
@@ -212,6 +218,9 @@ pub fn attacked(pos: &Position, sq: u8, by: Color) -> bool {
     if pos.variant == Variant::Portal {
         return portal::attacked(pos, sq, by);
     }
+    if pos.variant == Variant::Hostage {
+        return hostage::attacked(pos, sq, by);
+    }
     if !move_rule(pos.variant) {
         return pos.attacked(sq, by);
     }
@@ -273,6 +282,7 @@ pub fn refusal(pos: &Position) -> Option<String> {
         Variant::Plender => plender::refusal(pos),
         Variant::Chessence => chessence::refusal(pos),
         Variant::Dynamo => dynamo::refusal(pos),
+        Variant::Hostage => hostage::refusal(pos),
         _ => None,
     }
 }

@@ -74,6 +74,13 @@ pub enum MoveToken {
         text: [u8; DYNAMO_LONGEST],
         len: u8,
     },
+    /// A Hostage chess exchange: the prisoner given, the man released and where it drops
+    /// (`N-B@f7`; the published `(N-B)B*f7` is not PGN, as `(` opens a variation).
+    Exchange {
+        given: char,
+        piece: char,
+        to: Square,
+    },
     /// A move into a porthole and the porthole it leaves by (Portal chess): `Nc3>f6`,
     /// `bxc3>f6` (a lower-case `b` before the entry is the pawn's file, as piece letters are
     /// upper case here), `b1c3>f6`.
@@ -234,6 +241,17 @@ fn parse_core(core: &str) -> Result<MoveToken, String> {
 }
 
 fn parse_drop(piece: &[char], square: &[char]) -> Result<MoveToken, String> {
+    if let [given, '-', released] = piece {
+        let to = read_square(square).ok_or("an exchange needs a square after '@' (N-B@f7)")?;
+        if !given.is_ascii_alphabetic() || !released.is_ascii_alphabetic() {
+            return Err("an exchange is written as two piece letters, '-', '@' and a square (N-B@f7)".to_string());
+        }
+        return Ok(MoveToken::Exchange {
+            given: given.to_ascii_uppercase(),
+            piece: released.to_ascii_uppercase(),
+            to,
+        });
+    }
     let piece = match piece {
         [] => 'P',
         [c] if c.is_ascii_alphabetic() => c.to_ascii_uppercase(),

@@ -64,6 +64,7 @@ pub fn variant_tag(game: &str) -> Option<&'static str> {
         "chessence" => Some("Chessence"),
         "dynamo" => Some("Dynamo"),
         "portal" => Some("Portal"),
+        "hostage" => Some("Hostage"),
         "grid" => Some("Grid"),
         "glinski" => Some("Glinski"),
         "monochromatic" => Some("Monochromatic"),

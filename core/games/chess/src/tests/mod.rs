@@ -23,6 +23,8 @@ mod handbuilt;
 mod hex;
 mod holes;
 mod horizontal_cylinder_naive;
+mod hostage_naive;
+mod hostage_record;
 mod illegal_moves;
 mod masonic_naive;
 mod masonic_record;

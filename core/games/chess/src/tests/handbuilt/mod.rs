@@ -18,6 +18,7 @@ mod dynamo;
 mod extinction;
 mod glinski;
 mod grid;
+mod hostage;
 mod knightrelay;
 mod losalamos;
 mod madrasi;
