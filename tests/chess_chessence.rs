@@ -5,11 +5,6 @@
 
 use kifu_e2e::Session;
 
-fn head(s: &Session, id: &str) -> (u64, String) {
-    let v = s.json(&["show", id, "--json"]);
-    (v["seq"].as_u64().unwrap(), v["head"].as_str().unwrap().to_string())
-}
-
 #[test]
 fn perft_from_the_start() {
     let s = Session::new();
@@ -33,7 +28,7 @@ fn a_chessence_game_is_recorded_exported_imported_and_refuses_bad_moves() {
         s.ok(&["play", &id, text]);
     }
 
-    let before = head(&s, &id);
+    let before = s.head(&id);
     for (bad, why) in [
         ("a9a8", "kings never move"),
         ("b8a8", "cannot reach a8"),
@@ -43,7 +38,7 @@ fn a_chessence_game_is_recorded_exported_imported_and_refuses_bad_moves() {
     ] {
         let run = s.fails(&["play", &id, bad], 1);
         assert!(run.stderr.contains(why), "{bad}: {}", run.stderr);
-        assert_eq!(head(&s, &id), before, "{bad} changed the head");
+        assert_eq!(s.head(&id), before, "{bad} changed the head");
     }
     s.ok(&["play", &id, "P@c8"]);
 

@@ -5,11 +5,6 @@
 
 use kifu_e2e::Session;
 
-fn head(s: &Session, id: &str) -> (u64, String) {
-    let v = s.json(&["show", id, "--json"]);
-    (v["seq"].as_u64().unwrap(), v["head"].as_str().unwrap().to_string())
-}
-
 #[test]
 fn a_dynamo_game_goes_out_as_pgn_and_comes_back() {
     let s = Session::new();
@@ -28,13 +23,13 @@ fn a_dynamo_game_goes_out_as_pgn_and_comes_back() {
         "h5h4/h6h5",
     ]);
 
-    let before = head(&s, &id);
+    let before = s.head(&id);
     // Black to move: a capture (no move in Dynamo), a king "pushing" a piece not next to it on
     // its line, and a pull by a white rook.
     for bad in ["Qxh5", "e8e7/f7f5", "h1h1/h5h1"] {
         let run = s.fails(&["play", &id, bad], 1);
         assert!(run.stderr.contains(bad), "{bad}: {}", run.stderr);
-        assert_eq!(head(&s, &id), before, "{bad} changed the head");
+        assert_eq!(s.head(&id), before, "{bad} changed the head");
     }
 
     let pgn = s.ok(&["export", &id, "--format", "pgn"]);

@@ -6,11 +6,6 @@
 
 use kifu_e2e::Session;
 
-fn head(s: &Session, id: &str) -> (u64, String) {
-    let v = s.json(&["show", id, "--json"]);
-    (v["seq"].as_u64().unwrap(), v["head"].as_str().unwrap().to_string())
-}
-
 #[test]
 fn perft_from_the_start_and_from_a_fen() {
     let s = Session::new();
@@ -34,12 +29,12 @@ fn a_hostage_game_goes_out_as_pgn_comes_back_and_refuses_bad_exchanges() {
         "Ke6", "Bxd5+", "Qxd5",
     ]);
 
-    let before = head(&s, &id);
+    let before = s.head(&id);
     // A pawn cannot buy a bishop back; no white queen is held; a pawn never drops on rank 8.
     for bad in ["P-B@f7", "N-Q@f7", "P-P@a8"] {
         let run = s.fails(&["play", &id, bad], 1);
         assert!(run.stderr.contains("not legal"), "{bad}: {}", run.stderr);
-        assert_eq!(head(&s, &id), before, "{bad} changed the head");
+        assert_eq!(s.head(&id), before, "{bad} changed the head");
     }
     s.ok(&["play", &id, "(N-B)B*f7+"]);
 

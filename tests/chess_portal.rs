@@ -5,11 +5,6 @@
 
 use kifu_e2e::Session;
 
-fn head(s: &Session, id: &str) -> (u64, String) {
-    let v = s.json(&["show", id, "--json"]);
-    (v["seq"].as_u64().unwrap(), v["head"].as_str().unwrap().to_string())
-}
-
 #[test]
 fn perft_from_the_start_and_from_a_fen() {
     let s = Session::new();
@@ -31,14 +26,14 @@ fn a_portal_game_goes_out_as_pgn_comes_back_and_refuses_bad_moves() {
     // by h5; the e2 pawn enters f3 and leaves by c6; the b7 pawn takes it and leaves by a4.
     s.ok(&["play", &id, "b1c3f6", "gxf6>h5", "e2f3c6", "b7c6a4"]);
 
-    let before = head(&s, &id);
+    let before = s.head(&id);
     // h4 holds a porthole (no pawn step onto one); c3 lost its token to b1 (a pawn goes
     // diagonally only to take or to enter); e2 now holds one, and the king entering it must
     // name its exit.
     for bad in ["h2h4", "b2c3", "Ke2"] {
         let run = s.fails(&["play", &id, bad], 1);
         assert!(run.stderr.contains(bad), "{bad}: {}", run.stderr);
-        assert_eq!(head(&s, &id), before, "{bad} changed the head");
+        assert_eq!(s.head(&id), before, "{bad} changed the head");
     }
     let run = s.fails(&["play", &id, "Ke2"], 1);
     assert!(run.stderr.contains("Ke2>"), "{}", run.stderr);

@@ -3,11 +3,6 @@
 
 use kifu_e2e::Session;
 
-fn head(s: &Session, id: &str) -> (u64, String) {
-    let v = s.json(&["show", id, "--json"]);
-    (v["seq"].as_u64().unwrap(), v["head"].as_str().unwrap().to_string())
-}
-
 #[test]
 fn a_seeded_solitaria_game_refuses_a_wrong_contrarius_entry_and_plays_out_to_a_verified_end() {
     let s = Session::new();
@@ -32,7 +27,7 @@ fn a_seeded_solitaria_game_refuses_a_wrong_contrarius_entry_and_plays_out_to_a_v
     s.ok(&["play", &id, "prefect cash"]);
     let state = s.json(&["show", &id, "--json"]);
     assert_eq!(state["turn"]["actor"], "p2", "{state}");
-    let before = head(&s, &id);
+    let before = s.head(&id);
     for (bad, why) in [
         ("p2: score 3", "Contrarius must score 2, not score 3"),
         ("p2: take 1", "Contrarius must score 2, not take 1"),
@@ -44,7 +39,7 @@ fn a_seeded_solitaria_game_refuses_a_wrong_contrarius_entry_and_plays_out_to_a_v
             "{bad}: {}",
             run.stderr
         );
-        assert_eq!(head(&s, &id), before, "{bad} changed the head");
+        assert_eq!(s.head(&id), before, "{bad} changed the head");
     }
     s.ok(&["play", &id, "p2: score 2"]);
 
@@ -91,14 +86,14 @@ fn contrarius_as_a_third_player_takes_a_veto_once_and_plays_out_to_a_verified_en
     s.ok(&["play", &id, "p1: mercator"]);
     // The seeded black die is rolled; p3 vetoes it once, and a second veto is refused.
     s.ok(&["play", &id, "p3: veto"]);
-    let before = head(&s, &id);
+    let before = s.head(&id);
     let run = s.fails(&["play", &id, "p3: veto"], 1);
     assert!(
         run.stderr.contains("p3 may not act now: p1, p2 to act at once"),
         "{}",
         run.stderr
     );
-    assert_eq!(head(&s, &id), before, "the refused veto changed the head");
+    assert_eq!(s.head(&id), before, "the refused veto changed the head");
     s.ok(&["playout", &id]);
     let state = s.json(&["show", &id, "--json"]);
     assert_eq!(state["turn"]["kind"], "over", "{state}");

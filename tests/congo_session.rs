@@ -4,11 +4,6 @@
 
 use kifu_e2e::Session;
 
-fn head(s: &Session, id: &str) -> (u64, String) {
-    let v = s.json(&["show", id, "--json"]);
-    (v["seq"].as_u64().unwrap(), v["head"].as_str().unwrap().to_string())
-}
-
 #[test]
 fn a_congo_game_is_recorded_exported_and_refuses_bad_moves() {
     let s = Session::new();
@@ -23,11 +18,11 @@ fn a_congo_game_is_recorded_exported_and_refuses_bad_moves() {
     s.ok(&["play", &id, "Zf5"]);
     s.ok(&["play", &id, "a1a3"]);
 
-    let before = head(&s, &id);
+    let before = s.head(&id);
     for bad in ["Qd4", "d7d5", "d6d4", "e7e6", "b1b3"] {
         let run = s.fails(&["play", &id, bad], 1);
         assert!(run.stderr.contains(bad), "{bad}: {}", run.stderr);
-        assert_eq!(head(&s, &id), before, "{bad} changed the head");
+        assert_eq!(s.head(&id), before, "{bad} changed the head");
     }
 
     let file = s.path("game.pgn");

@@ -12,11 +12,6 @@ fn legal(s: &Session, id: &str) -> Vec<String> {
         .collect()
 }
 
-fn head(s: &Session, id: &str) -> (u64, String) {
-    let v = s.json(&["show", id, "--json"]);
-    (v["seq"].as_u64().unwrap(), v["head"].as_str().unwrap().to_string())
-}
-
 fn turn_kind(s: &Session, id: &str) -> String {
     s.json(&["show", id, "--json"])["turn"]["kind"]
         .as_str()
@@ -73,7 +68,7 @@ fn a_seeded_game_is_played_to_the_end_and_verifies() {
     let other = Session::new();
     let imported = other.ok(&["import", file.to_str().unwrap()]);
     assert_eq!(imported.trim(), id);
-    assert_eq!(head(&other, &id), head(&s, &id));
+    assert_eq!(other.head(&id), s.head(&id));
 }
 
 #[test]
@@ -106,7 +101,7 @@ fn a_throw_of_seven_is_refused_and_the_head_stays() {
         let m = legal(&s, &id)[0].clone();
         s.ok(&["play", &id, &m]);
     }
-    let before = head(&s, &id);
+    let before = s.head(&id);
     let run = s.fails(&["play", &id, "7"], 1);
     assert!(
         run.stderr.contains(&format!("entry {}", before.0 + 1)),
@@ -114,11 +109,11 @@ fn a_throw_of_seven_is_refused_and_the_head_stays() {
         run.stderr
     );
     assert!(run.stderr.contains('7'), "{}", run.stderr);
-    assert_eq!(head(&s, &id), before);
+    assert_eq!(s.head(&id), before);
     // A batch whose second command is refused stores neither.
     let run = s.fails(&["play", &id, "4", "7"], 1);
     assert!(run.stderr.contains("kifu: "), "{}", run.stderr);
-    assert_eq!(head(&s, &id), before);
+    assert_eq!(s.head(&id), before);
 }
 
 #[test]
@@ -168,9 +163,9 @@ fn one_changed_byte_in_an_exported_file_is_found_at_its_entry() {
 fn a_stale_expected_head_is_refused() {
     let s = Session::new();
     let id = new_observed(&s, "3");
-    let (_, h0) = head(&s, &id);
+    let (_, h0) = s.head(&id);
     let out = s.ok(&["play", &id, "1", "--expect-head", &h0]);
-    let (seq, h1) = head(&s, &id);
+    let (seq, h1) = s.head(&id);
     assert_eq!(out.trim(), format!("{seq} {h1}"));
     let m = legal(&s, &id)[0].clone();
     let run = s.fails(&["play", &id, &m, "--expect-head", &h0], 1);
@@ -180,7 +175,7 @@ fn a_stale_expected_head_is_refused() {
         "the error names the actual head: {}",
         run.stderr
     );
-    assert_eq!(head(&s, &id), (seq, h1));
+    assert_eq!(s.head(&id), (seq, h1));
 }
 
 #[test]
@@ -190,7 +185,7 @@ fn a_retried_play_with_the_same_key_is_answered_once() {
     let first = s.ok(&["play", &id, "4", "--key", "tablet-1"]);
     let again = s.ok(&["play", &id, "4", "--key", "tablet-1"]);
     assert_eq!(first, again);
-    assert_eq!(head(&s, &id).0, 1);
+    assert_eq!(s.head(&id).0, 1);
 }
 
 #[test]

@@ -3,11 +3,6 @@
 
 use kifu_e2e::Session;
 
-fn head(s: &Session, id: &str) -> (u64, String) {
-    let v = s.json(&["show", id, "--json"]);
-    (v["seq"].as_u64().unwrap(), v["head"].as_str().unwrap().to_string())
-}
-
 #[test]
 fn a_tablut_game_is_recorded_exported_and_refuses_bad_moves() {
     let s = Session::new();
@@ -33,7 +28,7 @@ fn a_tablut_game_is_recorded_exported_and_refuses_bad_moves() {
         "{text}"
     );
 
-    let before = head(&s, &id);
+    let before = s.head(&id);
     for (bad, why) in [
         ("b5-c4", "along a rank or a file"),
         ("e5-e6", "white piece"),
@@ -42,7 +37,7 @@ fn a_tablut_game_is_recorded_exported_and_refuses_bad_moves() {
     ] {
         let run = s.fails(&["play", &id, bad], 1);
         assert!(run.stderr.contains(why), "{bad}: {}", run.stderr);
-        assert_eq!(head(&s, &id), before, "{bad} changed the head");
+        assert_eq!(s.head(&id), before, "{bad} changed the head");
     }
 
     let file = s.path("game.otg");

@@ -4,11 +4,6 @@
 
 use kifu_e2e::Session;
 
-fn head(s: &Session, id: &str) -> (u64, String) {
-    let v = s.json(&["show", id, "--json"]);
-    (v["seq"].as_u64().unwrap(), v["head"].as_str().unwrap().to_string())
-}
-
 #[test]
 fn a_taluva_game_is_recorded_and_refuses_bad_input() {
     let s = Session::new();
@@ -35,7 +30,7 @@ fn a_taluva_game_is_recorded_and_refuses_bad_input() {
     let svg = s.ok(&["show", &id, "--svg"]);
     assert!(svg.contains(r#"data-cell="0,-1""#), "{svg}");
 
-    let before = head(&s, &id);
+    let before = s.head(&id);
     for (bad, why) in [
         ("tile 0,0 1", "must be drawn"),
         ("draw lava-rock", "not a terrain"),
@@ -43,10 +38,10 @@ fn a_taluva_game_is_recorded_and_refuses_bad_input() {
     ] {
         let run = s.fails(&["play", &id, bad], 1);
         assert!(run.stderr.contains(why), "{bad}: {}", run.stderr);
-        assert_eq!(head(&s, &id), before, "{bad} changed the head");
+        assert_eq!(s.head(&id), before, "{bad} changed the head");
     }
     s.ok(&["play", &id, "draw rock-rock"]);
-    let before = head(&s, &id);
+    let before = s.head(&id);
     for (bad, why) in [
         ("tile 0,0 0", "exactly on one"),
         ("tile 1,0 2", "volcano must lie on a volcano"),
@@ -57,10 +52,10 @@ fn a_taluva_game_is_recorded_and_refuses_bad_input() {
     ] {
         let run = s.fails(&["play", &id, bad], 1);
         assert!(run.stderr.contains(why), "{bad}: {}", run.stderr);
-        assert_eq!(head(&s, &id), before, "{bad} changed the head");
+        assert_eq!(s.head(&id), before, "{bad} changed the head");
     }
     s.ok(&["play", &id, "tile 2,-1 0"]);
-    let before = head(&s, &id);
+    let before = s.head(&id);
     for (bad, why) in [
         ("hut 0,-1", "already holds a hut"),
         ("tower 1,-1", "level 3"),
@@ -68,7 +63,7 @@ fn a_taluva_game_is_recorded_and_refuses_bad_input() {
     ] {
         let run = s.fails(&["play", &id, bad], 1);
         assert!(run.stderr.contains(why), "{bad}: {}", run.stderr);
-        assert_eq!(head(&s, &id), before, "{bad} changed the head");
+        assert_eq!(s.head(&id), before, "{bad} changed the head");
     }
 }
 

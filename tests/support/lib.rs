@@ -137,6 +137,13 @@ impl Session {
         let out = self.ok(args);
         serde_json::from_str(&out).unwrap_or_else(|e| panic!("kifu {args:?} printed no JSON ({e}):\n{out}"))
     }
+
+    /// A record's last sequence number and head hash, as `show --json` gives them.
+    pub fn head(&self, id: &str) -> (u64, String) {
+        let v = self.json(&["show", id, "--json"]);
+        let seq = v["seq"].as_u64().expect("show --json has a seq");
+        (seq, v["head"].as_str().expect("show --json has a head").to_string())
+    }
 }
 
 /// A scratch database on the PostgreSQL server at `KIFU_TEST_POSTGRES` (tests/pg/run-cluster
