@@ -3,6 +3,7 @@
 //! seat could hash each of the other side's few possible moves and compare with the chain hash
 //! that every view is given. It never draws randomness itself.
 
+use kifu_core::record::hex;
 use kifu_core::refuse;
 use kifu_core::rules::RuleError;
 
@@ -20,23 +21,15 @@ pub fn from_key(key: &Salt, ply: u32) -> Salt {
 }
 
 /// Reads 32 lower-case hex digits.
-pub fn read(hex: &str) -> Result<Salt, RuleError> {
-    let digits = hex.as_bytes();
-    if digits.len() != 32 || !digits.iter().all(|d| d.is_ascii_digit() || (b'a'..=b'f').contains(d)) {
-        refuse!("'{hex}' is not a salt or key: write 32 lower-case hex digits");
+pub fn read(text: &str) -> Result<Salt, RuleError> {
+    match hex::decode(text).and_then(|bytes| Salt::try_from(bytes).ok()) {
+        Some(salt) => Ok(salt),
+        None => refuse!("'{text}' is not a salt or key: write 32 lower-case hex digits"),
     }
-    let mut salt = [0u8; 16];
-    for (byte, pair) in salt.iter_mut().zip(digits.chunks(2)) {
-        *byte = std::str::from_utf8(pair)
-            .ok()
-            .and_then(|p| u8::from_str_radix(p, 16).ok())
-            .unwrap_or(0);
-    }
-    Ok(salt)
 }
 
 pub fn hex(salt: &Salt) -> String {
-    salt.iter().map(|b| format!("{b:02x}")).collect()
+    hex::encode(salt)
 }
 
 /// Splits `e4 salt=HEX` into the move's text and its salt.
