@@ -31,8 +31,10 @@ use redb::{
 };
 
 /// redb's page cache: its default (1 GiB) let a long import grow to that size; a CLI process
-/// reads and writes one record or one batch at a time.
-const CACHE_BYTES: usize = 64 << 20;
+/// reads and writes one record or one batch at a time. 64 MiB took a 50 MB PGN import (with
+/// its compaction) to 202 MB of RSS, 32 MiB to 132 MB for about 1 s more system time of 33 s
+/// of CPU (docs/BENCHMARKS.md, "Import of a 50 MB PGN: memory").
+const CACHE_BYTES: usize = 32 << 20;
 
 /// How often a store that waits for another process looks again.
 const POLL: Duration = Duration::from_millis(20);

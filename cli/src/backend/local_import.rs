@@ -118,6 +118,10 @@ pub fn import(store: &mut Lazy, job: ImportJob<'_>) -> Result<ImportDone, CliErr
         Ok(outcomes)
     })?;
     bar.finish_and_clear();
+    // The file is read: its text goes before the compaction, which needs memory of its own
+    // (the peak of a large import was the two together).
+    drop(text);
+    drop(binary);
     if read == 0 {
         return Err(CliError::input(format!("{file}: no games found")));
     }
