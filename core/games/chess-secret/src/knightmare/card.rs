@@ -9,7 +9,7 @@ use kifu_chess::{Position, Variant};
 
 use super::effect::{CardPlay, Effect, Placed};
 use super::moves::pattern_allows;
-use super::state::{pool_index, InPlay, State};
+use super::state::{pool_index, side, InPlay, State};
 
 fn name(pos: &Position, sq: u8) -> String {
     pos.geo.name(sq)
@@ -185,7 +185,7 @@ pub fn play(state: &mut State, seat: u8, play: &CardPlay) -> Result<(), String> 
                 if state.moved(&pos) {
                     return Err(at(format!(
                         "{}'s regular move of this turn is already made",
-                        pos.turn.other().name()
+                        side(pos.turn.other())
                     )));
                 }
                 pass_turn(&mut pos);

@@ -23,7 +23,7 @@ pub use effect::{card_name, CardPlay, Effect, Placed};
 pub use moves::{pattern_allows, regular_moves};
 pub use state::{pools_text, State, STANDARD_FEN};
 
-use state::{color_of, pool_index, BeforeMove};
+use state::{color_of, pool_index, side, BeforeMove};
 
 #[derive(Debug, Clone, Copy)]
 pub struct Knightmare;
@@ -53,7 +53,7 @@ impl Knightmare {
         if state.moved(&pos) && pos.in_check(mover) {
             return Err(format!(
                 "{}'s king would stand in check at the end of its turn",
-                mover.name()
+                side(mover)
             ));
         }
         let Command::Card(play) = command else {
@@ -61,16 +61,25 @@ impl Knightmare {
         };
         let player = color_of(seat);
         if seat != state.mover && pos.in_check(player) {
-            return Err(format!("the card leaves {}'s own king in check", player.name()));
+            return Err(format!("the card leaves {}'s own king in check", side(player)));
         }
         let regular = !play.is_lasting() && !play.effects.contains(&Effect::Void);
         if regular && !opponent_mated_before && mated(&pos, player.other()) {
             return Err(format!(
                 "a card may not give checkmate directly ({} would have no move out of check); a card played without effect is entered as 'void'",
-                player.other().name()
+                side(player.other())
             ));
         }
         Ok(())
+    }
+
+    /// The seat whose regular move is next: the mover's until made, then the other side's.
+    fn moving(state: &State, pos: &Position) -> u8 {
+        if state.moved(pos) {
+            1 - state.mover
+        } else {
+            state.mover
+        }
     }
 
     fn options(state: &State) -> Vec<Command> {
@@ -132,7 +141,7 @@ impl Rules for Knightmare {
     }
 
     fn parse(&self, state: &State, actor: Actor, text: &str) -> Result<Command, RuleError> {
-        seat_of(actor)?;
+        let _ = seat_of(actor)?;
         let text = text.trim();
         let pos = state.position();
         if let Some(rest) = text.strip_prefix("card ") {
@@ -151,10 +160,23 @@ impl Rules for Knightmare {
                 step,
             });
         }
-        match text {
-            "no-card" => return Ok(Command::NoCard),
-            "resign" => return Ok(Command::Resign),
-            _ => {}
+        if text == "resign" {
+            return Ok(Command::Resign);
+        }
+        let seat = seat_of(actor)?;
+        if seat != Self::moving(state, &pos) {
+            let mover = color_of(state.mover);
+            if seat == state.mover {
+                refuse!("'{text}': {} has made its regular move of this turn", side(mover));
+            }
+            refuse!(
+                "'{text}': it is {}'s turn: {} may only play a card now",
+                side(mover),
+                side(mover.other())
+            );
+        }
+        if text == "no-card" {
+            return Ok(Command::NoCard);
         }
         parse_move_among(&pos, &regular_moves(&pos), text)
             .map(Command::Move)
@@ -188,26 +210,30 @@ impl Rules for Knightmare {
         }
         if let Command::Resign = command {
             let color = color_of(seat);
-            state.result = Some(Outcome::win(1 - seat, format!("{} resigned", color.name())));
+            state.result = Some(Outcome::win(1 - seat, format!("{} resigned", side(color))));
             return Ok(());
         }
         let pos = state.position();
         let opponent_mated_before = mated(&pos, color_of(seat).other());
+        // Once the mover's regular move is made, an entry belongs to the next turn when it
+        // can belong to no other: the other side's move, a card whose player has spent its
+        // card of this turn, a card standing for a regular move (only the next one is left).
         let opens_turn = match command {
-            Command::Card(_) => state.played[seat as usize],
-            _ => true,
+            Command::Card(play) => state.played[seat as usize] || play.effects.contains(&Effect::Instead),
+            Command::Resign => false,
+            _ => seat != state.mover,
         };
-        if seat != state.mover && state.moved(&pos) && opens_turn {
-            state.begin_turn(seat);
+        if state.moved(&pos) && opens_turn {
+            state.begin_turn(1 - state.mover);
         }
         let color = color_of(seat);
         let mover = color_of(state.mover);
         let own_move = |what: &str| -> Result<(), RuleError> {
             if seat != state.mover {
-                refuse!("it is {}'s turn: {} may only play a card now", mover.name(), color.name());
+                refuse!("it is {}'s turn: {} may only play a card now", side(mover), side(color));
             }
             if state.moved(&pos) {
-                refuse!("{} has made its regular move of this turn ({what})", color.name());
+                refuse!("{} has made its regular move of this turn ({what})", side(color));
             }
             Ok(())
         };
@@ -243,7 +269,7 @@ impl Rules for Knightmare {
                 }
                 if let Effect::Move { from, .. } = step {
                     if from.piece.color != color {
-                        refuse!("the regular move is made with one of {}'s own pieces", color.name());
+                        refuse!("the regular move is made with one of {}'s own pieces", side(color));
                     }
                 }
                 let before = BeforeMove {
@@ -262,7 +288,7 @@ impl Rules for Knightmare {
                 if !regular_moves(&pos).is_empty() {
                     refuse!(
                         "{} has regular moves: 'no-card' is only for a side left without one",
-                        color.name()
+                        side(color)
                     );
                 }
                 state.result = Some(if pos.in_check(color) {
@@ -274,7 +300,7 @@ impl Rules for Knightmare {
             }
             Command::Card(play) => {
                 if state.played[seat as usize] {
-                    refuse!("{} has played its card in this turn (one card a player a turn)", color.name());
+                    refuse!("{} has played its card in this turn (one card a player a turn)", side(color));
                 }
                 card::play(state, seat, play).map_err(RuleError::new)?;
                 state.played[seat as usize] = true;
@@ -300,8 +326,7 @@ impl Rules for Knightmare {
         }
         // Card plays cannot be listed (their names are free); the regular move is the mover's
         // before it is made, the other side's (opening its turn) after.
-        let pos = state.position();
-        let moving = if state.moved(&pos) { 1 - state.mover } else { state.mover };
+        let moving = Self::moving(state, &state.position());
         Some(if actor == Actor::Seat(moving) {
             Self::options(state)
         } else {
@@ -354,13 +379,13 @@ fn notes(state: &State, pos: &Position) -> Vec<String> {
     let mover = color_of(state.mover);
     let mut lines = vec![format!(
         "{}'s turn: regular move {}; card played this turn: White {}, Black {}",
-        mover.name(),
+        side(mover),
         if state.moved(pos) { "made" } else { "to come" },
         if state.played[0] { "yes" } else { "no" },
         if state.played[1] { "yes" } else { "no" },
     )];
     for c in &state.in_play {
-        lines.push(format!("in play: {} ({}'s, continuing)", c.name, color_of(c.seat).name()));
+        lines.push(format!("in play: {} ({}'s, continuing)", c.name, side(color_of(c.seat))));
     }
     lines.push(format!("captured, may be returned: {}", pools_text(&state.captured)));
     lines

@@ -56,6 +56,14 @@ pub fn color_of(seat: u8) -> Color {
     }
 }
 
+/// A side's name as a sentence starts it: `White`, `Black`.
+pub fn side(color: Color) -> &'static str {
+    match color {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
 pub fn pool_index(role: Role) -> Option<usize> {
     POOLED.iter().position(|r| *r == role)
 }
@@ -116,12 +124,9 @@ impl State {
     pub fn acting(&self, pos: &Position) -> Vec<u8> {
         let other = 1 - self.mover;
         let mut seats = if self.moved(pos) {
-            // The other side may move (its turn begins) or play a card; the mover only a card.
-            let mut s = vec![other];
-            if !self.played[self.mover as usize] {
-                s.push(self.mover);
-            }
-            s
+            // The other side may move (opening its turn) or play a card; so may the mover play
+            // one, in this turn or (its card here spent) in the next.
+            vec![other, self.mover]
         } else {
             let mut s = vec![self.mover];
             if !self.played[other as usize] {
