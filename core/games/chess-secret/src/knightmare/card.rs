@@ -78,7 +78,7 @@ fn step(state: &mut State, pos: &mut Position, effect: &Effect, touched: &mut Ve
                 return Err(format!("the piece stays on {}: a move goes somewhere", name(pos, *to)));
             }
             if let Some(kind) = pattern {
-                if !pattern_allows(pos, from.piece, *kind, from.square, *to) {
+                if !pattern_allows(pos, from.piece.color, *kind, from.square, *to) {
                     return Err(format!(
                         "a {} on {} cannot go to {} here",
                         kind.name(),

@@ -3,7 +3,7 @@
 //! safe); and whether a card's move follows a kind's pattern. It never changes a position.
 
 use kifu_chess::movegen::{gen_pseudo, legal_moves};
-use kifu_chess::piece::{Piece, Role};
+use kifu_chess::piece::{Color, Piece, Role};
 use kifu_chess::position::{KINGSIDE, QUEENSIDE};
 use kifu_chess::{Move, MoveKind, Position};
 
@@ -62,15 +62,15 @@ fn castles_through_check(pos: &Position) -> Vec<Move> {
     out
 }
 
-/// Whether a piece of `piece`'s colour and of kind `kind`, standing on `from`, could go to
+/// Whether a piece of `color` and of kind `kind`, standing on `from`, could go to
 /// `to` on this board by that kind's move (sliding paths clear, a capture only of the other
 /// side's piece, a pawn by its pushes and diagonal captures); castling and en passant aside.
-pub fn pattern_allows(pos: &Position, piece: Piece, kind: Role, from: u8, to: u8) -> bool {
+pub fn pattern_allows(pos: &Position, color: Color, kind: Role, from: u8, to: u8) -> bool {
     let mut board = pos.clone();
-    board.turn = piece.color;
+    board.turn = color;
     board.ep = None;
     board.castles = [[None; 2]; 2];
-    board.put(from, Piece::new(piece.color, kind).code());
+    board.put(from, Piece::new(color, kind).code());
     board.find_kings();
     let mut pseudo = Vec::new();
     gen_pseudo(&board, &mut pseudo);
