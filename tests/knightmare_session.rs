@@ -21,22 +21,15 @@ fn a_knightmare_session_records_cards_and_checks_their_effects() {
         "p1:e4",
         "p1:card Extra Move: Ng1-f3 as N",
         "p2:e5",
-        "p1:card Ambush: remove pe5",
         "p1:Nxe5",
     ]);
     let (seq, head) = s.head(&id);
-    assert_eq!(seq, 5);
+    assert_eq!(seq, 4);
 
-    // A regular move out of turn, a step the board contradicts, a second card in one turn.
+    // A regular move out of turn, steps the board contradicts.
     let refused = s.fails(&["play", &id, "p1:d4"], 1);
     assert!(
         refused.stderr.contains("White has made its regular move of this turn"),
-        "{}",
-        refused.stderr
-    );
-    let refused = s.fails(&["play", &id, "p2:card Revenge: nb8xe5"], 1);
-    assert!(
-        refused.stderr.contains("b8 holds a black knight") || refused.stderr.contains("e5"),
         "{}",
         refused.stderr
     );
@@ -58,7 +51,7 @@ fn a_knightmare_session_records_cards_and_checks_their_effects() {
     let shown = s.json(&["show", &id, "--json"]);
     assert_eq!(
         shown["state"]["fen"],
-        "rnb1kbnr/ppppqppp/4p3/4N3/4P3/8/PPPP1PPP/RNBQKB1R w KQkq - 1 4",
+        "rnb1kbnr/ppppqppp/4p3/4N3/4P3/8/PPPP1PPP/RNBQKB1R w KQkq - 1 3",
         "{shown}"
     );
     assert_eq!(shown["state"]["captured"], "-");
@@ -82,9 +75,11 @@ fn a_knightmare_session_records_cards_and_checks_their_effects() {
 
 #[test]
 fn a_random_playout_ends_and_verifies() {
+    // Near the seventy-five-move rule, so the playout is short (a whole random game is played
+    // by the crate's tests).
     let s = Session::new();
     let id = s
-        .ok(&["new", "knightmare", "--start", "4k3/pp6/8/8/8/8/6PP/4K2R w K - 0 1 q"])
+        .ok(&["new", "knightmare", "--start", "4k3/8/8/8/8/8/8/4K2R w K - 140 80 q"])
         .trim()
         .to_string();
     s.ok(&["playout", &id, "--policy", "0b"]);

@@ -214,7 +214,7 @@ impl Rules for Knightmare {
             return Ok(());
         }
         let pos = state.position();
-        let opponent_mated_before = mated(&pos, color_of(seat).other());
+        let opponent_mated_before = matches!(command, Command::Card(_)) && mated(&pos, color_of(seat).other());
         // Once the mover's regular move is made, an entry belongs to the next turn when it
         // can belong to no other: the other side's move, a card whose player has spent its
         // card of this turn, a card standing for a regular move (only the next one is left).
