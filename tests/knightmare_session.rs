@@ -50,8 +50,7 @@ fn a_knightmare_session_records_cards_and_checks_their_effects() {
     s.ok(&["play", &id, "p2:card Resurrect: return p@e6", "p2:Qe7"]);
     let shown = s.json(&["show", &id, "--json"]);
     assert_eq!(
-        shown["state"]["fen"],
-        "rnb1kbnr/ppppqppp/4p3/4N3/4P3/8/PPPP1PPP/RNBQKB1R w KQkq - 1 3",
+        shown["state"]["fen"], "rnb1kbnr/ppppqppp/4p3/4N3/4P3/8/PPPP1PPP/RNBQKB1R w KQkq - 1 3",
         "{shown}"
     );
     assert_eq!(shown["state"]["captured"], "-");

@@ -29,7 +29,11 @@ fn stands(pos: &Position, p: &Placed) -> Result<(), String> {
             piece_name(found),
             piece_name(p.piece)
         )),
-        None => Err(format!("{} is empty, no {} stands there", name(pos, p.square), piece_name(p.piece))),
+        None => Err(format!(
+            "{} is empty, no {} stands there",
+            name(pos, p.square),
+            piece_name(p.piece)
+        )),
     }
 }
 
@@ -43,7 +47,11 @@ fn not_king(p: &Placed, what: &str) -> Result<(), String> {
 fn empty(pos: &Position, sq: u8) -> Result<(), String> {
     match pos.piece_at(sq) {
         None => Ok(()),
-        Some(p) => Err(format!("{} is not empty: a {} stands there", name(pos, sq), piece_name(p))),
+        Some(p) => Err(format!(
+            "{} is not empty: a {} stands there",
+            name(pos, sq),
+            piece_name(p)
+        )),
     }
 }
 

@@ -252,7 +252,12 @@ impl Effect {
                 promotion,
                 pattern,
             } => {
-                let mut s = format!("{}{}{}", show(geo, from), if *capture { 'x' } else { '-' }, geo.name(*to));
+                let mut s = format!(
+                    "{}{}{}",
+                    show(geo, from),
+                    if *capture { 'x' } else { '-' },
+                    geo.name(*to)
+                );
                 if let Some(p) = promotion {
                     s.push('=');
                     s.push(p.letter());

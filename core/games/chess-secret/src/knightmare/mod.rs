@@ -36,7 +36,10 @@ pub enum Command {
     Card(CardPlay),
     /// `under NAME: Nb1-c3`: the mover's regular move, one chess forbids but the continuing
     /// card NAME in play allows.
-    Under { card: String, step: Effect },
+    Under {
+        card: String,
+        step: Effect,
+    },
     /// `no-card`: the mover, left without a regular move, plays no card to escape; the game
     /// ends as checkmate or stalemate.
     NoCard,
@@ -300,7 +303,10 @@ impl Rules for Knightmare {
             }
             Command::Card(play) => {
                 if state.played[seat as usize] {
-                    refuse!("{} has played its card in this turn (one card a player a turn)", side(color));
+                    refuse!(
+                        "{} has played its card in this turn (one card a player a turn)",
+                        side(color)
+                    );
                 }
                 card::play(state, seat, play).map_err(RuleError::new)?;
                 state.played[seat as usize] = true;
@@ -308,7 +314,9 @@ impl Rules for Knightmare {
         }
         Self::check_kings(state, seat, command, opponent_mated_before).map_err(RuleError::new)?;
         if state.position().halfmove >= 150 {
-            state.result = Some(Outcome::draw("seventy-five moves without a capture, a pawn move or a card"));
+            state.result = Some(Outcome::draw(
+                "seventy-five moves without a capture, a pawn move or a card",
+            ));
         }
         Ok(())
     }
@@ -385,7 +393,11 @@ fn notes(state: &State, pos: &Position) -> Vec<String> {
         if state.played[1] { "yes" } else { "no" },
     )];
     for c in &state.in_play {
-        lines.push(format!("in play: {} ({}'s, continuing)", c.name, side(color_of(c.seat))));
+        lines.push(format!(
+            "in play: {} ({}'s, continuing)",
+            c.name,
+            side(color_of(c.seat))
+        ));
     }
     lines.push(format!("captured, may be returned: {}", pools_text(&state.captured)));
     lines

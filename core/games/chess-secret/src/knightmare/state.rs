@@ -146,7 +146,11 @@ pub fn pools_text(pools: &Pools) -> String {
     for (owner, counts) in pools.iter().enumerate() {
         for (kind, &n) in POOLED.iter().zip(counts) {
             let letter = kind.letter();
-            let letter = if owner == 0 { letter } else { letter.to_ascii_lowercase() };
+            let letter = if owner == 0 {
+                letter
+            } else {
+                letter.to_ascii_lowercase()
+            };
             s.extend(std::iter::repeat_n(letter, n as usize));
         }
     }

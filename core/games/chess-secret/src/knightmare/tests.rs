@@ -101,7 +101,10 @@ fn at_the_start_white_moves_and_either_side_may_play_a_card() {
 fn the_other_side_may_not_move_before_the_mover() {
     let mut game = Game::new(None);
     let why = game.refused(BLACK, "e5");
-    assert!(why.contains("it is White's turn: Black may only play a card now"), "{why}");
+    assert!(
+        why.contains("it is White's turn: Black may only play a card now"),
+        "{why}"
+    );
     game.play(WHITE, "e4");
     let why = game.refused(WHITE, "d4");
     assert!(why.contains("White has made its regular move of this turn"), "{why}");
@@ -114,7 +117,10 @@ fn an_extra_move_after_the_regular_one() {
     game.play(WHITE, "e4");
     let card = game.play(WHITE, "card  Extra   Move :Ng1-f3 as N");
     assert_eq!(card, "card Extra Move: Ng1-f3 as N", "the canonical text");
-    assert_eq!(game.fen(), "rnbqkbnr/pppppppp/8/8/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 0 1");
+    assert_eq!(
+        game.fen(),
+        "rnbqkbnr/pppppppp/8/8/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 0 1"
+    );
     // White's card of this turn is spent: another one is its card in Black's turn, which it
     // opens, before Black's move.
     game.play(WHITE, "card Another: Nb1-c3");
@@ -160,16 +166,26 @@ fn one_card_a_player_a_turn_and_the_opponent_may_play_in_the_movers_turn() {
     let mut game = Game::new(None);
     game.play(WHITE, "card First: Pa2-a3");
     let why = game.refused(WHITE, "card Second: Pb2-b3");
-    assert!(why.contains("not act now") || why.contains("one card a player a turn"), "{why}");
+    assert!(
+        why.contains("not act now") || why.contains("one card a player a turn"),
+        "{why}"
+    );
     // Black plays its card in White's turn, before White's move.
     game.play(BLACK, "card Reply: ph7-h6");
-    assert_eq!(game.replay.turn(), Turn::Seat { seat: 0 }, "both cards of this turn spent");
+    assert_eq!(
+        game.replay.turn(),
+        Turn::Seat { seat: 0 },
+        "both cards of this turn spent"
+    );
     game.play(WHITE, "e4");
     // Black's next card can only be in Black's own turn, which it opens.
     game.play(BLACK, "card Again: pg7-g6");
     assert_eq!(game.json()["turn_of"], "black");
     let why = game.refused(BLACK, "card Third: pf7-f6");
-    assert!(why.contains("one card a player a turn") || why.contains("not act now"), "{why}");
+    assert!(
+        why.contains("one card a player a turn") || why.contains("not act now"),
+        "{why}"
+    );
     game.play(BLACK, "e5");
     assert_eq!(game.board(), "rnbqkbnr/pppp1p2/6pp/4p3/4P3/P7/1PPP1PPP/RNBQKBNR");
 }
@@ -209,7 +225,11 @@ fn captured_pieces_are_pooled_and_returned_dead_ones_never() {
     assert_eq!(game.json()["captured"], "PN");
     game.play(BLACK, "Nf6");
     game.play(WHITE, "card Back: return N@c3");
-    assert!(game.json()["position"].as_str().unwrap().ends_with(" P"), "{}", game.json());
+    assert!(
+        game.json()["position"].as_str().unwrap().ends_with(" P"),
+        "{}",
+        game.json()
+    );
 }
 
 #[test]
@@ -231,14 +251,21 @@ fn a_card_may_not_leave_its_players_king_in_check_at_the_end_of_the_turn() {
     game.play(WHITE, "e4");
     // After its move White's turn may end at any time: its king must stand safe.
     let why = game.refused(WHITE, "card Blunder: Pf2-f3, place q@h4");
-    assert!(why.contains("White's king would stand in check at the end of its turn"), "{why}");
+    assert!(
+        why.contains("White's king would stand in check at the end of its turn"),
+        "{why}"
+    );
     // Black, not the mover, may not leave its own king in check either.
     let why = game.refused(BLACK, "card Blunder: pe7-e6, pd7-d6, place Q@a4");
     assert!(why.contains("leaves Black's own king in check"), "{why}");
     // Before its move the mover may stand in check: its regular move must get out of it.
     game.play(BLACK, "e5");
     game.play(BLACK, "card Pin: place B@b5");
-    assert!(game.json()["notes"].to_string().contains("Black's turn"), "{}", game.json());
+    assert!(
+        game.json()["notes"].to_string().contains("Black's turn"),
+        "{}",
+        game.json()
+    );
 }
 
 #[test]
@@ -247,12 +274,18 @@ fn the_mover_may_stand_in_check_before_its_move_and_must_leave_it() {
     game.moves("e4 e5");
     // Black's card in White's turn checks White; White's regular move must answer it.
     game.play(BLACK, "card Ambush: place b@b4, Pd2-d3");
-    assert!(game.fen().starts_with("rnbqkbnr/pppp1ppp/8/4p3/1b2P3/3P4/PPP2PPP/RNBQKBNR w"));
+    assert!(game
+        .fen()
+        .starts_with("rnbqkbnr/pppp1ppp/8/4p3/1b2P3/3P4/PPP2PPP/RNBQKBNR w"));
     let mut game = Game::new(None);
     game.moves("d4 e5");
     game.play(BLACK, "card Ambush: place b@b4");
     let legal = game.legal_for(WHITE);
-    assert_eq!(legal, vec!["Bd2", "Nc3", "Nd2", "Qd2", "c3"], "only answers to the check");
+    assert_eq!(
+        legal,
+        vec!["Bd2", "Nc3", "Nd2", "Qd2", "c3"],
+        "only answers to the check"
+    );
     game.play(WHITE, "c3");
 }
 
@@ -308,19 +341,31 @@ fn a_card_may_stand_for_the_regular_move() {
     game.play(WHITE, "card Pawn Storm: Pa2-a3, Pb2-b3, Pc2-c3, instead");
     assert_eq!(game.fen(), "rnbqkbnr/pppppppp/8/8/8/PPP5/3PPPPP/RNBQKBNR b KQkq - 0 1");
     let why = game.refused(WHITE, "e4");
-    assert!(why.contains("may not act") || why.contains("made its regular move"), "{why}");
+    assert!(
+        why.contains("may not act") || why.contains("made its regular move"),
+        "{why}"
+    );
     game.play(BLACK, "e5");
     // A pass: Black's card, standing for a regular move after its own, opens White's turn
     // and spends White's regular move.
     game.play(BLACK, "card Freeze: instead");
-    assert_eq!(game.fen(), "rnbqkbnr/pppp1ppp/8/4p3/8/PPP5/3PPPPP/RNBQKBNR b KQkq - 0 2");
+    assert_eq!(
+        game.fen(),
+        "rnbqkbnr/pppp1ppp/8/4p3/8/PPP5/3PPPPP/RNBQKBNR b KQkq - 0 2"
+    );
     // White's card standing for a regular move after White's own spent one opens Black's
     // turn: Black's move is spent in its turn.
     game.play(WHITE, "card Late: instead");
-    assert_eq!(game.fen(), "rnbqkbnr/pppp1ppp/8/4p3/8/PPP5/3PPPPP/RNBQKBNR w KQkq - 0 3");
+    assert_eq!(
+        game.fen(),
+        "rnbqkbnr/pppp1ppp/8/4p3/8/PPP5/3PPPPP/RNBQKBNR w KQkq - 0 3"
+    );
     assert_eq!(game.json()["turn_of"], "black");
     let why = game.refused(BLACK, "card Double: instead, instead");
-    assert!(why.contains("effect 2 (instead)") && why.contains("already made"), "{why}");
+    assert!(
+        why.contains("effect 2 (instead)") && why.contains("already made"),
+        "{why}"
+    );
 }
 
 #[test]
@@ -328,17 +373,26 @@ fn undo_takes_back_the_regular_move_of_this_turn() {
     let mut game = Game::new(None);
     game.moves("e4 d5 exd5");
     game.play(BLACK, "card Think Twice: undo");
-    assert_eq!(game.fen(), "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+    assert_eq!(
+        game.fen(),
+        "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+    );
     assert_eq!(game.json()["captured"], "-", "the capture is taken back too");
     game.play(WHITE, "Nc3");
     game.play(BLACK, "d4");
     // White's card in Black's turn takes Black's move back; Black moves again.
     game.play(WHITE, "card Not So Fast: undo");
-    assert_eq!(game.fen(), "rnbqkbnr/ppp1pppp/8/3p4/4P3/2N5/PPPP1PPP/R1BQKBNR b KQkq - 1 2");
+    assert_eq!(
+        game.fen(),
+        "rnbqkbnr/ppp1pppp/8/3p4/4P3/2N5/PPPP1PPP/R1BQKBNR b KQkq - 1 2"
+    );
     game.play(BLACK, "e6");
     // Another card of White's opens White's turn: no move of it to take back yet.
     let why = game.refused(WHITE, "card Again: undo");
-    assert!(why.contains("no regular move of this turn is there to take back"), "{why}");
+    assert!(
+        why.contains("no regular move of this turn is there to take back"),
+        "{why}"
+    );
 }
 
 #[test]
@@ -372,7 +426,10 @@ fn castling_through_check_is_allowed_but_not_into_it() {
     assert!(!legal.contains(&"O-O-O".to_string()), "{legal:?}");
     let game = Game::new(Some("4k3/8/8/8/8/8/3n4/R3K2R w KQ - 0 1"));
     let legal = game.legal_for(WHITE);
-    assert!(legal.contains(&"O-O".to_string()) && legal.contains(&"O-O-O".to_string()), "{legal:?}");
+    assert!(
+        legal.contains(&"O-O".to_string()) && legal.contains(&"O-O-O".to_string()),
+        "{legal:?}"
+    );
 }
 
 #[test]
@@ -383,7 +440,10 @@ fn a_card_moving_a_rook_or_king_loses_castling() {
     game.play(BLACK, "card Swap: swap ke8 ra8");
     assert_eq!(game.fen(), "k3r2r/p3p2p/8/8/8/8/8/R3K2R w Q - 0 1");
     let legal = game.legal_for(WHITE);
-    assert!(legal.contains(&"O-O-O".to_string()) && !legal.contains(&"O-O".to_string()), "{legal:?}");
+    assert!(
+        legal.contains(&"O-O-O".to_string()) && !legal.contains(&"O-O".to_string()),
+        "{legal:?}"
+    );
 }
 
 #[test]
@@ -451,7 +511,10 @@ fn seventy_five_moves_without_a_capture_a_pawn_move_or_a_card_draw() {
     assert!(game.outcome().is_none(), "a card restarts the count");
     let mut game = Game::new(Some("4k3/8/8/8/8/8/8/R3K3 w - - 149 90"));
     game.play(WHITE, "Ra2");
-    assert_eq!(game.outcome().unwrap(), "draw: seventy-five moves without a capture, a pawn move or a card");
+    assert_eq!(
+        game.outcome().unwrap(),
+        "draw: seventy-five moves without a capture, a pawn move or a card"
+    );
 }
 
 #[test]
@@ -469,14 +532,20 @@ fn a_recorded_game_verifies_and_a_changed_effect_is_named() {
     entry.command = "card Lost: remove nc3".into();
     let failure = verify_record(registry(), &record).failure.unwrap();
     assert_eq!(failure.seq, 6);
-    assert!(failure.reason.contains("c3 holds a black bishop, not a black knight"), "{failure}");
+    assert!(
+        failure.reason.contains("c3 holds a black bishop, not a black knight"),
+        "{failure}"
+    );
 }
 
 /// A random card for `seat`: one or two steps drawn from what stands on the board.
 fn random_card(pos_fen: &str, seat: u8, rng: &mut ChanceRng) -> String {
     let board: Vec<(String, char)> = squares_of(pos_fen);
     let pick = |rng: &mut ChanceRng, list: &[(String, char)]| list[rng.below(list.len() as u64) as usize].clone();
-    let empty: Vec<String> = all_squares().into_iter().filter(|s| !board.iter().any(|(b, _)| b == s)).collect();
+    let empty: Vec<String> = all_squares()
+        .into_iter()
+        .filter(|s| !board.iter().any(|(b, _)| b == s))
+        .collect();
     let men: Vec<(String, char)> = board.iter().filter(|(_, c)| *c != 'K' && *c != 'k').cloned().collect();
     let own = |c: char| (seat == 0) == c.is_ascii_uppercase();
     let mut effects = Vec::new();

@@ -68,7 +68,14 @@ fn moving_as_a_kind_agrees_with_a_naive_reading_of_the_rules() {
             for from in 0..64u8 {
                 let Some(piece) = pos.piece_at(from) else { continue };
                 let fc = (pos.geo.file(from) as i32, pos.geo.rank(from) as i32);
-                for kind in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King] {
+                for kind in [
+                    Role::Pawn,
+                    Role::Knight,
+                    Role::Bishop,
+                    Role::Rook,
+                    Role::Queen,
+                    Role::King,
+                ] {
                     for to in 0..64u8 {
                         let tc = (pos.geo.file(to) as i32, pos.geo.rank(to) as i32);
                         let expected = to != from && naive(&g, piece.color, kind, fc, tc);
@@ -97,5 +104,8 @@ fn moving_as_a_kind_agrees_with_a_naive_reading_of_the_rules() {
         let m = moves[rng.below(moves.len() as u64) as usize];
         pos.play(&m);
     }
-    assert!(compared > 50_000 && allowed > 2_000, "{compared} compared, {allowed} allowed");
+    assert!(
+        compared > 50_000 && allowed > 2_000,
+        "{compared} compared, {allowed} allowed"
+    );
 }
