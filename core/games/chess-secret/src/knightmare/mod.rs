@@ -362,6 +362,10 @@ impl Rules for Knightmare {
         out
     }
 
+    fn svg(&self, state: &State, _view: View) -> Option<String> {
+        Some(kifu_chess::svg::svg(&state.position()))
+    }
+
     fn state_json(&self, state: &State, _view: View) -> serde_json::Value {
         let pos = state.position();
         let in_play: Vec<serde_json::Value> = state
