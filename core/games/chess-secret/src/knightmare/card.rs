@@ -55,14 +55,6 @@ fn empty(pos: &Position, sq: u8) -> Result<(), String> {
     }
 }
 
-/// Adds a lost piece to its owner's captured pieces.
-fn lose(state: &mut State, p: Piece) {
-    if let Some(kind) = pool_index(p.role) {
-        let n = &mut state.captured[p.color.index()][kind];
-        *n = n.saturating_add(1);
-    }
-}
-
 fn last_rank(pos: &Position, color: Color, sq: u8) -> bool {
     let rank = pos.geo.rank(sq);
     match color {
@@ -108,7 +100,7 @@ fn step(state: &mut State, pos: &mut Position, effect: &Effect, touched: &mut Ve
                     if victim.role == Role::King {
                         return Err("a king cannot be taken (the game is won by checkmate only)".into());
                     }
-                    lose(state, victim);
+                    state.lose(victim);
                 }
             }
             let promotes = from.piece.role == Role::Pawn && last_rank(pos, from.piece.color, *to);
@@ -126,7 +118,7 @@ fn step(state: &mut State, pos: &mut Position, effect: &Effect, touched: &mut Ve
             stands(pos, p)?;
             not_king(p, "removed")?;
             if matches!(effect, Effect::Remove(_)) {
-                lose(state, p.piece);
+                state.lose(p.piece);
             }
             pos.put(p.square, 0);
             touched.push(p.square);

@@ -23,7 +23,7 @@ pub use effect::{card_name, CardPlay, Effect, Placed};
 pub use moves::{pattern_allows, regular_moves};
 pub use state::{pools_text, State, STANDARD_FEN};
 
-use state::{color_of, pool_index, side, BeforeMove};
+use state::{color_of, side, BeforeMove};
 
 #[derive(Debug, Clone, Copy)]
 pub struct Knightmare;
@@ -144,7 +144,7 @@ impl Rules for Knightmare {
     }
 
     fn parse(&self, state: &State, actor: Actor, text: &str) -> Result<Command, RuleError> {
-        let _ = seat_of(actor)?;
+        let seat = seat_of(actor)?;
         let text = text.trim();
         let pos = state.position();
         if let Some(rest) = text.strip_prefix("card ") {
@@ -166,7 +166,6 @@ impl Rules for Knightmare {
         if text == "resign" {
             return Ok(Command::Resign);
         }
-        let seat = seat_of(actor)?;
         if seat != Self::moving(state, &pos) {
             let mover = color_of(state.mover);
             if seat == state.mover {
@@ -253,14 +252,11 @@ impl Rules for Knightmare {
                     captured: state.captured,
                 });
                 if pos.is_capture(m) {
-                    let role = if m.kind == kifu_chess::MoveKind::EnPassant {
-                        kifu_chess::piece::Role::Pawn
-                    } else {
-                        pos.piece_at(m.to).map_or(kifu_chess::piece::Role::Pawn, |p| p.role)
+                    let role = match pos.piece_at(m.to) {
+                        Some(taken) if m.kind != kifu_chess::MoveKind::EnPassant => taken.role,
+                        _ => kifu_chess::piece::Role::Pawn,
                     };
-                    if let Some(kind) = pool_index(role) {
-                        state.captured[color.other().index()][kind] += 1;
-                    }
+                    state.lose(kifu_chess::piece::Piece::new(color.other(), role));
                 }
                 next.play(m);
                 state.fen = kifu_chess::fen::to_fen(&next);

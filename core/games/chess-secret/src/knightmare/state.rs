@@ -3,7 +3,7 @@
 //! cards in play. Nothing in it is secret (hands are not recorded), so it hides nothing.
 
 use kifu_chess::fen::{parse_fen, parse_state_fen, to_fen};
-use kifu_chess::piece::{Color, Role};
+use kifu_chess::piece::{Color, Piece, Role};
 use kifu_chess::{Position, Variant};
 use kifu_core::{Outcome, RuleError};
 use serde::{Deserialize, Serialize};
@@ -115,6 +115,14 @@ impl State {
         self.before_move = None;
     }
 
+    /// Adds a lost piece to its owner's captured pieces (a king is never lost).
+    pub fn lose(&mut self, piece: Piece) {
+        if let Some(kind) = pool_index(piece.role) {
+            let n = &mut self.captured[piece.color.index()][kind];
+            *n = n.saturating_add(1);
+        }
+    }
+
     /// The position text: the FEN and the captured pieces a card may return (`-` for none).
     pub fn text(&self) -> String {
         format!("{} {}", self.fen, pools_text(&self.captured))
@@ -174,8 +182,8 @@ fn read_pools(text: &str) -> Result<Pools, String> {
             ));
         };
         let owner = usize::from(c.is_ascii_lowercase());
-        if pools[owner][kind] >= 16 {
-            return Err(format!("more than 16 captured pieces of one kind in '{text}'"));
+        if pools[owner][kind] == u8::MAX {
+            return Err(format!("more than {} captured pieces of one kind in '{text}'", u8::MAX));
         }
         pools[owner][kind] += 1;
     }
