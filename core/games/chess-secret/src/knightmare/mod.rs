@@ -11,6 +11,8 @@ mod state;
 mod tests;
 #[cfg(test)]
 mod tests_naive;
+#[cfg(test)]
+mod tests_random;
 
 use kifu_chess::san::{move_to_san_among, parse_move_among};
 use kifu_chess::{Move, Position};

@@ -1,42 +1,40 @@
 //! Hand-built Knightmare games: each kind of effect in the notation, the published turn and
 //! card rules and the official rulings on check, each firing and each refusal with its reason,
-//! driven through the kernel's replay as a recorder would; and random games with random card
-//! plays that end and verify.
+//! driven through the kernel's replay as a recorder would.
 
-use kifu_core::chance::ChanceRng;
 use kifu_core::record::{text, Actor, ChanceMode, Header, Record};
 use kifu_core::replay::{verify_record, verify_text, Replay};
 use kifu_core::{Turn, View};
 
 use crate::registry;
 
-const WHITE: Actor = Actor::Seat(0);
+pub(super) const WHITE: Actor = Actor::Seat(0);
 const BLACK: Actor = Actor::Seat(1);
 
 fn header(start: Option<&str>) -> Header {
     crate::testing::header("knightmare", start, ChanceMode::Observed)
 }
 
-struct Game {
-    replay: Replay,
-    record: Record,
+pub(super) struct Game {
+    pub(super) replay: Replay,
+    pub(super) record: Record,
 }
 
 impl Game {
-    fn new(start: Option<&str>) -> Game {
+    pub(super) fn new(start: Option<&str>) -> Game {
         let header = header(start);
         Game {
             replay: Replay::start(registry(), &header).unwrap(),
             record: Record::new(header),
         }
     }
-    fn try_play(&mut self, actor: Actor, text: &str) -> Result<String, String> {
+    pub(super) fn try_play(&mut self, actor: Actor, text: &str) -> Result<String, String> {
         let entry = self.replay.play(Some(actor), text, None).map_err(|f| f.reason)?;
         let command = entry.command.clone();
         self.record.entries.push(entry);
         Ok(command)
     }
-    fn play(&mut self, actor: Actor, text: &str) -> String {
+    pub(super) fn play(&mut self, actor: Actor, text: &str) -> String {
         self.try_play(actor, text).unwrap_or_else(|why| panic!("{text}: {why}"))
     }
     /// Regular moves, White first, each by the side whose move it is.
@@ -56,10 +54,10 @@ impl Game {
         assert_eq!(self.replay.head(), head, "a refusal changes nothing");
         reason
     }
-    fn json(&self) -> serde_json::Value {
+    pub(super) fn json(&self) -> serde_json::Value {
         self.replay.current().state_json(View::Full)
     }
-    fn fen(&self) -> String {
+    pub(super) fn fen(&self) -> String {
         self.json()["fen"].as_str().unwrap().to_string()
     }
     fn board(&self) -> String {
@@ -78,7 +76,7 @@ impl Game {
         moves.sort();
         moves
     }
-    fn outcome(&self) -> Option<String> {
+    pub(super) fn outcome(&self) -> Option<String> {
         crate::testing::over(&self.replay).map(|o| o.to_string())
     }
 }
@@ -535,132 +533,5 @@ fn a_recorded_game_verifies_and_a_changed_effect_is_named() {
     assert!(
         failure.reason.contains("c3 holds a black bishop, not a black knight"),
         "{failure}"
-    );
-}
-
-/// A random card for `seat`: one or two steps drawn from what stands on the board and the
-/// captured pieces (`captured`, as the position text writes them).
-fn random_card(pos_fen: &str, captured: &str, seat: u8, rng: &mut ChanceRng) -> String {
-    let board: Vec<(String, char)> = squares_of(pos_fen);
-    let pick = |rng: &mut ChanceRng, list: &[(String, char)]| list[rng.below(list.len() as u64) as usize].clone();
-    let empty: Vec<String> = all_squares()
-        .into_iter()
-        .filter(|s| !board.iter().any(|(b, _)| b == s))
-        .collect();
-    let men: Vec<(String, char)> = board.iter().filter(|(_, c)| *c != 'K' && *c != 'k').cloned().collect();
-    let mut effects = Vec::new();
-    for _ in 0..=rng.below(2) {
-        let to = empty[rng.below(empty.len() as u64) as usize].clone();
-        let effect = match rng.below(10) {
-            0 | 1 if !men.is_empty() => {
-                let (sq, c) = pick(rng, &men);
-                format!("{c}{sq}-{to}")
-            }
-            2 if !men.is_empty() => {
-                let (sq, c) = pick(rng, &men);
-                format!("remove {c}{sq}")
-            }
-            3 => format!("place {}@{to}", if seat == 0 { 'N' } else { 'n' }),
-            4 if !men.is_empty() => {
-                let (sq, c) = pick(rng, &men);
-                let into = if c.eq_ignore_ascii_case(&'q') { 'R' } else { 'Q' };
-                format!("{c}{sq}={into}")
-            }
-            5 if men.len() > 1 => {
-                let (a, c) = pick(rng, &men);
-                let (b, d) = pick(rng, &men);
-                format!("swap {c}{a} {d}{b}")
-            }
-            6 if captured != "-" => {
-                let letters: Vec<char> = captured.chars().collect();
-                format!("return {}@{to}", letters[rng.below(letters.len() as u64) as usize])
-            }
-            7 => "instead".into(),
-            8 => "undo".into(),
-            _ => "void".into(),
-        };
-        effects.push(effect);
-        if effects.contains(&"void".to_string()) {
-            effects = vec!["void".into()];
-            break;
-        }
-    }
-    format!("card Random {}: {}", rng.below(100), effects.join(", "))
-}
-
-fn all_squares() -> Vec<String> {
-    (0..64)
-        .map(|i| format!("{}{}", (b'a' + i % 8) as char, i / 8 + 1))
-        .collect()
-}
-
-/// The pieces of a FEN's board with their squares.
-fn squares_of(fen: &str) -> Vec<(String, char)> {
-    let mut out = Vec::new();
-    for (r, row) in fen.split(' ').next().unwrap().split('/').enumerate() {
-        let mut file = 0u8;
-        for c in row.chars() {
-            if let Some(d) = c.to_digit(10) {
-                file += d as u8;
-            } else {
-                out.push((format!("{}{}", (b'a' + file) as char, 8 - r), c));
-                file += 1;
-            }
-        }
-    }
-    out
-}
-
-/// The kinds of step counted in the accepted random cards.
-const COUNTED: [&str; 5] = ["card", "return", "swap", "instead", "undo"];
-
-/// A random game: random regular moves, and now and then a random card by either side
-/// (refused ones are dropped, as a recorder's typo would be). Returns the record and how many
-/// accepted cards hold each of [`COUNTED`].
-fn random_game(seed: &[u8]) -> (Record, [usize; 5]) {
-    let mut game = Game::new(None);
-    let mut rng = ChanceRng::for_entry(seed, 0);
-    let mut cards = [0; 5];
-    for _ in 0..4000 {
-        if game.outcome().is_some() {
-            break;
-        }
-        if rng.below(5) == 0 {
-            let seat = rng.below(2) as u8;
-            let captured = game.json()["captured"].as_str().unwrap().to_string();
-            let card = random_card(&game.fen(), &captured, seat, &mut rng);
-            if game.try_play(Actor::Seat(seat), &card).is_ok() {
-                for (n, word) in cards.iter_mut().zip(COUNTED) {
-                    *n += usize::from(card.contains(word));
-                }
-            }
-            continue;
-        }
-        let actions = game.replay.current().legal_actions().unwrap();
-        let (actor, command) = actions[rng.below(actions.len() as u64) as usize].clone();
-        game.play(actor, &command);
-    }
-    if game.outcome().is_none() {
-        game.play(WHITE, "resign");
-    }
-    (game.record, cards)
-}
-
-#[test]
-fn random_games_with_random_cards_end_and_verify() {
-    let mut cards = [0; 5];
-    for n in 0..4u8 {
-        let (record, played) = random_game(&[n + 1; 32]);
-        for (total, n) in cards.iter_mut().zip(played) {
-            *total += n;
-        }
-        let file = text::write(&record);
-        let report = verify_text(registry(), &text::read(&file).unwrap());
-        assert!(report.failure.is_none(), "game {n}: {:?}", report.failure);
-    }
-    assert!(cards[0] > 40, "only {} random cards were accepted", cards[0]);
-    assert!(
-        cards[1..].iter().all(|n| *n > 0),
-        "each kind counted at least once: {cards:?} of {COUNTED:?}"
     );
 }
