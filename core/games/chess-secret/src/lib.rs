@@ -7,6 +7,7 @@ pub mod apocalypse;
 pub mod beirut;
 pub mod darkchess;
 pub mod dicechess;
+pub mod knightmare;
 pub mod pgn;
 pub mod progressive;
 #[cfg(test)]
@@ -16,6 +17,7 @@ use apocalypse::Apocalypse;
 use beirut::Beirut;
 use darkchess::DarkChess;
 use dicechess::DiceChess;
+use knightmare::Knightmare;
 use progressive::Progressive;
 
 pub static BEIRUT: kifu_core::game::Erased<Beirut> = kifu_core::game::Erased(Beirut);
@@ -23,6 +25,7 @@ pub static APOCALYPSE: kifu_core::game::Erased<Apocalypse> = kifu_core::game::Er
 pub static PROGRESSIVE: kifu_core::game::Erased<Progressive> = kifu_core::game::Erased(Progressive);
 pub static DICECHESS: kifu_core::game::Erased<DiceChess> = kifu_core::game::Erased(DiceChess);
 pub static DARKCHESS: kifu_core::game::Erased<DarkChess> = kifu_core::game::Erased(DarkChess);
+pub static KNIGHTMARE: kifu_core::game::Erased<Knightmare> = kifu_core::game::Erased(Knightmare);
 
 /// The seat (0 White, 1 Black) of a player's actor; `None` for chance, the arbiter or a note.
 pub(crate) fn player_seat(actor: kifu_core::Actor) -> Option<u8> {
@@ -34,7 +37,7 @@ pub(crate) fn player_seat(actor: kifu_core::Actor) -> Option<u8> {
 
 /// The games this crate registers.
 pub fn games() -> Vec<&'static dyn kifu_core::Game> {
-    vec![&BEIRUT, &APOCALYPSE, &PROGRESSIVE, &DICECHESS, &DARKCHESS]
+    vec![&BEIRUT, &APOCALYPSE, &PROGRESSIVE, &DICECHESS, &DARKCHESS, &KNIGHTMARE]
 }
 
 /// Its notation formats beside kifu's own text format: progressive chess's and dark chess's
