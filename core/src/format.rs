@@ -98,6 +98,11 @@ pub trait Format: Sync {
         Box::new(self.read(text).into_iter())
     }
     fn write(&self, record: &Record) -> Result<String, FormatError>;
+    /// A reader fed a long file a piece at a time, for formats whose files can be long (a
+    /// PGN database): the file is then never held whole. `None` for a format read whole.
+    fn stream(&self) -> Option<Box<dyn GameStream>> {
+        None
+    }
     /// Reads a binary file (Renlib); `None` for a text format, whose bytes are decoded and
     /// given to `read`.
     fn read_bytes(&self, bytes: &[u8]) -> Option<Drafts<'static>> {
@@ -109,6 +114,17 @@ pub trait Format: Sync {
         let _ = record;
         None
     }
+}
+
+/// A long file read a piece at a time (see [`Format::stream`]). The games it hands out over
+/// all `feed`s and the `finish` are exactly those `read_each` finds in the whole text, with
+/// the same lines and game numbers, however the text is cut into pieces of whole lines.
+pub trait GameStream: Send {
+    /// Takes the next piece of the decoded text (whole lines, a byte-order mark already
+    /// dropped) and hands out the games it completed.
+    fn feed(&mut self, piece: &str) -> Vec<Result<Draft, FormatError>>;
+    /// The file is done: the games still held.
+    fn finish(&mut self) -> Vec<Result<Draft, FormatError>>;
 }
 
 /// Plays a draft's moves through the rules into an observed record. Its id is derived from

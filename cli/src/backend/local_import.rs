@@ -1,8 +1,8 @@
 //! Importing a notation file into the store file: read a game at a time, each checked by the
 //! rules on worker threads, stored in file order a batch per transaction, a bad game named (on
 //! stderr, in file order) and skipped; a large import compacts the store after it. Memory
-//! never grows with the file beyond its bytes; nothing is stored before `--option`s are
-//! checked against every game.
+//! never grows with the number of games (nor with the file, for a format read in pieces);
+//! nothing is stored before `--option`s are checked against every game.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::IsTerminal;
@@ -14,6 +14,7 @@ use kifu_core::record::Header;
 use kifu_core::replay::{Checked, Replay};
 use kifu_records::{ImportOutcome, RecordStore};
 
+use super::file_pieces::PiecesRead;
 use super::{ImportDone, ImportJob};
 use crate::exit::CliError;
 use crate::store_path::Lazy;
@@ -25,28 +26,35 @@ const COMPACT_AFTER: usize = 1000;
 pub fn import(store: &mut Lazy, job: ImportJob<'_>) -> Result<ImportDone, CliError> {
     let file = job.file;
     let format = job.format;
-    let bytes = std::fs::read(job.path).map_err(|e| CliError::input(format!("{file}: {e}")))?;
-    // A text file is kept once (its bytes are given up for the text) and read a game at a time;
-    // the games are checked and stored a batch at a time, so memory does not grow with the file.
-    let (text, binary) = match format.read_bytes(&bytes) {
-        Some(_) => (String::new(), Some(bytes)),
-        None => (
-            kifu_core::format::decode_text_owned(bytes).map_err(|e| CliError::input(format!("{file}: {e}")))?,
-            None,
-        ),
-    };
-    let read_all = || -> Drafts<'_> {
-        match &binary {
-            Some(bytes) => format.read_bytes(bytes).unwrap_or_else(|| Box::new(std::iter::empty())),
-            None => format.read_each(&text),
+    // A format that reads a piece at a time (PGN) never holds the file; any other keeps it
+    // once (its bytes are given up for the text) and reads it a game at a time. The games are
+    // checked and stored a batch at a time, so memory does not grow with their number.
+    let (text, binary) = match format.stream() {
+        Some(_) => (String::new(), None),
+        None => {
+            let bytes = std::fs::read(job.path).map_err(|e| CliError::input(format!("{file}: {e}")))?;
+            match format.read_bytes(&bytes) {
+                Some(_) => (String::new(), Some(bytes)),
+                None => (
+                    kifu_core::format::decode_text_owned(bytes).map_err(|e| CliError::input(format!("{file}: {e}")))?,
+                    None,
+                ),
+            }
         }
+    };
+    let read_all = || -> Result<Drafts<'_>, CliError> {
+        Ok(match (format.stream(), &binary) {
+            (Some(stream), _) => Box::new(PiecesRead::open(job.path, file, stream)?),
+            (None, Some(bytes)) => format.read_bytes(bytes).unwrap_or_else(|| Box::new(std::iter::empty())),
+            (None, None) => format.read_each(&text),
+        })
     };
     if !job.options.is_empty() {
         // A first pass for the games the file holds, so that options are refused before
         // anything is stored.
-        check_options(file, &job.options, read_all())?;
+        check_options(file, &job.options, read_all()?)?;
     }
-    let drafts = read_all();
+    let drafts = read_all()?;
     let batch_size = job.batch.max(1);
     let bar = progress();
     let mut errors: Vec<String> = Vec::new();
@@ -118,8 +126,8 @@ pub fn import(store: &mut Lazy, job: ImportJob<'_>) -> Result<ImportDone, CliErr
         Ok(outcomes)
     })?;
     bar.finish_and_clear();
-    // The file is read: its text goes before the compaction, which needs memory of its own
-    // (the peak of a large import was the two together).
+    // The file is read: a text held goes before the compaction, which needs memory of its
+    // own (the peak of a large import was the two together).
     drop(text);
     drop(binary);
     if read == 0 {

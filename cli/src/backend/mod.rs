@@ -2,6 +2,7 @@
 //! (`--server`), behind one trait, so each command is written once and prints the same either
 //! way. A backend answers with data; it never prints and never decides how an answer looks.
 
+mod file_pieces;
 mod http;
 mod local;
 mod local_import;

@@ -14,7 +14,7 @@ use super::piece::Color;
 use super::plies::{record_moves, record_start, Played};
 use super::uci::move_to_uci;
 use super::variant::Variant;
-use kifu_core::format::{Draft, DraftMove, Format, FormatError};
+use kifu_core::format::{Draft, DraftMove, Format, FormatError, GameStream};
 use kifu_core::record::{note, Actor, Record};
 use kifu_core::rules::Turn;
 
@@ -44,11 +44,30 @@ impl Format for Pgn {
         self.read_each(text).collect()
     }
     fn read_each<'a>(&self, text: &'a str) -> kifu_core::format::Drafts<'a> {
-        Box::new(pgn::games(text).map(|game| game.map_err(FormatError::from).and_then(|g| draft_of(&g))))
+        Box::new(pgn::games(text).map(pgn_draft))
     }
     fn write(&self, record: &Record) -> Result<String, FormatError> {
         pgn::write_game(&out_game(record)?)
     }
+    fn stream(&self) -> Option<Box<dyn GameStream>> {
+        Some(Box::new(PgnStream(pgn::Pieces::new())))
+    }
+}
+
+/// A PGN database read a piece at a time, its games handed out as drafts.
+struct PgnStream(pgn::Pieces);
+
+impl GameStream for PgnStream {
+    fn feed(&mut self, piece: &str) -> Vec<Result<Draft, FormatError>> {
+        self.0.feed(piece).into_iter().map(pgn_draft).collect()
+    }
+    fn finish(&mut self) -> Vec<Result<Draft, FormatError>> {
+        self.0.finish().into_iter().map(pgn_draft).collect()
+    }
+}
+
+fn pgn_draft(game: Result<PgnGame, pgn::PgnError>) -> Result<Draft, FormatError> {
+    game.map_err(FormatError::from).and_then(|g| draft_of(&g))
 }
 
 /// A PGN game as a draft: its moves as the engine reads them, comments, NAGs and variations

@@ -54,6 +54,8 @@ pub(super) struct Lexer<'a> {
     line: usize,
     /// The second token of a word like `12.Nf3`.
     pending: Option<Spanned<'a>>,
+    /// Where the token last handed out begins, if it is the first thing on its line.
+    opening: Option<usize>,
 }
 
 fn is_space(b: u8) -> bool {
@@ -132,15 +134,23 @@ fn dots(text: &str) -> (usize, usize) {
 }
 
 impl<'a> Lexer<'a> {
-    pub fn new(text: &'a str) -> Self {
+    /// A lexer for a text whose first line is line `line` of its file (a piece of a long file).
+    pub fn starting_at(text: &'a str, line: usize) -> Self {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         Lexer {
             text,
             bytes: text.as_bytes(),
             pos: 0,
-            line: 1,
+            line,
             pending: None,
+            opening: None,
         }
+    }
+
+    /// The byte where the token last handed out begins, when it is the first thing on its
+    /// line: a lexer started there is in the state this one was in before that token.
+    pub fn line_opened_at(&self) -> Option<usize> {
+        self.opening
     }
 
     fn byte(&self, at: usize) -> Option<u8> {
@@ -432,12 +442,14 @@ impl<'a> Iterator for Lexer<'a> {
 
     fn next(&mut self) -> Option<Spanned<'a>> {
         if let Some(tok) = self.pending.take() {
+            self.opening = None;
             return Some(tok);
         }
         loop {
             self.skip_space();
             let b = self.byte(self.pos)?;
             let line = self.line;
+            self.opening = self.at_line_start().then_some(self.pos);
             return match b {
                 b'%' if self.at_line_start() => {
                     self.pos = self.line_end(self.pos);

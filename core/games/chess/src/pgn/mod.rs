@@ -5,6 +5,7 @@
 
 mod lexer;
 mod reader;
+mod stream;
 mod token;
 mod variant;
 mod writer;
@@ -18,11 +19,15 @@ mod tests_reader;
 #[cfg(test)]
 mod tests_speed;
 #[cfg(test)]
+mod tests_stream;
+#[cfg(test)]
 mod tests_token;
 #[cfg(test)]
 mod tests_writer;
 
+pub use reader::Cut;
 pub use reader::{games, read_games, Games};
+pub use stream::Pieces;
 pub use token::{parse_move, MoveToken, NormalMove, ParsedMove, PieceHint, Square};
 pub use variant::{lichess_variant_name, variant_game, variant_tag};
 pub use writer::{write_game, OutGame, OutMove};

@@ -22,10 +22,17 @@ pub fn read_games(text: &str) -> Vec<Result<PgnGame, PgnError>> {
 /// The games of a PGN text one at a time, as `read_games` reads them: a long file is never
 /// held as games all at once.
 pub fn games(text: &str) -> Games<'_> {
+    games_from(text, 1, 1)
+}
+
+/// As `games`, for a piece of a long file: `text` starts at line `line` of the file, and its
+/// first game is game `number` there.
+pub fn games_from(text: &str, line: usize, number: usize) -> Games<'_> {
     Games {
-        lexer: Lexer::new(text),
-        game: Some(Builder::new(1)),
-        read: 0,
+        lexer: Lexer::starting_at(text, line),
+        game: Some(Builder::new(number)),
+        read: number - 1,
+        cut: None,
     }
 }
 
@@ -34,8 +41,30 @@ pub struct Games<'a> {
     lexer: Lexer<'a>,
     /// The game being read; `None` once the text is done.
     game: Option<Builder>,
-    /// How many games were handed out.
+    /// How many games were handed out (with those before the piece read).
     read: usize,
+    /// Where the game being read begins, when the text may be cut there.
+    cut: Option<Cut>,
+}
+
+/// A place where a PGN text may be cut between games: the text from `at` reads, with
+/// `games_from(.., line, ..)`, into the same games as it does after what comes before.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Cut {
+    /// The byte where the game begins.
+    pub at: usize,
+    /// Its line in the file.
+    pub line: usize,
+}
+
+impl Games<'_> {
+    /// Where the game now being read begins, when it may be cut there: its first token opens
+    /// its line, so a fresh reader from there is in the state this one was in (a game starts
+    /// afresh with its first token, and the lexer looks back no further than the line's
+    /// start). `None` otherwise (a game begun mid-line), and at the end.
+    pub fn cut(&self) -> Option<Cut> {
+        self.cut
+    }
 }
 
 impl Iterator for Games<'_> {
@@ -52,6 +81,7 @@ impl Iterator for Games<'_> {
                 _ => false,
             };
             if starts_game {
+                self.cut = self.lexer.line_opened_at().map(|at| Cut { at, line });
                 self.read += 1;
                 let done = std::mem::replace(game, Builder::new(self.read + 1));
                 game.take(tok, line);
@@ -59,6 +89,7 @@ impl Iterator for Games<'_> {
             }
             game.take(tok, line);
         }
+        self.cut = None;
         let last = self.game.take()?;
         last.started().then(|| {
             self.read += 1;
