@@ -12,8 +12,10 @@ use kifu_core::format::{Draft, FormatError, GameStream};
 use crate::exit::CliError;
 
 /// The first piece read; a piece that completes no game doubles the next one, so a file
-/// without places to cut is read in a few pieces rather than many.
-const FIRST_PIECE: usize = 4 << 20;
+/// without places to cut is read in a few pieces rather than many. A piece's games wait as
+/// drafts, several times the size of their text: 4 MiB pieces took a 10 MB import to 168 MB
+/// of RSS, 256 KiB to 95 MB (docs/BENCHMARKS.md, "Import of a 50 MB PGN: memory").
+const FIRST_PIECE: usize = 256 << 10;
 
 /// The games of a file as a format's stream finds them.
 pub struct PiecesRead {
