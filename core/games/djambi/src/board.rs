@@ -98,6 +98,11 @@ impl Kind {
             Kind::Militant => "militant",
         }
     }
+    /// The name with its article: "a chief", "an assassin".
+    pub fn a(self) -> String {
+        let article = if self == Kind::Assassin { "an" } else { "a" };
+        format!("{article} {}", self.name())
+    }
     /// How far the piece goes in one direction: militants two squares, the others any number.
     pub fn reach(self) -> u8 {
         if self == Kind::Militant {

@@ -120,7 +120,7 @@ fn resolve(state: &State, written: &Written) -> Result<Move, String> {
         ));
     }
     if let Some(letter) = written.letter.filter(|k| *k != piece.kind) {
-        return Err(format!("{from} holds a {}, not a {}", piece.kind.name(), letter.name()));
+        return Err(format!("{from} holds {}, not {}", piece.kind.a(), letter.a()));
     }
     let kind = piece.kind;
     let replaces = matches!(kind, Kind::Chief | Kind::Militant | Kind::Assassin) && state.board.at(to).is_some();
@@ -221,7 +221,7 @@ fn why_not(state: &State, mv: &Move) -> Option<String> {
     }
     if to == MAZE && mv.kind != Kind::Chief {
         return Some(match mv.exit {
-            None => format!("a {kind} may not stay in the Labyrinth: add >SQUARE, where it leaves e5 to in the same turn"),
+            None => format!("{} may not stay in the Labyrinth: add >SQUARE, where it leaves e5 to in the same turn", mv.kind.a()),
             Some(exit) => format!("the {kind} cannot leave e5 for {exit}: the way must be a line of empty squares"),
         });
     }

@@ -157,7 +157,7 @@ fn a_militant_cannot_kill_the_chief_in_power_but_a_chief_can_and_takes_its_place
 #[test]
 fn a_piece_that_acts_in_the_labyrinth_leaves_it_in_the_same_turn() {
     let state = at(&[("a1", "rC"), ("c5", "rA"), ("e5", "bC"), ("i9", "yC")], "r r 0 0");
-    assert!(refused(&state, "A c5xe5").contains("may not stay in the Labyrinth: add >SQUARE"));
+    assert!(refused(&state, "A c5xe5").contains("an assassin may not stay in the Labyrinth: add >SQUARE"));
     assert!(refused(&state, "A c5xe5 >c5").contains("cannot leave e5 for c5"));
     let after = play(&state, "A c5xe5 >e8").unwrap();
     assert_eq!(piece(&after, "e5"), None);
