@@ -42,7 +42,10 @@ fn a_djambi_game_is_recorded_shown_exported_and_imported_back() {
     let file = s.path("game.kifu");
     s.ok(&["export", &id, "-o", file.to_str().unwrap()]);
     let written = std::fs::read_to_string(&file).unwrap();
-    assert!(written.contains("game djambi") && written.contains("p3 M h7-h5"), "{written}");
+    assert!(
+        written.contains("game djambi") && written.contains("p3 M h7-h5"),
+        "{written}"
+    );
     let other = Session::new();
     let imported = other.ok(&["import", file.to_str().unwrap()]);
     assert!(imported.contains(&id), "{imported}");

@@ -258,7 +258,11 @@ impl Board {
                 } else {
                     let letter = chars.next();
                     let kind = letter.and_then(Kind::from_letter).ok_or_else(|| {
-                        format!("rank {}: '{c}{}' is not a piece (colour r, b, y, g, n or x, then C, A, R, D, N or M)", rank + 1, letter.map(String::from).unwrap_or_default())
+                        format!(
+                            "rank {}: '{c}{}' is not a piece (colour r, b, y, g, n or x, then C, A, R, D, N or M)",
+                            rank + 1,
+                            letter.map(String::from).unwrap_or_default()
+                        )
                     })?;
                     let piece = match c {
                         'x' => Piece::corpse(kind),
@@ -269,7 +273,9 @@ impl Board {
                         },
                         _ => match COLOURS.iter().position(|&k| k == c) {
                             Some(seat) => Piece::living(kind, seat as u8),
-                            None => return Err(format!("rank {}: '{c}' is not a colour (r, b, y, g, n or x)", rank + 1)),
+                            None => {
+                                return Err(format!("rank {}: '{c}' is not a colour (r, b, y, g, n or x)", rank + 1))
+                            }
                         },
                     };
                     if file >= SIZE {

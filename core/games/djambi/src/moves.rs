@@ -131,7 +131,14 @@ fn piece_moves(board: &Board, seat: u8, from: Square, kind: Kind, list: &mut Vec
                 after.put(from, None);
                 after.put(to, board.at(from));
                 for place in drop_squares(&after, target.kind == Kind::Chief) {
-                    with_exits(board, Move { place: Some(place), ..base }, list);
+                    with_exits(
+                        board,
+                        Move {
+                            place: Some(place),
+                            ..base
+                        },
+                        list,
+                    );
                 }
             }
             Kind::Necromobile if !target.alive => {
@@ -139,7 +146,14 @@ fn piece_moves(board: &Board, seat: u8, from: Square, kind: Kind, list: &mut Vec
                 after.put(from, None);
                 after.put(to, board.at(from));
                 for place in drop_squares(&after, false) {
-                    with_exits(board, Move { place: Some(place), ..base }, list);
+                    with_exits(
+                        board,
+                        Move {
+                            place: Some(place),
+                            ..base
+                        },
+                        list,
+                    );
                 }
             }
             _ => {}

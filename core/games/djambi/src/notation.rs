@@ -96,7 +96,9 @@ pub fn parse(state: &State, raw: &str) -> Result<Command, RuleError> {
     if legal.contains(&mv) {
         return Ok(Command::Move(mv));
     }
-    Err(RuleError::new(why_not(state, &mv).unwrap_or_else(|| format!("'{}' is not a legal move here", raw.trim()))))
+    Err(RuleError::new(why_not(state, &mv).unwrap_or_else(|| {
+        format!("'{}' is not a legal move here", raw.trim())
+    })))
 }
 
 /// The move the text names, with what the rules make implicit filled in.
@@ -184,7 +186,9 @@ fn why_not(state: &State, mv: &Move) -> Option<String> {
         if mv.place.is_some() {
             return Some(format!("{to} is empty: there is nothing to put elsewhere"));
         }
-        return mv.exit.map(|_| "only a piece that acted in the Labyrinth leaves it in the same turn".to_string());
+        return mv
+            .exit
+            .map(|_| "only a piece that acted in the Labyrinth leaves it in the same turn".to_string());
     }
     let target = board.at(to)?;
     let what = target.kind.name();
@@ -197,18 +201,30 @@ fn why_not(state: &State, mv: &Move) -> Option<String> {
         ));
     }
     if target.alive && target.owner == Some(seat) {
-        return Some(format!("the {what} on {to} is your own: kifu lets no piece kill or move its own side's"));
+        return Some(format!(
+            "the {what} on {to} is your own: kifu lets no piece kill or move its own side's"
+        ));
     }
     match mv.kind {
-        Kind::Reporter => return Some(format!("a reporter does not take {to}: it kills beside the square it stops on")),
-        Kind::Necromobile if target.alive => return Some(format!("a necromobile moves corpses; the {what} on {to} is alive")),
+        Kind::Reporter => {
+            return Some(format!(
+                "a reporter does not take {to}: it kills beside the square it stops on"
+            ))
+        }
+        Kind::Necromobile if target.alive => {
+            return Some(format!("a necromobile moves corpses; the {what} on {to} is alive"))
+        }
         Kind::Militant if to == MAZE => return Some("a militant cannot kill a chief in power".into()),
         _ => {}
     }
     let chief_moved = mv.kind == Kind::Diplomat && target.kind == Kind::Chief;
     match mv.place {
         None => {
-            let what = if mv.kind == Kind::Diplomat { "the piece" } else { "the corpse" };
+            let what = if mv.kind == Kind::Diplomat {
+                "the piece"
+            } else {
+                "the corpse"
+            };
             return Some(format!("name the square {what} on {to} goes to: add @SQUARE"));
         }
         Some(place) if place != mv.from && (place == to || !board.is_empty(place)) => {
@@ -221,9 +237,13 @@ fn why_not(state: &State, mv: &Move) -> Option<String> {
     }
     if to == MAZE && mv.kind != Kind::Chief {
         return Some(match mv.exit {
-            None => format!("{} may not stay in the Labyrinth: add >SQUARE, where it leaves e5 to in the same turn", mv.kind.a()),
+            None => format!(
+                "{} may not stay in the Labyrinth: add >SQUARE, where it leaves e5 to in the same turn",
+                mv.kind.a()
+            ),
             Some(exit) => format!("the {kind} cannot leave e5 for {exit}: the way must be a line of empty squares"),
         });
     }
-    mv.exit.map(|_| "only a piece that acted in the Labyrinth leaves it in the same turn".to_string())
+    mv.exit
+        .map(|_| "only a piece that acted in the Labyrinth leaves it in the same turn".to_string())
 }

@@ -8,7 +8,8 @@
 use super::board::{Board, Kind, COLOURS, MAZE};
 use super::state::{seat_name, State, SEATS};
 
-pub const START: &str = "gCgAgM3yMyAyC/gRgDgM3yMyDyR/gMgMgN3yNyMyM/9/9/9/rMrMrN3bNbMbM/rRrDrM3bMbDbR/rCrArM3bMbAbC r r 0 0";
+pub const START: &str =
+    "gCgAgM3yMyAyC/gRgDgM3yMyDyR/gMgMgN3yNyMyM/9/9/9/rMrMrN3bNbMbM/rRrDrM3bMbDbR/rCrArM3bMbAbC r r 0 0";
 
 fn colour(text: &str, what: &str) -> Result<u8, String> {
     let mut chars = text.chars();
@@ -42,7 +43,9 @@ pub fn parse(text: &str) -> Result<State, String> {
     check(&board, to_move, regular)?;
     let state = State::new(board, to_move, regular, quiet, plies);
     if state.outcome.is_some() {
-        return Err("the game would already be over: fewer than two chiefs alive, or the quiet-move count at its limit".into());
+        return Err(
+            "the game would already be over: fewer than two chiefs alive, or the quiet-move count at its limit".into(),
+        );
     }
     Ok(state)
 }
@@ -55,7 +58,10 @@ fn check(board: &Board, to_move: u8, regular: u8) -> Result<(), String> {
             .count();
         let pieces = board.pieces().filter(|(_, p)| p.alive && p.owner == Some(seat)).count();
         if chiefs > 1 {
-            return Err(format!("{} controls {chiefs} living chiefs; a player has one", seat_name(seat)));
+            return Err(format!(
+                "{} controls {chiefs} living chiefs; a player has one",
+                seat_name(seat)
+            ));
         }
         if chiefs == 0 && pieces > 0 {
             return Err(format!(
@@ -65,7 +71,10 @@ fn check(board: &Board, to_move: u8, regular: u8) -> Result<(), String> {
         }
     }
     if let Some(piece) = board.at(MAZE).filter(|p| p.kind != Kind::Chief) {
-        return Err(format!("only a chief may stand in the Labyrinth (e5), not a {}", piece.kind.name()));
+        return Err(format!(
+            "only a chief may stand in the Labyrinth (e5), not a {}",
+            piece.kind.name()
+        ));
     }
     if board.in_power().is_some() && board.pieces().any(|(_, p)| p.alive && p.owner.is_none()) {
         return Err("pieces belong to nobody while a chief is in power: they would be his".into());

@@ -42,9 +42,11 @@ pub fn render(state: &State) -> String {
     }
     match &state.outcome {
         Some(outcome) => out.push_str(&format!("  {outcome}\n")),
-        None if state.to_move != state.regular => {
-            out.push_str(&format!("  {} to move (in power, after {})\n", seat_name(state.to_move), seat_name(state.regular)))
-        }
+        None if state.to_move != state.regular => out.push_str(&format!(
+            "  {} to move (in power, after {})\n",
+            seat_name(state.to_move),
+            seat_name(state.regular)
+        )),
         None => out.push_str(&format!("  {} to move\n", seat_name(state.to_move))),
     }
     out

@@ -134,7 +134,13 @@ impl State {
             .filter(|(_, p)| p.alive && p.owner.is_none())
             .collect();
         for (square, piece) in unowned {
-            self.board.put(square, Some(Piece { owner: Some(ruler), ..piece }));
+            self.board.put(
+                square,
+                Some(Piece {
+                    owner: Some(ruler),
+                    ..piece
+                }),
+            );
         }
     }
 

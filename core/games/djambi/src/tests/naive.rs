@@ -17,7 +17,9 @@ fn on_a_line(from: Square, to: Square) -> Option<(i8, i8, u8)> {
 
 /// Whether a piece of `kind` goes from `from` to `to` over empty squares only.
 fn goes(cells: &[Option<Piece>; 81], kind: Kind, from: Square, to: Square) -> bool {
-    let Some((df, dr, distance)) = on_a_line(from, to) else { return false };
+    let Some((df, dr, distance)) = on_a_line(from, to) else {
+        return false;
+    };
     if kind == Kind::Militant && distance > 2 {
         return false;
     }
@@ -71,7 +73,10 @@ pub fn naive_moves(state: &State) -> Vec<Move> {
                             + (victim.rank() as i8 - to.rank() as i8).abs()
                             == 1;
                         if next && victim != from && enemy(cells[usize::from(victim.0)]) {
-                            list.push(Move { victim: Some(victim), ..mv });
+                            list.push(Move {
+                                victim: Some(victim),
+                                ..mv
+                            });
                         }
                     }
                 }
@@ -83,10 +88,18 @@ pub fn naive_moves(state: &State) -> Vec<Move> {
                 Kind::Chief | Kind::Militant if enemy(Some(target)) && !(kind == Kind::Militant && to == MAZE) => {
                     Square::all()
                         .filter(|p| free(*p) && *p != MAZE)
-                        .map(|p| Move { victim: Some(to), place: Some(p), ..mv })
+                        .map(|p| Move {
+                            victim: Some(to),
+                            place: Some(p),
+                            ..mv
+                        })
                         .collect()
                 }
-                Kind::Assassin if enemy(Some(target)) => vec![Move { victim: Some(to), place: Some(from), ..mv }],
+                Kind::Assassin if enemy(Some(target)) => vec![Move {
+                    victim: Some(to),
+                    place: Some(from),
+                    ..mv
+                }],
                 Kind::Diplomat if enemy(Some(target)) => Square::all()
                     .filter(|p| free(*p) && (*p != MAZE || target.kind == Kind::Chief))
                     .map(|p| Move { place: Some(p), ..mv })
@@ -106,11 +119,18 @@ pub fn naive_moves(state: &State) -> Vec<Move> {
                 let mut after = cells;
                 after[usize::from(from.0)] = None;
                 after[usize::from(MAZE.0)] = Some(me);
-                let put = if option.victim.is_some() { Piece::corpse(target.kind) } else { target };
+                let put = if option.victim.is_some() {
+                    Piece::corpse(target.kind)
+                } else {
+                    target
+                };
                 after[usize::from(option.place.unwrap().0)] = Some(put);
                 for exit in Square::all() {
                     if after[usize::from(exit.0)].is_none() && goes(&after, kind, MAZE, exit) {
-                        list.push(Move { exit: Some(exit), ..option });
+                        list.push(Move {
+                            exit: Some(exit),
+                            ..option
+                        });
                     }
                 }
             }
@@ -142,5 +162,8 @@ fn the_engine_lists_what_the_naive_generator_lists_along_random_games() {
         }
     }
     assert!(positions > 1000, "{positions}");
-    assert!(labyrinth_moves > 0, "no position had a move in and out of the Labyrinth");
+    assert!(
+        labyrinth_moves > 0,
+        "no position had a move in and out of the Labyrinth"
+    );
 }

@@ -30,9 +30,14 @@ fn every_listed_move_reads_back_as_itself_along_random_games() {
 
 #[test]
 fn lenient_forms_are_read_and_written_canonically() {
-    let state = at(&[("a1", "rC"), ("b1", "rA"), ("b6", "bR"), ("a5", "bM"), ("i9", "bC")], "r r 0 0");
+    let state = at(
+        &[("a1", "rC"), ("b1", "rA"), ("b6", "bR"), ("a5", "bM"), ("i9", "bC")],
+        "r r 0 0",
+    );
     let canonical = |text: &str| {
-        let command = Djambi.parse(&state, Actor::Seat(0), text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let command = Djambi
+            .parse(&state, Actor::Seat(0), text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
         Djambi.format(&state, &command)
     };
     assert_eq!(canonical("Ab1xb6"), "A b1xb6");
@@ -44,7 +49,10 @@ fn lenient_forms_are_read_and_written_canonically() {
 
 #[test]
 fn bad_moves_are_refused_with_the_reason() {
-    let state = at(&[("a1", "rC"), ("b1", "rA"), ("c3", "xM"), ("b6", "bR"), ("i9", "bC")], "r r 0 0");
+    let state = at(
+        &[("a1", "rC"), ("b1", "rA"), ("c3", "xM"), ("b6", "bR"), ("i9", "bC")],
+        "r r 0 0",
+    );
     let cases = [
         ("", "is not a square"),
         ("hello", "is not a square"),
@@ -69,7 +77,11 @@ fn bad_moves_are_refused_with_the_reason() {
     let mut copy = state.clone();
     let command = Djambi.parse(&state, Actor::Seat(0), "A b1xb6").unwrap();
     let wrong = Djambi.apply(&mut copy, Actor::Seat(1), &command).unwrap_err();
-    assert!(wrong.reason.contains("it is red (p1)'s move, not p2's"), "{}", wrong.reason);
+    assert!(
+        wrong.reason.contains("it is red (p1)'s move, not p2's"),
+        "{}",
+        wrong.reason
+    );
 }
 
 fn setup(start: Option<&str>, options: &[(&str, &str)]) -> Result<State, String> {
@@ -86,7 +98,9 @@ fn setup(start: Option<&str>, options: &[(&str, &str)]) -> Result<State, String>
 #[test]
 fn bad_positions_and_options_are_refused_with_the_reason() {
     assert_eq!(position::write(&setup(None, &[]).unwrap()), position::START);
-    assert!(setup(None, &[("rules", "bga")]).unwrap_err().contains("unknown option 'rules'"));
+    assert!(setup(None, &[("rules", "bga")])
+        .unwrap_err()
+        .contains("unknown option 'rules'"));
     let board = position::START.split(' ').next().unwrap();
     let cases = [
         (format!("{board} r r 0"), "a position has 5 fields"),
@@ -94,16 +108,40 @@ fn bad_positions_and_options_are_refused_with_the_reason() {
         (format!("{board} r r x 0"), "the quiet-move count 'x' is not a number"),
         (format!("{board} b r 0 0"), "only the player in power"),
         ("9/9/9/9/9/9/9/9 r r 0 0".to_string(), "the board has 8 ranks"),
-        ("rCrC7/9/9/9/9/9/9/9/bC8 r r 0 0".to_string(), "controls 2 living chiefs"),
-        ("rC8/9/9/9/9/9/9/9/bM8 r r 0 0".to_string(), "controls pieces but has no living chief"),
-        ("rC8/9/9/9/4rM4/9/9/9/bC8 r r 0 0".to_string(), "only a chief may stand in the Labyrinth"),
-        ("rC8/9/9/9/9/9/9/9/bC9 r r 0 0".to_string(), "rank 1 has more than 9 squares"),
-        ("rC8/9/9/9/9/9/9/9/bC7 r r 0 0".to_string(), "rank 1 has 8 squares, not 9"),
+        (
+            "rCrC7/9/9/9/9/9/9/9/bC8 r r 0 0".to_string(),
+            "controls 2 living chiefs",
+        ),
+        (
+            "rC8/9/9/9/9/9/9/9/bM8 r r 0 0".to_string(),
+            "controls pieces but has no living chief",
+        ),
+        (
+            "rC8/9/9/9/4rM4/9/9/9/bC8 r r 0 0".to_string(),
+            "only a chief may stand in the Labyrinth",
+        ),
+        (
+            "rC8/9/9/9/9/9/9/9/bC9 r r 0 0".to_string(),
+            "rank 1 has more than 9 squares",
+        ),
+        (
+            "rC8/9/9/9/9/9/9/9/bC7 r r 0 0".to_string(),
+            "rank 1 has 8 squares, not 9",
+        ),
         ("rQ8/9/9/9/9/9/9/9/bC8 r r 0 0".to_string(), "is not a piece"),
         ("qC8/9/9/9/9/9/9/9/bC8 r r 0 0".to_string(), "'q' is not a colour"),
-        ("rC8/9/9/9/9/9/9/9/9 r r 0 0".to_string(), "the game would already be over"),
-        ("rC8/9/9/9/9/9/9/9/bC8 y y 0 0".to_string(), "yellow (p3) is to move but has no living chief"),
-        ("rC8/9/9/9/4bC4/9/9/9/nM8 r r 0 0".to_string(), "pieces belong to nobody while a chief is in power"),
+        (
+            "rC8/9/9/9/9/9/9/9/9 r r 0 0".to_string(),
+            "the game would already be over",
+        ),
+        (
+            "rC8/9/9/9/9/9/9/9/bC8 y y 0 0".to_string(),
+            "yellow (p3) is to move but has no living chief",
+        ),
+        (
+            "rC8/9/9/9/4bC4/9/9/9/nM8 r r 0 0".to_string(),
+            "pieces belong to nobody while a chief is in power",
+        ),
     ];
     for (text, reason) in cases {
         let refused = setup(Some(&text), &[]).unwrap_err();

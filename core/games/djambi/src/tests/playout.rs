@@ -36,7 +36,9 @@ fn playout(pick: &mut ChanceRng, check_all: bool) -> Record {
             assert!(refused.reason.contains("it is"), "{}", refused.reason);
         }
         let choice = &legal[pick.below(legal.len() as u64) as usize];
-        record.entries.push(replay.play(None, choice, None).expect("legal move"));
+        record
+            .entries
+            .push(replay.play(None, choice, None).expect("legal move"));
         assert!(record.entries.len() < MAX_ENTRIES, "the game does not end");
     }
     record

@@ -75,7 +75,14 @@ fn the_assassin_leaves_the_corpse_on_the_square_it_came_from() {
 #[test]
 fn the_reporter_kills_one_piece_beside_where_it_stops_and_the_corpse_stays() {
     let state = at(
-        &[("a1", "rC"), ("a4", "rR"), ("e5", "bC"), ("d5", "bM"), ("c5", "yM"), ("i9", "yC")],
+        &[
+            ("a1", "rC"),
+            ("a4", "rR"),
+            ("e5", "bC"),
+            ("d5", "bM"),
+            ("c5", "yM"),
+            ("i9", "yC"),
+        ],
         "r r 0 0",
     );
     let moves = legal(&state);
@@ -92,14 +99,25 @@ fn the_reporter_kills_one_piece_beside_where_it_stops_and_the_corpse_stays() {
     assert!(after.unwrap_err().contains("no living enemy piece stands on a6"));
     let after = play(&state, "R a4-e4 xe5").unwrap();
     assert_eq!(piece(&after, "e5"), corpse(Kind::Chief));
-    assert_eq!(piece(&after, "d5"), living(Kind::Militant, 0), "blue's pieces are red's now");
+    assert_eq!(
+        piece(&after, "d5"),
+        living(Kind::Militant, 0),
+        "blue's pieces are red's now"
+    );
     assert!(refused(&state, "R a4-a5xa6 @b2").contains("no living enemy"));
 }
 
 #[test]
 fn the_diplomat_moves_a_living_enemy_and_may_put_a_chief_in_power() {
     let state = at(
-        &[("a1", "rC"), ("b2", "rD"), ("b3", "rM"), ("f6", "bM"), ("b8", "bC"), ("i9", "yC")],
+        &[
+            ("a1", "rC"),
+            ("b2", "rD"),
+            ("b3", "rM"),
+            ("f6", "bM"),
+            ("b8", "bC"),
+            ("i9", "yC"),
+        ],
         "r r 0 0",
     );
     let after = play(&state, "D b2-f6 @h2").unwrap();
@@ -119,7 +137,15 @@ fn the_diplomat_moves_a_living_enemy_and_may_put_a_chief_in_power() {
 #[test]
 fn the_necromobile_moves_corpses_and_nothing_else() {
     let state = at(
-        &[("a1", "rC"), ("c3", "rN"), ("c6", "xA"), ("f3", "bM"), ("a3", "rM"), ("c1", "rA"), ("i9", "bC")],
+        &[
+            ("a1", "rC"),
+            ("c3", "rN"),
+            ("c6", "xA"),
+            ("f3", "bM"),
+            ("a3", "rM"),
+            ("c1", "rA"),
+            ("i9", "bC"),
+        ],
         "r r 0 0",
     );
     let after = play(&state, "N c3-c6 @h8").unwrap();
@@ -135,7 +161,10 @@ fn the_necromobile_moves_corpses_and_nothing_else() {
 fn only_a_chief_stops_in_the_labyrinth_and_there_it_is_in_power() {
     let state = at(&[("e1", "rC"), ("e3", "rA"), ("i9", "bC")], "r r 0 0");
     assert!(refused(&state, "A e3-e5").contains("only a chief may stop"));
-    assert!(legal(&state).contains(&"A e3-e7".to_string()), "it passes over the empty Labyrinth");
+    assert!(
+        legal(&state).contains(&"A e3-e7".to_string()),
+        "it passes over the empty Labyrinth"
+    );
     let state = at(&[("e1", "rC"), ("i9", "bC")], "r r 0 0");
     let after = play(&state, "C e1-e5").unwrap();
     assert_eq!(after.board.in_power(), Some(0));
@@ -144,12 +173,19 @@ fn only_a_chief_stops_in_the_labyrinth_and_there_it_is_in_power() {
 
 #[test]
 fn a_militant_cannot_kill_the_chief_in_power_but_a_chief_can_and_takes_its_place() {
-    let state = at(&[("e8", "rC"), ("e4", "rM"), ("e5", "bC"), ("e3", "bM"), ("i9", "yC")], "r r 0 0");
+    let state = at(
+        &[("e8", "rC"), ("e4", "rM"), ("e5", "bC"), ("e3", "bM"), ("i9", "yC")],
+        "r r 0 0",
+    );
     assert!(refused(&state, "M e4xe5 @a5").contains("a militant cannot kill a chief in power"));
     let after = play(&state, "C e8xe5 @a5").unwrap();
     assert_eq!(after.board.in_power(), Some(0));
     assert_eq!(piece(&after, "a5"), corpse(Kind::Chief));
-    assert_eq!(piece(&after, "e3"), living(Kind::Militant, 0), "the dead chief's pieces surrender");
+    assert_eq!(
+        piece(&after, "e3"),
+        living(Kind::Militant, 0),
+        "the dead chief's pieces surrender"
+    );
     assert!(!after.alive(1));
     assert_eq!(after.to_move, 2, "blue is out: yellow is next");
 }
@@ -174,7 +210,10 @@ fn a_piece_that_acts_in_the_labyrinth_leaves_it_in_the_same_turn() {
     assert_eq!(piece(&after, "e2"), living(Kind::Diplomat, 0));
     assert_eq!(after.board.in_power(), None);
 
-    let state = at(&[("a1", "rC"), ("c5", "rN"), ("e5", "xC"), ("i9", "yC"), ("i1", "bC")], "r r 0 0");
+    let state = at(
+        &[("a1", "rC"), ("c5", "rN"), ("e5", "xC"), ("i9", "yC"), ("i1", "bC")],
+        "r r 0 0",
+    );
     let after = play(&state, "N c5-e5 @h1 >e9").unwrap();
     assert_eq!(piece(&after, "h1"), corpse(Kind::Chief));
     assert_eq!(piece(&after, "e5"), None);

@@ -24,12 +24,23 @@ fn the_turn_goes_red_blue_yellow_green() {
 fn the_chief_in_power_moves_after_every_other_player() {
     // Yellow's chief holds the Labyrinth; red is to move.
     let state = at(
-        &[("a1", "rC"), ("c1", "rM"), ("i1", "bC"), ("g1", "bM"), ("e5", "yC"), ("g9", "yM"), ("a9", "gC"), ("c9", "gM")],
+        &[
+            ("a1", "rC"),
+            ("c1", "rM"),
+            ("i1", "bC"),
+            ("g1", "bM"),
+            ("e5", "yC"),
+            ("g9", "yM"),
+            ("a9", "gC"),
+            ("c9", "gM"),
+        ],
         "r r 0 0",
     );
     let seats = order(
         &state,
-        &["M c1-d1", "M g9-g8", "M g1-f1", "M g8-g7", "M c9-d9", "M g7-g6", "M d1-e1", "M g6-g5"],
+        &[
+            "M c1-d1", "M g9-g8", "M g1-f1", "M g8-g7", "M c9-d9", "M g7-g6", "M d1-e1", "M g6-g5",
+        ],
     );
     assert_eq!(seats, [0, 2, 1, 2, 3, 2, 0, 2, 1]);
 }
@@ -45,15 +56,24 @@ fn entering_the_labyrinth_gives_the_next_player_the_move_first() {
 
 #[test]
 fn a_killed_chiefs_pieces_go_to_the_killer_and_its_player_is_passed_over() {
-    let state = at(&[("a1", "rC"), ("a5", "bC"), ("h2", "bM"), ("i9", "yC"), ("a8", "gC")], "r r 0 0");
+    let state = at(
+        &[("a1", "rC"), ("a5", "bC"), ("h2", "bM"), ("i9", "yC"), ("a8", "gC")],
+        "r r 0 0",
+    );
     let after = play(&state, "C a1xa5 @b2").unwrap();
     assert!(!after.alive(1));
     assert_eq!(piece(&after, "h2"), living(Kind::Militant, 0));
     assert_eq!(after.to_move, 2, "blue is gone: yellow is next");
-    assert!(legal(&after).iter().all(|m| m.starts_with("C i9")), "yellow has only its chief");
+    assert!(
+        legal(&after).iter().all(|m| m.starts_with("C i9")),
+        "yellow has only its chief"
+    );
     let after = played(&after, &["C i9-i8", "C a8-a7"]);
     assert_eq!(after.to_move, 0);
-    assert!(legal(&after).contains(&"M h2-h3".to_string()), "red moves its new militant");
+    assert!(
+        legal(&after).contains(&"M h2-h3".to_string()),
+        "red moves its new militant"
+    );
 }
 
 #[test]
@@ -95,9 +115,16 @@ fn an_encircled_players_pieces_wait_for_a_chief_in_power() {
     assert!(!after.alive(0));
     assert_eq!(piece(&after, "h5").map(|p| p.owner), Some(None), "nobody's assassin");
     assert_eq!(after.to_move, 2);
-    assert!(legal(&after).iter().all(|m| !m.contains("h5")), "it can be neither moved nor killed");
+    assert!(
+        legal(&after).iter().all(|m| !m.contains("h5")),
+        "it can be neither moved nor killed"
+    );
     let after = play(&after, "C e8-e5").unwrap();
-    assert_eq!(piece(&after, "h5"), living(Kind::Assassin, 2), "yellow, in power, takes it");
+    assert_eq!(
+        piece(&after, "h5"),
+        living(Kind::Assassin, 2),
+        "yellow, in power, takes it"
+    );
 }
 
 #[test]
@@ -118,7 +145,10 @@ fn a_hundred_moves_without_a_kill_draw_the_game() {
     let after = play(&state, "C a1-a2").unwrap();
     let outcome = after.outcome.expect("drawn");
     assert!(outcome.winners.is_empty());
-    assert!(outcome.reason.contains("100 moves in a row without a kill"), "{outcome:?}");
+    assert!(
+        outcome.reason.contains("100 moves in a row without a kill"),
+        "{outcome:?}"
+    );
     let state = at(&[("a1", "rC"), ("a3", "bM"), ("i9", "bC")], "r r 99 300");
     let after = play(&state, "C a1xa3 @h1").unwrap();
     assert_eq!((after.quiet, after.outcome), (0, None), "a kill resets the count");
