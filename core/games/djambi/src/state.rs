@@ -80,7 +80,7 @@ impl State {
         killed += self.encircle();
         self.adopt_unowned();
         self.quiet = if killed > 0 { 0 } else { self.quiet + 1 };
-        self.plies += 1;
+        self.plies = self.plies.saturating_add(1);
         self.last = Some(format!("{} {text}", COLOUR_NAMES[usize::from(mover)]));
         self.advance(mover);
         self.outcome = self.result();
