@@ -102,15 +102,18 @@ fn piece_moves(board: &Board, seat: u8, from: Square, kind: Kind, list: &mut Vec
         }
         let Some(target) = target else { continue };
         let base = Move::plain(kind, from, to);
+        let enemy = target.is_enemy_of(seat);
+        // Where a corpse or a moved piece may go once the mover stands on `to`.
+        let places = |chief: bool| {
+            let mut after = board.clone();
+            after.put(from, None);
+            after.put(to, board.at(from));
+            drop_squares(&after, chief)
+        };
         match kind {
-            Kind::Chief | Kind::Militant if target.is_enemy_of(seat) => {
-                if kind == Kind::Militant && to == MAZE {
-                    continue; // a militant cannot kill a chief in power
-                }
-                let mut after = board.clone();
-                after.put(from, None);
-                after.put(to, board.at(from));
-                for place in drop_squares(&after, false) {
+            // A militant cannot kill the chief in power (the only piece that stands on e5).
+            Kind::Chief | Kind::Militant if enemy && !(kind == Kind::Militant && to == MAZE) => {
+                for place in places(false) {
                     list.push(Move {
                         victim: Some(to),
                         place: Some(place),
@@ -118,7 +121,7 @@ fn piece_moves(board: &Board, seat: u8, from: Square, kind: Kind, list: &mut Vec
                     });
                 }
             }
-            Kind::Assassin if target.is_enemy_of(seat) => {
+            Kind::Assassin if enemy => {
                 let killed = Move {
                     victim: Some(to),
                     place: Some(from),
@@ -126,34 +129,16 @@ fn piece_moves(board: &Board, seat: u8, from: Square, kind: Kind, list: &mut Vec
                 };
                 with_exits(board, killed, list);
             }
-            Kind::Diplomat if target.is_enemy_of(seat) => {
-                let mut after = board.clone();
-                after.put(from, None);
-                after.put(to, board.at(from));
-                for place in drop_squares(&after, target.kind == Kind::Chief) {
-                    with_exits(
-                        board,
-                        Move {
-                            place: Some(place),
-                            ..base
-                        },
-                        list,
-                    );
-                }
-            }
-            Kind::Necromobile if !target.alive => {
-                let mut after = board.clone();
-                after.put(from, None);
-                after.put(to, board.at(from));
-                for place in drop_squares(&after, false) {
-                    with_exits(
-                        board,
-                        Move {
-                            place: Some(place),
-                            ..base
-                        },
-                        list,
-                    );
+            Kind::Diplomat | Kind::Necromobile
+                if (kind == Kind::Diplomat) == target.alive && (enemy || !target.alive) =>
+            {
+                let chief = kind == Kind::Diplomat && target.kind == Kind::Chief;
+                for place in places(chief) {
+                    let mv = Move {
+                        place: Some(place),
+                        ..base
+                    };
+                    with_exits(board, mv, list);
                 }
             }
             _ => {}
