@@ -103,6 +103,12 @@ fn piece_moves(board: &Board, seat: u8, from: Square, kind: Kind, list: &mut Vec
         let Some(target) = target else { continue };
         let base = Move::plain(kind, from, to);
         let enemy = target.is_enemy_of(seat);
+        // A diplomat moves living enemies, a necromobile corpses.
+        let displaces = match kind {
+            Kind::Diplomat => enemy,
+            Kind::Necromobile => !target.alive,
+            _ => false,
+        };
         // Where a corpse or a moved piece may go once the mover stands on `to`.
         let places = |chief: bool| {
             let mut after = board.clone();
@@ -129,9 +135,7 @@ fn piece_moves(board: &Board, seat: u8, from: Square, kind: Kind, list: &mut Vec
                 };
                 with_exits(board, killed, list);
             }
-            Kind::Diplomat | Kind::Necromobile
-                if (kind == Kind::Diplomat) == target.alive && (enemy || !target.alive) =>
-            {
+            Kind::Diplomat | Kind::Necromobile if displaces => {
                 let chief = kind == Kind::Diplomat && target.kind == Kind::Chief;
                 for place in places(chief) {
                     let mv = Move {
