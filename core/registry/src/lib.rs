@@ -70,6 +70,7 @@ pub fn all() -> Vec<&'static dyn Game> {
         kifu_tablut::games(),
         kifu_redblackwar::games(),
         kifu_taluva::games(),
+        kifu_djambi::games(),
     ]
     .concat()
 }
@@ -94,6 +95,7 @@ pub fn formats() -> Vec<&'static dyn Format> {
         kifu_tablut::formats(),
         kifu_redblackwar::formats(),
         kifu_taluva::formats(),
+        kifu_djambi::formats(),
     ]
     .concat()
 }
