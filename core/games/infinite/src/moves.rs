@@ -1,0 +1,296 @@
+//! Legal moves. Whether one given move is legal is decided at any distance (a rook may go a
+//! million squares along a clear line). The list of moves is finite by a stated cut: when the
+//! side to move is not in check, a slider's moves that go farther than [`LISTED_REACH`] squares
+//! and take nothing are left out of it; every other legal move is listed. That cut never
+//! empties a list that has a legal move, so checkmate and stalemate are read from it exactly.
+
+use super::attack::{attacked, is_straight, DIRECTIONS, KNIGHT};
+use super::board::{clear_between, king_of, line_between, within, Board, Kind, Side, Square, PROMOTIONS};
+use super::position::{Castling, Move, MoveKind, Position, CASTLINGS};
+
+/// How far along a line a slider's quiet moves are listed when its side is not in check.
+pub const LISTED_REACH: i64 = 8;
+
+/// What `m` does if it is legal here, else why it is not, in words.
+pub fn legal(pos: &Position, m: &Move) -> Result<MoveKind, String> {
+    let kind = reaches(pos, m)?;
+    let mut after = pos.clone();
+    after.play(m, kind);
+    if after.in_check(pos.turn) {
+        return Err(if pos.in_check(pos.turn) {
+            format!("the {} king is in check and this move does not end it", pos.turn.name())
+        } else {
+            format!("it would leave the {} king in check", pos.turn.name())
+        });
+    }
+    Ok(kind)
+}
+
+/// Makes a legal move: the position after it, with its en passant square kept only when a
+/// legal capture to it exists.
+pub fn play(pos: &Position, m: &Move, kind: MoveKind) -> Position {
+    let mut after = pos.clone();
+    after.play(m, kind);
+    if let Some(ep) = after.en_passant {
+        let side = after.turn;
+        let usable = [-1, 1].into_iter().any(|dx| {
+            let from = Square::new(ep.x + dx, ep.y - side.forward());
+            let capture = Move {
+                from,
+                to: ep,
+                promotion: None,
+            };
+            after.board.get(&from).is_some_and(|p| p.side == side && p.kind == Kind::Pawn)
+                && legal(&after, &capture).is_ok()
+        });
+        if !usable {
+            after.en_passant = None;
+        }
+    }
+    after
+}
+
+/// Whether the piece on `m.from` may go to `m.to` by its movement, every rule checked but
+/// the safety of its own king.
+fn reaches(pos: &Position, m: &Move) -> Result<MoveKind, String> {
+    let side = pos.turn;
+    let Some(piece) = pos.board.get(&m.from).copied() else {
+        return Err(format!("no piece stands on {}", m.from));
+    };
+    if piece.side != side {
+        return Err(format!("the piece on {} is {}'s; it is {} to move", m.from, piece.side.name(), side.name()));
+    }
+    if !within(m.to.x, m.to.y) {
+        return Err(format!("{} is beyond the coordinates kifu keeps (within ±10^15)", m.to));
+    }
+    if m.to == m.from {
+        return Err(format!("a move must leave {}", m.from));
+    }
+    let target = pos.board.get(&m.to).copied();
+    if target.is_some_and(|t| t.side == side) {
+        return Err(format!("{} holds a {} piece already", m.to, side.name()));
+    }
+    if target.is_some_and(|t| t.kind == Kind::King) {
+        return Err(format!("a king is never taken ({} is the {} king)", m.to, side.other().name()));
+    }
+    let promotes = piece.kind == Kind::Pawn && m.to.y == side.promotion_rank();
+    match (promotes, m.promotion) {
+        (true, None) => {
+            return Err(format!("a pawn reaching {} promotes: add =Q, =R, =B or =N", m.to));
+        }
+        (true, Some(k)) if !PROMOTIONS.contains(&k) => {
+            return Err(format!("a pawn promotes to a queen, rook, bishop or knight, not a {}", k.name()));
+        }
+        (false, Some(_)) => return Err(format!("only a pawn reaching its promotion line promotes, not this {} move", piece.kind.name())),
+        _ => {}
+    }
+    let (dx, dy) = (m.to.x - m.from.x, m.to.y - m.from.y);
+    let name = piece.describe();
+    match piece.kind {
+        Kind::Knight if KNIGHT.contains(&(dx, dy)) => Ok(MoveKind::Plain),
+        Kind::King if dx.abs() <= 1 && dy.abs() <= 1 => Ok(MoveKind::Plain),
+        Kind::King => castling(pos, m).map(MoveKind::Castle),
+        Kind::Pawn => pawn(pos, m, target.is_some()),
+        Kind::Queen | Kind::Rook | Kind::Bishop => {
+            let Some((step, _)) = line_between(m.from, m.to) else {
+                return Err(format!("a {} moves along lines; {} is not on one from {}", name, m.to, m.from));
+            };
+            let along = if is_straight(step) {
+                piece.kind.slides_straight()
+            } else {
+                piece.kind.slides_diagonally()
+            };
+            if !along {
+                let how = if is_straight(step) { "a rank or a file" } else { "a diagonal" };
+                return Err(format!("a {name} does not move along {how}"));
+            }
+            if !clear_between(&pos.board, m.from, m.to) {
+                return Err(format!("a piece stands between {} and {}", m.from, m.to));
+            }
+            Ok(MoveKind::Plain)
+        }
+        _ => Err(format!("a {name} cannot go from {} to {}", m.from, m.to)),
+    }
+}
+
+fn pawn(pos: &Position, m: &Move, takes: bool) -> Result<MoveKind, String> {
+    let side = pos.turn;
+    let f = side.forward();
+    let (dx, dy) = (m.to.x - m.from.x, m.to.y - m.from.y);
+    let empty = |sq: Square| !pos.board.contains_key(&sq);
+    match (dx, dy) {
+        (0, d) if d == f && !takes => Ok(MoveKind::Plain),
+        (0, d) if d == 2 * f && !takes => {
+            if m.from.y != side.pawn_rank() {
+                return Err(format!("a pawn steps two squares only from rank {}", side.pawn_rank()));
+            }
+            if !empty(Square::new(m.from.x, m.from.y + f)) {
+                return Err(format!("a piece stands between {} and {}", m.from, m.to));
+            }
+            Ok(MoveKind::DoubleStep)
+        }
+        (0, _) if takes => Err(format!("a pawn does not take straight ahead ({} is occupied)", m.to)),
+        (-1 | 1, d) if d == f => {
+            if takes {
+                return Ok(MoveKind::Plain);
+            }
+            if pos.en_passant == Some(m.to) {
+                return Ok(MoveKind::EnPassant(Square::new(m.to.x, m.from.y)));
+            }
+            Err(format!("a pawn moves diagonally only to take, and {} is empty", m.to))
+        }
+        _ => Err(format!("a {} pawn cannot go from {} to {}", side.name(), m.from, m.to)),
+    }
+}
+
+fn castling(pos: &Position, m: &Move) -> Result<Castling, String> {
+    let side = pos.turn;
+    let Some(c) = CASTLINGS.into_iter().find(|c| c.side == side && c.king_from() == m.from && c.king_to() == m.to) else {
+        return Err(format!("a king moves one square (or castles), not from {} to {}", m.from, m.to));
+    };
+    let which = if c.king_side { "king side" } else { "queen side" };
+    if !pos.castling[c.index()] {
+        return Err(format!("{} may no longer castle {which}", side.name()));
+    }
+    if let Some(sq) = c.between().into_iter().find(|sq| pos.board.contains_key(sq)) {
+        return Err(format!("castling {which} needs {sq} empty"));
+    }
+    if pos.in_check(side) {
+        return Err(format!("the {} king is in check and may not castle", side.name()));
+    }
+    if attacked(&pos.board, c.crossed(), side.other()) {
+        return Err(format!("the king may not castle across {}, which is attacked", c.crossed()));
+    }
+    Ok(c)
+}
+
+/// The legal moves as listed (see the module's note), in a fixed order: by the moving
+/// piece's square, then the destination, then the promotion.
+pub fn listed(pos: &Position) -> Vec<Move> {
+    let mut out = Vec::new();
+    each_listed(pos, &mut |m| {
+        out.push(m);
+        false
+    });
+    out.sort();
+    out
+}
+
+/// Whether the side to move has a legal move (the listed ones are empty only when no move is
+/// legal at any distance).
+pub fn has_legal_move(pos: &Position) -> bool {
+    let mut found = false;
+    each_listed(pos, &mut |_| {
+        found = true;
+        true
+    });
+    found
+}
+
+/// Calls `take` with each listed legal move until it answers true.
+fn each_listed(pos: &Position, take: &mut dyn FnMut(Move) -> bool) {
+    let side = pos.turn;
+    let checkers = pos.checkers(side);
+    // In check by one slider: the line of squares between the king and it, where a far
+    // slider may step in.
+    let block_line = match (checkers.as_slice(), king_of(&pos.board, side)) {
+        ([checker], Some(king)) => line_between(king, *checker).map(|(step, n)| (king, step, n)),
+        _ => None,
+    };
+    let own: Vec<(Square, Kind)> =
+        pos.board.iter().filter(|(_, p)| p.side == side).map(|(sq, p)| (*sq, p.kind)).collect();
+    for (from, kind) in own {
+        for to in destinations(pos, from, kind, block_line) {
+            let promotions: &[Option<Kind>] = if kind == Kind::Pawn && to.y == side.promotion_rank() {
+                &[Some(Kind::Queen), Some(Kind::Rook), Some(Kind::Bishop), Some(Kind::Knight)]
+            } else {
+                &[None]
+            };
+            for &promotion in promotions {
+                let m = Move { from, to, promotion };
+                if legal(pos, &m).is_ok() && take(m) {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// The squares a piece's listed moves may go to, before its king's safety is asked.
+fn destinations(pos: &Position, from: Square, kind: Kind, block_line: Option<(Square, (i64, i64), i64)>) -> Vec<Square> {
+    let f = pos.turn.forward();
+    let steps = |set: &[(i64, i64)]| set.iter().filter_map(|&(dx, dy)| from.offset(dx, dy, 1)).collect::<Vec<_>>();
+    match kind {
+        Kind::Knight => steps(&KNIGHT),
+        Kind::King => {
+            let mut out = steps(&DIRECTIONS);
+            out.extend(CASTLINGS.iter().filter(|c| c.king_from() == from).map(|c| c.king_to()));
+            out
+        }
+        Kind::Pawn => steps(&[(0, f), (0, 2 * f), (1, f), (-1, f)]),
+        _ => {
+            let mut out = Vec::new();
+            for step in DIRECTIONS {
+                let along = if is_straight(step) { kind.slides_straight() } else { kind.slides_diagonally() };
+                if !along {
+                    continue;
+                }
+                // The first piece met on this line, at any distance.
+                let blocker = pos
+                    .board
+                    .keys()
+                    .filter_map(|&sq| line_between(from, sq).filter(|(s, _)| *s == step).map(|(_, k)| k))
+                    .min();
+                let open = blocker.map_or(LISTED_REACH, |b| (b - 1).min(LISTED_REACH));
+                out.extend((1..=open).filter_map(|k| from.offset(step.0, step.1, k)));
+                if let Some(b) = blocker {
+                    out.extend(from.offset(step.0, step.1, b));
+                }
+                if let Some(sq) = block_line.and_then(|line| crossing(from, step, line)) {
+                    let k = line_between(from, sq).map_or(0, |(_, k)| k);
+                    if k > LISTED_REACH && blocker.is_none_or(|b| k < b) {
+                        out.push(sq);
+                    }
+                }
+            }
+            out
+        }
+    }
+}
+
+/// Where the line from `from` along `step` crosses the squares strictly between a king and
+/// the piece `n` steps of `dir` away from it, if it does at a square.
+fn crossing(from: Square, step: (i64, i64), (king, dir, n): (Square, (i64, i64), i64)) -> Option<Square> {
+    // from + k*step = king + j*dir, 0 < k, 0 < j < n: solved by cross products.
+    let cross = |a: (i128, i128), b: (i128, i128)| a.0 * b.1 - a.1 * b.0;
+    let d = (step.0 as i128, step.1 as i128);
+    let e = (dir.0 as i128, dir.1 as i128);
+    let denominator = cross(d, e);
+    if denominator == 0 {
+        return None;
+    }
+    let w = ((king.x - from.x) as i128, (king.y - from.y) as i128);
+    let (k_num, j_num) = (cross(w, e), cross(w, d));
+    if k_num % denominator != 0 || j_num % denominator != 0 {
+        return None;
+    }
+    let (k, j) = (k_num / denominator, j_num / denominator);
+    if k <= 0 || j <= 0 || j >= n as i128 {
+        return None;
+    }
+    from.offset(step.0, step.1, i64::try_from(k).ok()?)
+}
+
+/// Whether the side to move is checkmated, stalemated, or neither.
+pub fn is_checkmate(pos: &Position) -> bool {
+    pos.in_check(pos.turn) && !has_legal_move(pos)
+}
+
+pub fn is_stalemate(pos: &Position) -> bool {
+    !pos.in_check(pos.turn) && !has_legal_move(pos)
+}
+
+/// The board's pieces of one side, for messages and move reading.
+pub fn pieces_of(board: &Board, side: Side, kind: Kind) -> Vec<Square> {
+    board.iter().filter(|(_, p)| p.side == side && p.kind == kind).map(|(sq, _)| *sq).collect()
+}
