@@ -90,6 +90,9 @@ impl Rules for Infinite {
         if actor == Actor::Arbiter {
             refuse!("the arbiter's only entry in infinite chess is 'correct SEQ REASON'");
         }
+        if let Some(o) = &state.result {
+            refuse!("the game is over ({o})");
+        }
         let words: Vec<String> = text.split_whitespace().map(str::to_ascii_lowercase).collect();
         let words: Vec<&str> = words.iter().map(String::as_str).collect();
         match words.as_slice() {

@@ -66,6 +66,10 @@ fn reaches(pos: &Position, m: &Move) -> Result<MoveKind, String> {
     if m.to == m.from {
         return Err(format!("a move must leave {}", m.from));
     }
+    let (dx, dy) = (m.to.x - m.from.x, m.to.y - m.from.y);
+    if piece.kind == Kind::King && (dx.abs() > 1 || dy.abs() > 1) {
+        return castling(pos, m).map(MoveKind::Castle);
+    }
     let target = pos.board.get(&m.to).copied();
     if target.is_some_and(|t| t.side == side) {
         return Err(format!("{} holds a {} piece already", m.to, side.name()));
@@ -84,12 +88,10 @@ fn reaches(pos: &Position, m: &Move) -> Result<MoveKind, String> {
         (false, Some(_)) => return Err(format!("only a pawn reaching its promotion line promotes, not this {} move", piece.kind.name())),
         _ => {}
     }
-    let (dx, dy) = (m.to.x - m.from.x, m.to.y - m.from.y);
     let name = piece.describe();
     match piece.kind {
         Kind::Knight if KNIGHT.contains(&(dx, dy)) => Ok(MoveKind::Plain),
-        Kind::King if dx.abs() <= 1 && dy.abs() <= 1 => Ok(MoveKind::Plain),
-        Kind::King => castling(pos, m).map(MoveKind::Castle),
+        Kind::King => Ok(MoveKind::Plain),
         Kind::Pawn => pawn(pos, m, target.is_some()),
         Kind::Queen | Kind::Rook | Kind::Bishop => {
             let Some((step, _)) = line_between(m.from, m.to) else {

@@ -125,9 +125,14 @@ fn split(typed: &str) -> Result<Parts, String> {
         kind = Some(Kind::from_letter(first).ok_or_else(|| format!("'{first}' is no piece (K, Q, R, B, N, or none for a pawn)"))?);
         rest = &rest[1..];
     }
+    // `Rx(0,4)`: a capture with the piece's square left out.
+    let mut capture_marked = false;
+    if rest.starts_with("x(") {
+        rest = &rest[1..];
+        capture_marked = true;
+    }
     let (first, after) = bracketed(rest)?;
     rest = after;
-    let mut capture_marked = false;
     if let Some(r) = rest.strip_prefix('-') {
         rest = r;
     } else if let Some(r) = rest.strip_prefix('x') {
