@@ -13,17 +13,67 @@ pub const LISTED_REACH: i64 = 8;
 
 /// What `m` does if it is legal here, else why it is not, in words.
 pub fn legal(pos: &Position, m: &Move) -> Result<MoveKind, String> {
+    legal_on(pos, &mut pos.board.clone(), m)
+}
+
+/// `legal`, trying the move on `scratch` (a copy of the position's board, left as it was).
+fn legal_on(pos: &Position, scratch: &mut Board, m: &Move) -> Result<MoveKind, String> {
     let kind = reaches(pos, m)?;
-    let mut after = pos.clone();
-    after.play(m, kind);
-    if after.in_check(pos.turn) {
-        return Err(if pos.in_check(pos.turn) {
-            format!("the {} king is in check and this move does not end it", pos.turn.name())
+    let side = pos.turn;
+    let exposed = with_move(scratch, m, kind, |board| {
+        king_of(board, side).is_some_and(|king| attacked(board, king, side.other()))
+    });
+    if exposed {
+        return Err(if pos.in_check(side) {
+            format!("the {} king is in check and this move does not end it", side.name())
         } else {
-            format!("it would leave the {} king in check", pos.turn.name())
+            format!("it would leave the {} king in check", side.name())
         });
     }
     Ok(kind)
+}
+
+/// Whether a legal move checks the other king.
+pub fn gives_check(pos: &Position, m: &Move, kind: MoveKind) -> bool {
+    let them = pos.turn.other();
+    with_move(&mut pos.board.clone(), m, kind, |board| {
+        king_of(board, them).is_some_and(|king| attacked(board, king, pos.turn))
+    })
+}
+
+/// Puts the pieces of `board` where `m` (of kind `kind`) carries them, asks `f`, and puts
+/// them back: the board is as it was after.
+fn with_move<T>(board: &mut Board, m: &Move, kind: MoveKind, f: impl FnOnce(&Board) -> T) -> T {
+    let Some(piece) = board.remove(&m.from) else {
+        return f(board);
+    };
+    let mut moved = piece;
+    if let Some(promoted) = m.promotion {
+        moved.kind = promoted;
+    }
+    let captured = board.insert(m.to, moved);
+    // A second piece the move takes (en passant) or carries (the castling rook).
+    let second = match kind {
+        MoveKind::EnPassant(sq) => board.remove(&sq).map(|p| (sq, p, None)),
+        MoveKind::Castle(c) => board.remove(&c.rook_from()).map(|p| {
+            board.insert(c.rook_to(), p);
+            (c.rook_from(), p, Some(c.rook_to()))
+        }),
+        MoveKind::Plain | MoveKind::DoubleStep => None,
+    };
+    let answer = f(board);
+    if let Some((home, p, carried_to)) = second {
+        if let Some(sq) = carried_to {
+            board.remove(&sq);
+        }
+        board.insert(home, p);
+    }
+    board.remove(&m.to);
+    if let Some(c) = captured {
+        board.insert(m.to, c);
+    }
+    board.insert(m.from, piece);
+    answer
 }
 
 /// Makes a legal move: the position after it, with its en passant square kept only when a
@@ -199,6 +249,7 @@ fn each_listed(pos: &Position, take: &mut dyn FnMut(Move) -> bool) {
         ([checker], Some(king)) => line_between(king, *checker).map(|(step, n)| (king, step, n)),
         _ => None,
     };
+    let mut scratch = pos.board.clone();
     let own: Vec<(Square, Kind)> =
         pos.board.iter().filter(|(_, p)| p.side == side).map(|(sq, p)| (*sq, p.kind)).collect();
     for (from, kind) in own {
@@ -210,7 +261,7 @@ fn each_listed(pos: &Position, take: &mut dyn FnMut(Move) -> bool) {
             };
             for &promotion in promotions {
                 let m = Move { from, to, promotion };
-                if legal(pos, &m).is_ok() && take(m) {
+                if legal_on(pos, &mut scratch, &m).is_ok() && take(m) {
                     return;
                 }
             }

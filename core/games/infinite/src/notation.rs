@@ -4,21 +4,18 @@
 //! legality of what is read is decided by `moves::legal`, never here.
 
 use super::board::{Kind, Side, Square};
-use super::moves::{has_legal_move, legal, pieces_of, play};
+use super::moves::{gives_check, has_legal_move, legal, pieces_of, play};
 use super::position::{Castling, Move, MoveKind, Position};
 use super::text::coordinate;
 
 /// The canonical text of a legal move in `pos`.
 pub fn write(pos: &Position, m: &Move, kind: MoveKind) -> String {
-    let after = play(pos, m, kind);
-    let suffix = if after.in_check(after.turn) {
-        if has_legal_move(&after) {
-            "+"
-        } else {
-            "#"
-        }
-    } else {
+    let suffix = if !gives_check(pos, m, kind) {
         ""
+    } else if has_legal_move(&play(pos, m, kind)) {
+        "+"
+    } else {
+        "#"
     };
     let body = match kind {
         MoveKind::Castle(c) if c.king_side => "O-O".to_string(),
