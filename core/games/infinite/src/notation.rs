@@ -40,14 +40,14 @@ pub fn read(pos: &Position, text: &str) -> Result<(Move, MoveKind), String> {
             to: c.king_to(),
             promotion: None,
         };
-        return legal(pos, &m).map(|kind| (m, kind)).map_err(|e| format!("{typed}: {e}"));
+        return legal(pos, &m).map(|kind| (m, kind));
     }
-    let parts = split(typed).map_err(|e| format!("'{}': {e}", text.trim()))?;
+    let parts = split(typed)?;
     let m = match parts.from {
         Some(from) => {
             if let (Some(kind), Some(piece)) = (parts.kind, pos.board.get(&from)) {
                 if piece.kind != kind {
-                    return Err(format!("{typed}: {from} holds a {}, not a {}", piece.describe(), kind.name()));
+                    return Err(format!("{from} holds a {}, not a {}", piece.describe(), kind.name()));
                 }
             }
             Move {
@@ -56,12 +56,12 @@ pub fn read(pos: &Position, text: &str) -> Result<(Move, MoveKind), String> {
                 promotion: parts.promotion,
             }
         }
-        None => only_mover(pos, parts.kind.unwrap_or(Kind::Pawn), parts.to, parts.promotion).map_err(|e| format!("{typed}: {e}"))?,
+        None => only_mover(pos, parts.kind.unwrap_or(Kind::Pawn), parts.to, parts.promotion)?,
     };
-    let kind = legal(pos, &m).map_err(|e| format!("{typed}: {e}"))?;
+    let kind = legal(pos, &m)?;
     let takes = pos.board.contains_key(&m.to) || matches!(kind, MoveKind::EnPassant(_));
     if parts.capture_marked && !takes {
-        return Err(format!("{typed}: 'x' marks a capture, but {} is empty", m.to));
+        return Err(format!("'x' marks a capture, but {} is empty", m.to));
     }
     Ok((m, kind))
 }
