@@ -47,7 +47,10 @@ fn an_infinite_chess_session_goes_out_and_comes_back() {
     s.ok(&["play", &id, "R(8,1)-(1000000,1)"]);
     let state = s.json(&["show", &id, "--json"])["state"].clone();
     let position = state["position"].as_str().unwrap_or_default().to_string();
-    assert!(position.contains("|R1000000,1 b") && position.contains("k5,9|"), "{state}");
+    assert!(
+        position.contains("|R1000000,1 b") && position.contains("k5,9|"),
+        "{state}"
+    );
     assert!(s.ok(&["show", &id]).contains("too far apart to draw"));
     let log = s.ok(&["log", &id]);
     assert!(log.contains("p1 Q(8,5)x(6,7)+"), "{log}");
@@ -71,7 +74,12 @@ fn a_game_from_a_position_text_ends_in_mate() {
     let start = "R5,1000000|K10,10|k0,0|R-1,-1000000|R1,-1000000 w - - 0 1";
     let id = s.ok(&["new", "infinite", "--start", start]).trim().to_string();
     let bad = s.fails(&["new", "infinite", "--start", "k0,0|K0,1 w - -"], 2);
-    assert!(bad.stderr.contains("start position: black is in check with white to move"), "{}", bad.stderr);
+    assert!(
+        bad.stderr
+            .contains("start position: black is in check with white to move"),
+        "{}",
+        bad.stderr
+    );
     s.ok(&["play", &id, "R(0,1000000)"]);
     let log = s.ok(&["log", &id]);
     assert!(log.contains("p1 R(5,1000000)-(0,1000000)#"), "{log}");

@@ -197,9 +197,9 @@ pub fn clear_between(board: &Board, from: Square, to: Square) -> bool {
     let Some((step, steps)) = line_between(from, to) else {
         return false;
     };
-    !board.keys().any(|&sq| {
-        line_between(from, sq).is_some_and(|(s, k)| s == step && k < steps)
-    })
+    !board
+        .keys()
+        .any(|&sq| line_between(from, sq).is_some_and(|(s, k)| s == step && k < steps))
 }
 
 /// The square of `side`'s king, if it has one.

@@ -9,9 +9,9 @@ mod notation;
 pub mod position;
 mod render;
 mod state;
-pub mod text;
 #[cfg(test)]
 mod tests;
+pub mod text;
 
 use kifu_core::chance::ChanceRng;
 use kifu_core::record::Actor;

@@ -90,7 +90,10 @@ pub fn play(pos: &Position, m: &Move, kind: MoveKind) -> Position {
                 to: ep,
                 promotion: None,
             };
-            after.board.get(&from).is_some_and(|p| p.side == side && p.kind == Kind::Pawn)
+            after
+                .board
+                .get(&from)
+                .is_some_and(|p| p.side == side && p.kind == Kind::Pawn)
                 && legal(&after, &capture).is_ok()
         });
         if !usable {
@@ -108,7 +111,12 @@ fn reaches(pos: &Position, m: &Move) -> Result<MoveKind, String> {
         return Err(format!("no piece stands on {}", m.from));
     };
     if piece.side != side {
-        return Err(format!("the piece on {} is {}'s; it is {} to move", m.from, piece.side.name(), side.name()));
+        return Err(format!(
+            "the piece on {} is {}'s; it is {} to move",
+            m.from,
+            piece.side.name(),
+            side.name()
+        ));
     }
     if !within(m.to.x, m.to.y) {
         return Err(format!("{} is beyond the coordinates kifu keeps (within ±10^15)", m.to));
@@ -125,7 +133,11 @@ fn reaches(pos: &Position, m: &Move) -> Result<MoveKind, String> {
         return Err(format!("{} holds a {} piece already", m.to, side.name()));
     }
     if target.is_some_and(|t| t.kind == Kind::King) {
-        return Err(format!("a king is never taken ({} is the {} king)", m.to, side.other().name()));
+        return Err(format!(
+            "a king is never taken ({} is the {} king)",
+            m.to,
+            side.other().name()
+        ));
     }
     let promotes = piece.kind == Kind::Pawn && m.to.y == side.promotion_rank();
     match (promotes, m.promotion) {
@@ -133,9 +145,17 @@ fn reaches(pos: &Position, m: &Move) -> Result<MoveKind, String> {
             return Err(format!("a pawn reaching {} promotes: add =Q, =R, =B or =N", m.to));
         }
         (true, Some(k)) if !PROMOTIONS.contains(&k) => {
-            return Err(format!("a pawn promotes to a queen, rook, bishop or knight, not a {}", k.name()));
+            return Err(format!(
+                "a pawn promotes to a queen, rook, bishop or knight, not a {}",
+                k.name()
+            ));
         }
-        (false, Some(_)) => return Err(format!("only a pawn reaching its promotion line promotes, not this {} move", piece.kind.name())),
+        (false, Some(_)) => {
+            return Err(format!(
+                "only a pawn reaching its promotion line promotes, not this {} move",
+                piece.kind.name()
+            ))
+        }
         _ => {}
     }
     let name = piece.describe();
@@ -145,7 +165,10 @@ fn reaches(pos: &Position, m: &Move) -> Result<MoveKind, String> {
         Kind::Pawn => pawn(pos, m, target.is_some()),
         Kind::Queen | Kind::Rook | Kind::Bishop => {
             let Some((step, _)) = line_between(m.from, m.to) else {
-                return Err(format!("a {} moves along lines; {} is not on one from {}", name, m.to, m.from));
+                return Err(format!(
+                    "a {} moves along lines; {} is not on one from {}",
+                    name, m.to, m.from
+                ));
             };
             let along = if is_straight(step) {
                 piece.kind.slides_straight()
@@ -153,7 +176,11 @@ fn reaches(pos: &Position, m: &Move) -> Result<MoveKind, String> {
                 piece.kind.slides_diagonally()
             };
             if !along {
-                let how = if is_straight(step) { "a rank or a file" } else { "a diagonal" };
+                let how = if is_straight(step) {
+                    "a rank or a file"
+                } else {
+                    "a diagonal"
+                };
                 return Err(format!("a {name} does not move along {how}"));
             }
             if !clear_between(&pos.board, m.from, m.to) {
@@ -197,8 +224,14 @@ fn pawn(pos: &Position, m: &Move, takes: bool) -> Result<MoveKind, String> {
 
 fn castling(pos: &Position, m: &Move) -> Result<Castling, String> {
     let side = pos.turn;
-    let Some(c) = CASTLINGS.into_iter().find(|c| c.side == side && c.king_from() == m.from && c.king_to() == m.to) else {
-        return Err(format!("a king moves one square (or castles), not from {} to {}", m.from, m.to));
+    let Some(c) = CASTLINGS
+        .into_iter()
+        .find(|c| c.side == side && c.king_from() == m.from && c.king_to() == m.to)
+    else {
+        return Err(format!(
+            "a king moves one square (or castles), not from {} to {}",
+            m.from, m.to
+        ));
     };
     let which = if c.king_side { "king side" } else { "queen side" };
     if !pos.castling[c.index()] {
@@ -211,7 +244,10 @@ fn castling(pos: &Position, m: &Move) -> Result<Castling, String> {
         return Err(format!("the {} king is in check and may not castle", side.name()));
     }
     if attacked(&pos.board, c.crossed(), side.other()) {
-        return Err(format!("the king may not castle across {}, which is attacked", c.crossed()));
+        return Err(format!(
+            "the king may not castle across {}, which is attacked",
+            c.crossed()
+        ));
     }
     Ok(c)
 }
@@ -250,12 +286,21 @@ fn each_listed(pos: &Position, take: &mut dyn FnMut(Move) -> bool) {
         _ => None,
     };
     let mut scratch = pos.board.clone();
-    let own: Vec<(Square, Kind)> =
-        pos.board.iter().filter(|(_, p)| p.side == side).map(|(sq, p)| (*sq, p.kind)).collect();
+    let own: Vec<(Square, Kind)> = pos
+        .board
+        .iter()
+        .filter(|(_, p)| p.side == side)
+        .map(|(sq, p)| (*sq, p.kind))
+        .collect();
     for (from, kind) in own {
         for to in destinations(pos, from, kind, block_line) {
             let promotions: &[Option<Kind>] = if kind == Kind::Pawn && to.y == side.promotion_rank() {
-                &[Some(Kind::Queen), Some(Kind::Rook), Some(Kind::Bishop), Some(Kind::Knight)]
+                &[
+                    Some(Kind::Queen),
+                    Some(Kind::Rook),
+                    Some(Kind::Bishop),
+                    Some(Kind::Knight),
+                ]
             } else {
                 &[None]
             };
@@ -270,9 +315,18 @@ fn each_listed(pos: &Position, take: &mut dyn FnMut(Move) -> bool) {
 }
 
 /// The squares a piece's listed moves may go to, before its king's safety is asked.
-fn destinations(pos: &Position, from: Square, kind: Kind, block_line: Option<(Square, (i64, i64), i64)>) -> Vec<Square> {
+fn destinations(
+    pos: &Position,
+    from: Square,
+    kind: Kind,
+    block_line: Option<(Square, (i64, i64), i64)>,
+) -> Vec<Square> {
     let f = pos.turn.forward();
-    let steps = |set: &[(i64, i64)]| set.iter().filter_map(|&(dx, dy)| from.offset(dx, dy, 1)).collect::<Vec<_>>();
+    let steps = |set: &[(i64, i64)]| {
+        set.iter()
+            .filter_map(|&(dx, dy)| from.offset(dx, dy, 1))
+            .collect::<Vec<_>>()
+    };
     match kind {
         Kind::Knight => steps(&KNIGHT),
         Kind::King => {
@@ -284,7 +338,11 @@ fn destinations(pos: &Position, from: Square, kind: Kind, block_line: Option<(Sq
         _ => {
             let mut out = Vec::new();
             for step in DIRECTIONS {
-                let along = if is_straight(step) { kind.slides_straight() } else { kind.slides_diagonally() };
+                let along = if is_straight(step) {
+                    kind.slides_straight()
+                } else {
+                    kind.slides_diagonally()
+                };
                 if !along {
                     continue;
                 }
@@ -345,5 +403,9 @@ pub fn is_stalemate(pos: &Position) -> bool {
 
 /// The board's pieces of one side, for messages and move reading.
 pub fn pieces_of(board: &Board, side: Side, kind: Kind) -> Vec<Square> {
-    board.iter().filter(|(_, p)| p.side == side && p.kind == kind).map(|(sq, _)| *sq).collect()
+    board
+        .iter()
+        .filter(|(_, p)| p.side == side && p.kind == kind)
+        .map(|(sq, _)| *sq)
+        .collect()
 }

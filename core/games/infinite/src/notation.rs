@@ -22,7 +22,11 @@ pub fn write(pos: &Position, m: &Move, kind: MoveKind) -> String {
         MoveKind::Castle(_) => "O-O-O".to_string(),
         _ => {
             let piece = pos.board.get(&m.from).map(|p| p.kind).unwrap_or(Kind::Pawn);
-            let letter = if piece == Kind::Pawn { String::new() } else { piece.letter().to_string() };
+            let letter = if piece == Kind::Pawn {
+                String::new()
+            } else {
+                piece.letter().to_string()
+            };
             let takes = pos.board.contains_key(&m.to) || matches!(kind, MoveKind::EnPassant(_));
             let promotion = m.promotion.map(|k| format!("={}", k.letter())).unwrap_or_default();
             format!("{letter}{}{}{}{promotion}", m.from, if takes { 'x' } else { '-' }, m.to)
@@ -99,7 +103,11 @@ fn only_mover(pos: &Position, kind: Kind, to: Square, promotion: Option<Kind>) -
                 many.len(),
                 kind.name(),
                 names.join(", "),
-                if kind == Kind::Pawn { String::new() } else { kind.letter().to_string() },
+                if kind == Kind::Pawn {
+                    String::new()
+                } else {
+                    kind.letter().to_string()
+                },
                 many[0].from
             ))
         }
@@ -119,7 +127,10 @@ fn split(typed: &str) -> Result<Parts, String> {
     let mut rest = typed;
     let mut kind = None;
     if let Some(first) = rest.chars().next().filter(|c| c.is_ascii_uppercase()) {
-        kind = Some(Kind::from_letter(first).ok_or_else(|| format!("'{first}' is no piece (K, Q, R, B, N, or none for a pawn)"))?);
+        kind = Some(
+            Kind::from_letter(first)
+                .ok_or_else(|| format!("'{first}' is no piece (K, Q, R, B, N, or none for a pawn)"))?,
+        );
         rest = &rest[1..];
     }
     // `Rx(0,4)`: a capture with the piece's square left out.
@@ -146,8 +157,15 @@ fn split(typed: &str) -> Result<Parts, String> {
     let rest = rest.strip_prefix('=').unwrap_or(rest);
     let promotion = match rest {
         "" => None,
-        letter if letter.len() == 1 => Some(Kind::from_letter(letter.chars().next().unwrap_or('?')).ok_or_else(|| format!("'{letter}' is no piece to promote to"))?),
-        other => return Err(format!("'{other}' after the squares is not a promotion (=Q, =R, =B, =N)")),
+        letter if letter.len() == 1 => Some(
+            Kind::from_letter(letter.chars().next().unwrap_or('?'))
+                .ok_or_else(|| format!("'{letter}' is no piece to promote to"))?,
+        ),
+        other => {
+            return Err(format!(
+                "'{other}' after the squares is not a promotion (=Q, =R, =B, =N)"
+            ))
+        }
     };
     Ok(Parts {
         kind,
@@ -167,5 +185,8 @@ fn bracketed(text: &str) -> Result<(Square, &str), String> {
     let (x, y) = inner[..close]
         .split_once(',')
         .ok_or_else(|| format!("'({})' is not a square (x,y)", &inner[..close]))?;
-    Ok((Square::new(coordinate(x.trim())?, coordinate(y.trim())?), &inner[close + 1..]))
+    Ok((
+        Square::new(coordinate(x.trim())?, coordinate(y.trim())?),
+        &inner[close + 1..],
+    ))
 }

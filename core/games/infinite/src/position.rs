@@ -170,7 +170,11 @@ impl Position {
             _ => None,
         };
         let irreversible = piece.kind == Kind::Pawn || captured.is_some();
-        self.halfmove = if irreversible { 0 } else { self.halfmove.saturating_add(1) };
+        self.halfmove = if irreversible {
+            0
+        } else {
+            self.halfmove.saturating_add(1)
+        };
         if self.turn == Side::Black {
             self.fullmove = self.fullmove.saturating_add(1);
         }

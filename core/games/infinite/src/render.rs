@@ -21,7 +21,11 @@ pub fn render(state: &State) -> String {
         if x1 - x0 < DRAWN && y1 - y0 < DRAWN {
             for y in (y0..=y1).rev() {
                 let row: Vec<String> = (x0..=x1)
-                    .map(|x| pos.board.get(&Square::new(x, y)).map_or(".".to_string(), |p| p.letter().to_string()))
+                    .map(|x| {
+                        pos.board
+                            .get(&Square::new(x, y))
+                            .map_or(".".to_string(), |p| p.letter().to_string())
+                    })
                     .collect();
                 out.push_str(&format!("{y:>5} {}\n", row.join(" ")));
             }

@@ -84,7 +84,9 @@ impl State {
             });
         }
         if no_mate_possible(pos) {
-            return Some(Outcome::draw("neither side can ever mate (a king and at most a bishop or a knight against a bare king)"));
+            return Some(Outcome::draw(
+                "neither side can ever mate (a king and at most a bishop or a knight against a bare king)",
+            ));
         }
         if self.occurrences() >= 5 {
             return Some(Outcome::draw("fivefold repetition"));
@@ -99,8 +101,12 @@ impl State {
 /// King against king, or king and one bishop or knight against a bare king: no sequence of
 /// moves mates, on any board and so on this one.
 fn no_mate_possible(pos: &Position) -> bool {
-    let others: Vec<(Side, Kind)> =
-        pos.board.values().filter(|p| p.kind != Kind::King).map(|p| (p.side, p.kind)).collect();
+    let others: Vec<(Side, Kind)> = pos
+        .board
+        .values()
+        .filter(|p| p.kind != Kind::King)
+        .map(|p| (p.side, p.kind))
+        .collect();
     match others.as_slice() {
         [] => true,
         [(_, kind)] => matches!(kind, Kind::Bishop | Kind::Knight),

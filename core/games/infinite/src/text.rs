@@ -27,10 +27,15 @@ fn key_fields(pos: &Position) -> String {
         Side::White => "w",
         Side::Black => "b",
     };
-    let castling: String =
-        CASTLINGS.iter().filter(|c| pos.castling[c.index()]).map(|c| c.letter()).collect();
+    let castling: String = CASTLINGS
+        .iter()
+        .filter(|c| pos.castling[c.index()])
+        .map(|c| c.letter())
+        .collect();
     let castling = if castling.is_empty() { "-".to_string() } else { castling };
-    let ep = pos.en_passant.map_or("-".to_string(), |sq| format!("{},{}", sq.x, sq.y));
+    let ep = pos
+        .en_passant
+        .map_or("-".to_string(), |sq| format!("{},{}", sq.x, sq.y));
     format!("{side} {castling} {ep}")
 }
 
@@ -38,7 +43,10 @@ fn key_fields(pos: &Position) -> String {
 pub fn placement(board: &Board) -> String {
     let mut squares: Vec<(&Square, &Piece)> = board.iter().collect();
     squares.sort_by_key(|(sq, _)| (std::cmp::Reverse(sq.y), sq.x));
-    let parts: Vec<String> = squares.iter().map(|(sq, p)| format!("{}{},{}", p.letter(), sq.x, sq.y)).collect();
+    let parts: Vec<String> = squares
+        .iter()
+        .map(|(sq, p)| format!("{}{},{}", p.letter(), sq.x, sq.y))
+        .collect();
     parts.join("|")
 }
 
@@ -55,7 +63,9 @@ pub fn coordinate(text: &str) -> Result<i64, String> {
 
 /// `x,y` as a square.
 pub fn square(text: &str) -> Result<Square, String> {
-    let (x, y) = text.split_once(',').ok_or_else(|| format!("'{text}' is not a square x,y"))?;
+    let (x, y) = text
+        .split_once(',')
+        .ok_or_else(|| format!("'{text}' is not a square x,y"))?;
     Ok(Square::new(coordinate(x.trim())?, coordinate(y.trim())?))
 }
 
@@ -72,8 +82,13 @@ pub fn parse(text: &str) -> Result<Position, String> {
     for token in fields[0].split('|') {
         let mut chars = token.chars();
         let letter = chars.next().ok_or("an empty piece between two '|'")?;
-        let kind = Kind::from_letter(letter).ok_or_else(|| format!("'{token}': '{letter}' is no piece (KQRBNP, black in lower case)"))?;
-        let side = if letter.is_ascii_uppercase() { Side::White } else { Side::Black };
+        let kind = Kind::from_letter(letter)
+            .ok_or_else(|| format!("'{token}': '{letter}' is no piece (KQRBNP, black in lower case)"))?;
+        let side = if letter.is_ascii_uppercase() {
+            Side::White
+        } else {
+            Side::Black
+        };
         let sq = square(chars.as_str()).map_err(|e| format!("'{token}': {e}"))?;
         if board.insert(sq, Piece::new(side, kind)).is_some() {
             return Err(format!("{sq} is given two pieces"));
@@ -101,8 +116,12 @@ pub fn parse(text: &str) -> Result<Position, String> {
         text => Some(square(text).map_err(|e| format!("en passant square: {e}"))?),
     };
     let (halfmove, fullmove) = if fields.len() == 6 {
-        let halfmove = fields[4].parse().map_err(|_| format!("the half-move clock '{}' is not a count", fields[4]))?;
-        let fullmove: u64 = fields[5].parse().map_err(|_| format!("the move number '{}' is not a count", fields[5]))?;
+        let halfmove = fields[4]
+            .parse()
+            .map_err(|_| format!("the half-move clock '{}' is not a count", fields[4]))?;
+        let fullmove: u64 = fields[5]
+            .parse()
+            .map_err(|_| format!("the move number '{}' is not a count", fields[5]))?;
         if fullmove == 0 {
             return Err("the move number counts from 1".into());
         }
@@ -127,7 +146,11 @@ pub fn parse(text: &str) -> Result<Position, String> {
 /// or rook is not at home, an en passant square with no pawn just past it.
 fn validate(pos: &Position) -> Result<(), String> {
     for side in [Side::White, Side::Black] {
-        let kings = pos.board.values().filter(|p| p.side == side && p.kind == Kind::King).count();
+        let kings = pos
+            .board
+            .values()
+            .filter(|p| p.side == side && p.kind == Kind::King)
+            .count();
         if kings != 1 {
             return Err(format!("{} has {kings} kings; each side has exactly one", side.name()));
         }
@@ -146,7 +169,11 @@ fn validate(pos: &Position) -> Result<(), String> {
         }
     }
     if pos.in_check(pos.turn.other()) {
-        return Err(format!("{} is in check with {} to move", pos.turn.other().name(), pos.turn.name()));
+        return Err(format!(
+            "{} is in check with {} to move",
+            pos.turn.other().name(),
+            pos.turn.name()
+        ));
     }
     for c in CASTLINGS.iter().filter(|c| pos.castling[c.index()]) {
         let home = |sq: Square, kind: Kind| pos.board.get(&sq) == Some(&Piece::new(c.side, kind));
@@ -169,7 +196,10 @@ fn validate(pos: &Position) -> Result<(), String> {
             && !pos.board.contains_key(&ep)
             && !pos.board.contains_key(&origin);
         if !just_stepped {
-            return Err(format!("en passant square {ep}: no {} pawn has just stepped past it", mover.name()));
+            return Err(format!(
+                "en passant square {ep}: no {} pawn has just stepped past it",
+                mover.name()
+            ));
         }
         // Kept only when a capture to it is legal, as the game keeps it.
         let usable = [-1, 1].into_iter().any(|dx| {
@@ -181,7 +211,9 @@ fn validate(pos: &Position) -> Result<(), String> {
             pos.board.get(&m.from) == Some(&Piece::new(pos.turn, Kind::Pawn)) && legal(pos, &m).is_ok()
         });
         if !usable {
-            return Err(format!("en passant square {ep}: no legal capture goes there; write '-'"));
+            return Err(format!(
+                "en passant square {ep}: no legal capture goes there; write '-'"
+            ));
         }
     }
     Ok(())

@@ -14,10 +14,15 @@ const HEMMED: &str = "R5,1000000|K10,10|k0,0|R-1,-1000000|R1,-1000000 w - -";
 #[test]
 fn mate_by_rooks_a_million_squares_away() {
     let mut state = start(Some(HEMMED));
-    assert_eq!(play(&mut state, "R(5,1000000)-(0,1000000)"), Ok("R(5,1000000)-(0,1000000)#".into()));
+    assert_eq!(
+        play(&mut state, "R(5,1000000)-(0,1000000)"),
+        Ok("R(5,1000000)-(0,1000000)#".into())
+    );
     assert_eq!(over(&state).as_deref(), Some("p1 wins: black is checkmated"));
     assert!(listed(&state).is_empty());
-    assert!(play(&mut state, "K(0,0)-(0,-1)").unwrap_err().contains("the game is over"));
+    assert!(play(&mut state, "K(0,0)-(0,-1)")
+        .unwrap_err()
+        .contains("the game is over"));
 }
 
 #[test]
@@ -25,10 +30,15 @@ fn a_check_blocked_five_hundred_squares_off_is_not_mate() {
     // A black bishop on (500,505) reaches file 0 at (0,5) and at (0,1005), both between the
     // checking rook and the king: the only two answers, and both are listed.
     let mut state = start(Some(&HEMMED.replace("k0,0", "k0,0|b500,505")));
-    assert_eq!(play(&mut state, "R(5,1000000)-(0,1000000)"), Ok("R(5,1000000)-(0,1000000)+".into()));
+    assert_eq!(
+        play(&mut state, "R(5,1000000)-(0,1000000)"),
+        Ok("R(5,1000000)-(0,1000000)+".into())
+    );
     assert_eq!(listed(&state), ["B(500,505)-(0,5)", "B(500,505)-(0,1005)"]);
     assert!(over(&state).is_none());
-    assert!(play(&mut state, "K(0,0)-(1,1)").unwrap_err().contains("in check and this move does not end it"));
+    assert!(play(&mut state, "K(0,0)-(1,1)")
+        .unwrap_err()
+        .contains("in check and this move does not end it"));
     assert_eq!(play(&mut state, "B(0,1005)"), Ok("B(500,505)-(0,1005)".into()));
 }
 
@@ -37,7 +47,10 @@ fn a_far_checker_taken_from_a_million_squares_off_is_not_mate() {
     let mut state = start(Some(&HEMMED.replace("k0,0", "k0,0|r-999999,1000000")));
     play_all(&mut state, &["R(5,1000000)-(0,1000000)"]);
     assert_eq!(listed(&state), ["R(-999999,1000000)x(0,1000000)"]);
-    assert_eq!(play(&mut state, "Rx(0,1000000)"), Ok("R(-999999,1000000)x(0,1000000)".into()));
+    assert_eq!(
+        play(&mut state, "Rx(0,1000000)"),
+        Ok("R(-999999,1000000)x(0,1000000)".into())
+    );
 }
 
 #[test]
@@ -46,7 +59,10 @@ fn stalemate_with_the_king_boxed_by_a_queen_and_far_rooks() {
     // -1 and row -1 from a million squares away. Black's king on (0,0) is not in check.
     let mut state = start(Some("K10,10|Q2,5|k0,0|R-1,-1000000|R1000000,-1 w - -"));
     assert_eq!(play(&mut state, "Q(2,5)-(2,1)"), Ok("Q(2,5)-(2,1)".into()));
-    assert_eq!(over(&state).as_deref(), Some("draw: stalemate: black has no legal move"));
+    assert_eq!(
+        over(&state).as_deref(),
+        Some("draw: stalemate: black has no legal move")
+    );
 }
 
 #[test]
@@ -67,7 +83,9 @@ fn threefold_is_claimed_and_fivefold_ends_the_game() {
     let mut state = start(None);
     let shuffle = ["N(2,1)-(3,3)", "N(2,8)-(3,6)", "N(3,3)-(2,1)", "N(3,6)-(2,8)"];
     play_all(&mut state, &shuffle);
-    assert!(play(&mut state.clone(), "draw claim").unwrap_err().contains("has stood 2 time(s)"));
+    assert!(play(&mut state.clone(), "draw claim")
+        .unwrap_err()
+        .contains("has stood 2 time(s)"));
     play_all(&mut state, &shuffle);
     assert_eq!(state.occurrences(), 3);
     let mut claimed = state.clone();
@@ -89,7 +107,10 @@ fn fifty_moves_are_claimed_and_seventy_five_end_the_game() {
     assert!(over(&claimed).unwrap().contains("fifty moves"));
     let mut state = start(Some("k0,10|K0,0|R5,5 w - - 149 80"));
     play_all(&mut state, &["R(5,5)-(5,6)"]);
-    assert_eq!(over(&state).as_deref(), Some("draw: seventy-five moves without a capture or a pawn move"));
+    assert_eq!(
+        over(&state).as_deref(),
+        Some("draw: seventy-five moves without a capture or a pawn move")
+    );
 }
 
 #[test]
@@ -98,17 +119,34 @@ fn a_bare_king_or_a_lone_minor_piece_cannot_mate() {
     assert!(over(&state).is_none());
     play_all(&mut state, &["R(3,5)-(3,8)", "N(1,7)x(3,8)"]);
     assert!(over(&state).unwrap().contains("neither side can ever mate"));
-    assert!(over(&start(Some("k0,10|K0,0 w - -"))).unwrap().contains("neither side can ever mate"));
-    assert!(over(&start(Some("k0,10|K0,0|B3,3 w - -"))).unwrap().contains("neither side can ever mate"));
+    assert!(over(&start(Some("k0,10|K0,0 w - -")))
+        .unwrap()
+        .contains("neither side can ever mate"));
+    assert!(over(&start(Some("k0,10|K0,0|B3,3 w - -")))
+        .unwrap()
+        .contains("neither side can ever mate"));
 }
 
 #[test]
 fn resignation_and_draws_by_agreement() {
     let mut state = start(None);
-    assert!(play(&mut state, "draw accept").unwrap_err().contains("no draw offer to accept"));
+    assert!(play(&mut state, "draw accept")
+        .unwrap_err()
+        .contains("no draw offer to accept"));
     play_all(&mut state, &["draw offer"]);
-    assert!(play(&mut state, "draw offer").unwrap_err().contains("already on the table"));
-    play_all(&mut state, &["(5,2)-(5,4)", "draw decline", "(5,7)-(5,5)", "draw offer", "N(7,1)-(6,3)"]);
+    assert!(play(&mut state, "draw offer")
+        .unwrap_err()
+        .contains("already on the table"));
+    play_all(
+        &mut state,
+        &[
+            "(5,2)-(5,4)",
+            "draw decline",
+            "(5,7)-(5,5)",
+            "draw offer",
+            "N(7,1)-(6,3)",
+        ],
+    );
     // Black's move answered white's offer? No: white offered, then moved; black may accept.
     assert_eq!(play(&mut state, "draw accept"), Ok("draw accept".into()));
     assert_eq!(over(&state).as_deref(), Some("draw: agreed"));

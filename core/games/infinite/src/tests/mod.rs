@@ -34,7 +34,11 @@ pub fn play(state: &mut State, text: &str) -> Result<String, String> {
     let actor = Actor::Seat(state.position.turn.seat());
     let command = Infinite.parse(state, actor, text).map_err(|e| e.reason)?;
     let canonical = Infinite.format(state, &command);
-    assert_eq!(Infinite.parse(state, actor, &canonical).as_ref(), Ok(&command), "{canonical}");
+    assert_eq!(
+        Infinite.parse(state, actor, &canonical).as_ref(),
+        Ok(&command),
+        "{canonical}"
+    );
     let mut next = state.clone();
     Infinite.apply(&mut next, actor, &command).map_err(|e| e.reason)?;
     *state = next;

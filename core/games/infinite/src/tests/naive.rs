@@ -7,9 +7,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::{play, start};
+use crate::board::Square;
 use crate::moves::{legal, listed, LISTED_REACH};
 use crate::position::Move;
-use crate::board::Square;
 use crate::text;
 use crate::Infinite;
 use kifu_core::chance::ChanceRng;
@@ -33,7 +33,10 @@ fn pair(text: &str) -> Sq {
 
 fn read(position: &str) -> Naive {
     let fields: Vec<&str> = position.split(' ').collect();
-    let pieces = fields[0].split('|').map(|t| (pair(&t[1..]), t.chars().next().unwrap())).collect();
+    let pieces = fields[0]
+        .split('|')
+        .map(|t| (pair(&t[1..]), t.chars().next().unwrap()))
+        .collect();
     Naive {
         pieces,
         white: fields[1] == "w",
@@ -75,7 +78,9 @@ fn hits(pieces: &BTreeMap<Sq, char>, from: Sq, to: Sq) -> bool {
 }
 
 fn attacked(pieces: &BTreeMap<Sq, char>, sq: Sq, by_white: bool) -> bool {
-    pieces.iter().any(|(&from, &c)| white(c) == by_white && from != sq && hits(pieces, from, sq))
+    pieces
+        .iter()
+        .any(|(&from, &c)| white(c) == by_white && from != sq && hits(pieces, from, sq))
 }
 
 fn in_check(pieces: &BTreeMap<Sq, char>, white_king: bool) -> bool {
@@ -160,7 +165,11 @@ fn moves(n: &Naive, lo: Sq, hi: Sq) -> BTreeSet<NaiveMove> {
 }
 
 fn as_naive(m: &Move) -> NaiveMove {
-    ((m.from.x, m.from.y), (m.to.x, m.to.y), m.promotion.map_or(' ', |k| k.letter()))
+    (
+        (m.from.x, m.from.y),
+        (m.to.x, m.to.y),
+        m.promotion.map_or(' ', |k| k.letter()),
+    )
 }
 
 /// Compares the engine with the naive generator on one position; the number of moves.
@@ -187,7 +196,11 @@ fn compare(state: &crate::state::State) -> usize {
     let got: BTreeSet<NaiveMove> = listed(pos).iter().map(as_naive).collect();
     assert_eq!(got, expected, "{written}");
     // Any one move, listed or not, near or far: the same answer.
-    for (&from, &c) in n.pieces.iter().filter(|(_, &c)| white(c) == n.white && "QRBqrb".contains(c)) {
+    for (&from, &c) in n
+        .pieces
+        .iter()
+        .filter(|(_, &c)| white(c) == n.white && "QRBqrb".contains(c))
+    {
         for x in lo.0..=hi.0 {
             let lines = [from.1, from.1 + (x - from.0), from.1 - (x - from.0)];
             for y in lines.into_iter().filter(|y| (lo.1..=hi.1).contains(y)) {
@@ -196,7 +209,11 @@ fn compare(state: &crate::state::State) -> usize {
                     to: Square::new(x, y),
                     promotion: None,
                 };
-                assert_eq!(legal(pos, &m).is_ok(), all.contains(&as_naive(&m)), "{written}: {c} {m:?}");
+                assert_eq!(
+                    legal(pos, &m).is_ok(),
+                    all.contains(&as_naive(&m)),
+                    "{written}: {c} {m:?}"
+                );
             }
         }
     }
@@ -229,7 +246,11 @@ fn the_engine_lists_what_a_naive_generator_finds() {
 fn along_random_games_the_engine_and_the_naive_generator_agree() {
     let mut compared = 0;
     for walk in 0..4u64 {
-        let mut state = start(if walk < 2 { None } else { Some(POSITIONS[walk as usize * 3 - 6]) });
+        let mut state = start(if walk < 2 {
+            None
+        } else {
+            Some(POSITIONS[walk as usize * 3 - 6])
+        });
         for ply in 0..60 {
             if Infinite.turn(&state) != kifu_core::rules::Turn::seat(state.position.turn.seat()) {
                 break;

@@ -21,10 +21,15 @@ fn playout(n: u64) -> (Record, String) {
         }
         let legal = replay.current().legal().expect("listed");
         // Moves only (no resignations, offers or claims), so the game runs to a rule's end.
-        let moves: Vec<&String> = legal.iter().filter(|c| !c.starts_with("resign") && !c.starts_with("draw")).collect();
+        let moves: Vec<&String> = legal
+            .iter()
+            .filter(|c| !c.starts_with("resign") && !c.starts_with("draw"))
+            .collect();
         let mut pick = ChanceRng::for_entry(b"infinite playout", n * 100_000 + record.entries.len() as u64);
         let choice = moves[pick.below(moves.len() as u64) as usize];
-        record.entries.push(replay.play(None, choice, None).expect("a listed move"));
+        record
+            .entries
+            .push(replay.play(None, choice, None).expect("a listed move"));
         assert!(record.entries.len() < MAX_PLIES, "game {n} does not end");
     };
     (record, outcome.to_string())

@@ -21,7 +21,15 @@ fn the_start_lists_moves_off_the_old_board_too() {
     // 3 for the king (behind it), and for the pieces behind the pawns every line out of the
     // old board, each listed eight squares deep: rooks 2 lines, bishops 2, the queen 3.
     assert_eq!(moves.len(), 16 + 7 + 7 + 3 + 16 + 16 + 16 + 16 + 24, "{moves:?}");
-    for m in ["N(2,1)-(0,2)", "R(1,1)-(-7,1)", "R(8,1)-(8,-7)", "B(3,1)-(-5,-7)", "Q(4,1)-(12,-7)", "K(5,1)-(5,0)", "(5,2)-(5,4)"] {
+    for m in [
+        "N(2,1)-(0,2)",
+        "R(1,1)-(-7,1)",
+        "R(8,1)-(8,-7)",
+        "B(3,1)-(-5,-7)",
+        "Q(4,1)-(12,-7)",
+        "K(5,1)-(5,0)",
+        "(5,2)-(5,4)",
+    ] {
         assert!(moves.contains(&m.to_string()), "{m} not in {moves:?}");
     }
     // Eight squares deep, no more: the ninth is legal but not listed.
@@ -36,7 +44,10 @@ fn a_rook_goes_a_million_squares_on_a_clear_line() {
     assert_eq!(play(&mut state, "R(1,1)-(1000000,1)"), Ok("R(1,1)-(1000000,1)".into()));
     // Read back without its starting square, and on towards the coordinates' end.
     assert_eq!(play(&mut state, "K(0,10)-(0,11)"), Ok("K(0,10)-(0,11)".into()));
-    assert_eq!(play(&mut state, "R(1000000000000000,1)"), Ok("R(1000000,1)-(1000000000000000,1)".into()));
+    assert_eq!(
+        play(&mut state, "R(1000000000000000,1)"),
+        Ok("R(1000000,1)-(1000000000000000,1)".into())
+    );
     assert!(text::write(&state.position).contains("R1000000000000000,1"));
 }
 
@@ -44,11 +55,18 @@ fn a_rook_goes_a_million_squares_on_a_clear_line() {
 fn a_slider_never_passes_a_piece_however_far() {
     let mut state = start(Some("k0,10|K0,0|R1,1|n500000,1 w - -"));
     let refused = play(&mut state, "R(1,1)-(1000000,1)").unwrap_err();
-    assert!(refused.contains("a piece stands between (1,1) and (1000000,1)"), "{refused}");
+    assert!(
+        refused.contains("a piece stands between (1,1) and (1000000,1)"),
+        "{refused}"
+    );
     assert_eq!(play(&mut state, "R(1,1)x(500000,1)"), Ok("R(1,1)x(500000,1)".into()));
     let mut state = start(Some("k0,10|K0,0|B1,1|n999,999 w - -"));
-    assert!(play(&mut state, "B(1,1)-(1000,1000)").unwrap_err().contains("stands between"));
-    assert!(play(&mut state, "B(1,1)-(1000,999)").unwrap_err().contains("along lines"));
+    assert!(play(&mut state, "B(1,1)-(1000,1000)")
+        .unwrap_err()
+        .contains("stands between"));
+    assert!(play(&mut state, "B(1,1)-(1000,999)")
+        .unwrap_err()
+        .contains("along lines"));
 }
 
 #[test]
@@ -75,7 +93,17 @@ fn en_passant_after_a_two_square_step() {
     assert!(after.contains("P4,6") && !after.contains("p4,5"), "{after}");
     // Only on the very next move.
     let mut state = start(None);
-    play_all(&mut state, &["(5,2)-(5,4)", "(1,7)-(1,6)", "(5,4)-(5,5)", "(4,7)-(4,5)", "(1,2)-(1,3)", "(1,6)-(1,5)"]);
+    play_all(
+        &mut state,
+        &[
+            "(5,2)-(5,4)",
+            "(1,7)-(1,6)",
+            "(5,4)-(5,5)",
+            "(4,7)-(4,5)",
+            "(1,2)-(1,3)",
+            "(1,6)-(1,5)",
+        ],
+    );
     let refused = play(&mut state, "(5,5)x(4,6)").unwrap_err();
     assert!(refused.contains("(4,6) is empty"), "{refused}");
 }
@@ -90,13 +118,23 @@ fn castling_both_ways_and_its_conditions() {
     assert!(now.starts_with("k3,8|r4,8|r8,8|R1,1|R6,1|K7,1 w - -"), "{now}");
     // Not across an attacked square, not out of check, not after the rook has moved.
     let mut state = start(Some("r1,8|k5,8|r6,5|R1,1|K5,1|R8,1 w KQq - 0 1"));
-    assert!(play(&mut state, "O-O").unwrap_err().contains("across (6,1), which is attacked"));
+    assert!(play(&mut state, "O-O")
+        .unwrap_err()
+        .contains("across (6,1), which is attacked"));
     assert_eq!(play(&mut state, "O-O-O"), Ok("O-O-O".into()));
     let mut state = start(Some("r1,8|k5,8|R1,1|K5,1|R8,1 w KQq - 0 1"));
-    play_all(&mut state, &["R(8,1)-(8,2)", "K(5,8)-(5,7)", "R(8,2)-(8,1)", "K(5,7)-(5,8)"]);
-    assert!(play(&mut state, "O-O").unwrap_err().contains("may no longer castle king side"));
+    play_all(
+        &mut state,
+        &["R(8,1)-(8,2)", "K(5,8)-(5,7)", "R(8,2)-(8,1)", "K(5,7)-(5,8)"],
+    );
+    assert!(play(&mut state, "O-O")
+        .unwrap_err()
+        .contains("may no longer castle king side"));
     let refused = try_start(Some("k5,8|R1,1|K5,1 w K - 0 1")).unwrap_err();
-    assert!(refused.contains("needs the white king on (5,1) and a rook on (8,1)"), "{refused}");
+    assert!(
+        refused.contains("needs the white king on (5,1) and a rook on (8,1)"),
+        "{refused}"
+    );
 }
 
 #[test]
@@ -115,7 +153,9 @@ fn pawns_promote_on_their_line_anywhere_along_it() {
 #[test]
 fn a_pawn_steps_two_only_from_its_rank() {
     let mut state = start(Some("k0,-20|K0,20|P30,-4|p31,7 w - -"));
-    assert!(play(&mut state, "(30,-4)-(30,-2)").unwrap_err().contains("only from rank 2"));
+    assert!(play(&mut state, "(30,-4)-(30,-2)")
+        .unwrap_err()
+        .contains("only from rank 2"));
     play_all(&mut state, &["(30,-4)-(30,-3)", "(31,7)-(31,5)"]);
 }
 
@@ -123,10 +163,16 @@ fn a_pawn_steps_two_only_from_its_rank() {
 fn moves_are_read_leniently_and_ambiguity_named() {
     let mut state = start(Some("k0,10|K0,0|R-5,5|R5,5 w - -"));
     let refused = play(&mut state, "R(0,5)").unwrap_err();
-    assert!(refused.contains("2 rooks can go to (0,5) (from (-5,5), (5,5))"), "{refused}");
+    assert!(
+        refused.contains("2 rooks can go to (0,5) (from (-5,5), (5,5))"),
+        "{refused}"
+    );
     assert_eq!(play(&mut state, "R(5,5)(0,5)+"), Ok("R(5,5)-(0,5)+".into()));
     assert_eq!(play(&mut state, "K(0,10)-(1,11)"), Ok("K(0,10)-(1,11)".into()));
-    assert_eq!(play(&mut state, "R(-5,5)x(0,5)"), Err("(0,5) holds a white piece already".into()));
+    assert_eq!(
+        play(&mut state, "R(-5,5)x(0,5)"),
+        Err("(0,5) holds a white piece already".into())
+    );
 }
 
 #[test]
@@ -161,7 +207,10 @@ fn a_pinned_piece_stays_on_its_line_and_a_king_keeps_out_of_check() {
     assert_eq!(play(&mut state, "R(0,3)-(0,899999)"), Ok("R(0,3)-(0,899999)".into()));
     let mut state = start(Some("k0,10|K0,0|R9,9|b699999,700001 w - -"));
     let refused = play(&mut state, "K(0,0)-(-1,1)");
-    assert!(refused.clone().unwrap_err().contains("leave the white king in check"), "{refused:?}");
+    assert!(
+        refused.clone().unwrap_err().contains("leave the white king in check"),
+        "{refused:?}"
+    );
 }
 
 #[test]
@@ -182,6 +231,9 @@ fn position_texts_that_no_game_reaches_are_refused() {
         assert!(refused.contains(reason), "{text}: {refused}");
     }
     let ok = "k0,10|p4,5|P5,5|K0,0 w - 4,6 0 9";
-    assert_eq!(text::write(&start(Some(ok)).position), "k0,10|p4,5|P5,5|K0,0 w - 4,6 0 9");
+    assert_eq!(
+        text::write(&start(Some(ok)).position),
+        "k0,10|p4,5|P5,5|K0,0 w - 4,6 0 9"
+    );
     assert!(over(&start(Some(ok))).is_none());
 }
