@@ -117,9 +117,6 @@ impl Kind {
     pub fn slides_diagonally(self) -> bool {
         matches!(self, Kind::Queen | Kind::Bishop)
     }
-    pub fn is_slider(self) -> bool {
-        self.slides_straight() || self.slides_diagonally()
-    }
 }
 
 /// What a pawn may promote to.

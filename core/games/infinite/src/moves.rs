@@ -392,15 +392,6 @@ fn crossing(from: Square, step: (i64, i64), (king, dir, n): (Square, (i64, i64),
     from.offset(step.0, step.1, i64::try_from(k).ok()?)
 }
 
-/// Whether the side to move is checkmated, stalemated, or neither.
-pub fn is_checkmate(pos: &Position) -> bool {
-    pos.in_check(pos.turn) && !has_legal_move(pos)
-}
-
-pub fn is_stalemate(pos: &Position) -> bool {
-    !pos.in_check(pos.turn) && !has_legal_move(pos)
-}
-
 /// The board's pieces of one side, for messages and move reading.
 pub fn pieces_of(board: &Board, side: Side, kind: Kind) -> Vec<Square> {
     board
