@@ -110,7 +110,8 @@ impl Rules for Infinite {
 
     fn format(&self, state: &State, command: &Command) -> String {
         match command {
-            Command::Move(m) => match moves::legal(&state.position, m) {
+            // A command here was found legal when read or listed: its kind is enough.
+            Command::Move(m) => match moves::reaches(&state.position, m) {
                 Ok(kind) => notation::write(&state.position, m, kind),
                 Err(_) => format!("{}-{}", m.from, m.to),
             },

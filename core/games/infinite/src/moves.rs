@@ -104,8 +104,8 @@ pub fn play(pos: &Position, m: &Move, kind: MoveKind) -> Position {
 }
 
 /// Whether the piece on `m.from` may go to `m.to` by its movement, every rule checked but
-/// the safety of its own king.
-fn reaches(pos: &Position, m: &Move) -> Result<MoveKind, String> {
+/// the safety of its own king: what a move already found legal does, without trying it.
+pub fn reaches(pos: &Position, m: &Move) -> Result<MoveKind, String> {
     let side = pos.turn;
     let Some(piece) = pos.board.get(&m.from).copied() else {
         return Err(format!("no piece stands on {}", m.from));
