@@ -81,26 +81,26 @@ fn with_move<T>(board: &mut Board, m: &Move, kind: MoveKind, f: impl FnOnce(&Boa
 pub fn play(pos: &Position, m: &Move, kind: MoveKind) -> Position {
     let mut after = pos.clone();
     after.play(m, kind);
-    if let Some(ep) = after.en_passant {
-        let side = after.turn;
-        let usable = [-1, 1].into_iter().any(|dx| {
-            let from = Square::new(ep.x + dx, ep.y - side.forward());
-            let capture = Move {
-                from,
-                to: ep,
-                promotion: None,
-            };
-            after
-                .board
-                .get(&from)
-                .is_some_and(|p| p.side == side && p.kind == Kind::Pawn)
-                && legal(&after, &capture).is_ok()
-        });
-        if !usable {
-            after.en_passant = None;
-        }
+    if after.en_passant.is_some_and(|ep| !en_passant_usable(&after, ep)) {
+        after.en_passant = None;
     }
     after
+}
+
+/// Whether a pawn of the side to move may legally take en passant onto `ep`.
+pub fn en_passant_usable(pos: &Position, ep: Square) -> bool {
+    let side = pos.turn;
+    [-1, 1].into_iter().any(|dx| {
+        let capture = Move {
+            from: Square::new(ep.x + dx, ep.y - side.forward()),
+            to: ep,
+            promotion: None,
+        };
+        pos.board
+            .get(&capture.from)
+            .is_some_and(|p| p.side == side && p.kind == Kind::Pawn)
+            && legal(pos, &capture).is_ok()
+    })
 }
 
 /// Whether the piece on `m.from` may go to `m.to` by its movement, every rule checked but

@@ -4,8 +4,8 @@
 //! half-move clock and the move number. `parse` refuses a position no game could be in.
 
 use super::board::{Board, Kind, Piece, Side, Square, LIMIT};
-use super::moves::legal;
-use super::position::{Move, Position, CASTLINGS};
+use super::moves::en_passant_usable;
+use super::position::{Position, CASTLINGS};
 
 /// The position's text, every field.
 pub fn write(pos: &Position) -> String {
@@ -202,14 +202,7 @@ fn validate(pos: &Position) -> Result<(), String> {
             ));
         }
         // Kept only when a capture to it is legal, as the game keeps it.
-        let usable = [-1, 1].into_iter().any(|dx| {
-            let m = Move {
-                from: Square::new(ep.x + dx, pawn_at.y),
-                to: ep,
-                promotion: None,
-            };
-            pos.board.get(&m.from) == Some(&Piece::new(pos.turn, Kind::Pawn)) && legal(pos, &m).is_ok()
-        });
+        let usable = en_passant_usable(pos, ep);
         if !usable {
             return Err(format!(
                 "en passant square {ep}: no legal capture goes there; write '-'"
