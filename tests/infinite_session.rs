@@ -1,6 +1,7 @@
 //! End-to-end: Infinite chess with the `kifu` binary: the scholar's mate tried on the unbounded
 //! board (the king walks out past the old eighth rank), a rook sent a million squares, moves
-//! refused with the reason and the head unchanged, the record exported as kifu text, imported
+//! refused with the reason and the head unchanged, the picture (a window round the king), the
+//! record exported as kifu text, imported
 //! in another store to the same state and verified; a game from a position text to its mate;
 //! a random playout that verifies.
 
@@ -52,6 +53,14 @@ fn an_infinite_chess_session_goes_out_and_comes_back() {
         "{state}"
     );
     assert!(s.ok(&["show", &id]).contains("too far apart to draw"));
+    // The picture: a window of 16 by 16 squares round the black king, parsed as XML.
+    let picture = s.ok(&["show", &id, "--svg"]);
+    let doc = roxmltree::Document::parse(&picture).unwrap_or_else(|e| panic!("{e}: {picture}"));
+    let cells: Vec<&str> = doc.descendants().filter_map(|n| n.attribute("data-cell")).collect();
+    assert_eq!(cells.len(), 256);
+    assert!(cells.contains(&"(5,9)") && !cells.contains(&"(1000000,1)"));
+    // The window runs from rank 2 to rank 17: the first rank and the far rook are outside.
+    assert!(picture.contains("6 piece(s) outside this window"));
     let log = s.ok(&["log", &id]);
     assert!(log.contains("p1 Q(8,5)x(6,7)+"), "{log}");
     assert!(log.contains("p1 R(8,1)-(1000000,1)"), "{log}");

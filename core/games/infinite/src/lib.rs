@@ -9,6 +9,7 @@ mod notation;
 pub mod position;
 mod render;
 mod state;
+mod svg;
 #[cfg(test)]
 mod tests;
 pub mod text;
@@ -210,5 +211,9 @@ impl Rules for Infinite {
 
     fn state_json(&self, state: &State, _view: View) -> serde_json::Value {
         render::json(state)
+    }
+
+    fn svg(&self, state: &State, _view: View) -> Option<String> {
+        Some(svg::svg(state))
     }
 }
