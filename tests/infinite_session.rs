@@ -1,9 +1,8 @@
 //! End-to-end: Infinite chess with the `kifu` binary: the scholar's mate tried on the unbounded
 //! board (the king walks out past the old eighth rank), a rook sent a million squares, moves
 //! refused with the reason and the head unchanged, the picture (a window round the king), the
-//! record exported as kifu text, imported
-//! in another store to the same state and verified; a game from a position text to its mate;
-//! a random playout that verifies.
+//! record exported as kifu text, imported in another store to the same state and verified; a
+//! game from a position text to its mate; a random playout that verifies.
 
 use kifu_e2e::Session;
 
