@@ -60,6 +60,7 @@ pub fn all() -> Vec<&'static dyn Game> {
     [
         kifu_chess::games(),
         kifu_chess_secret::games(),
+        kifu_millennium3d::games(),
         kifu_senet::games(),
         kifu_renju::games(),
         kifu_condottiere::games(),
@@ -84,6 +85,7 @@ pub fn formats() -> Vec<&'static dyn Format> {
     [
         kifu_chess::formats(),
         kifu_chess_secret::formats(),
+        kifu_millennium3d::formats(),
         kifu_senet::formats(),
         kifu_renju::formats(),
         kifu_condottiere::formats(),
