@@ -12,7 +12,7 @@ pub type Square = u8;
 
 pub fn square(level: i8, file: i8, rank: i8) -> Option<Square> {
     if (0..LEVELS).contains(&level) && (0..8).contains(&file) && (0..8).contains(&rank) {
-        Some((level * 64 + rank * 8 + file) as u8)
+        Some((level as u8) * 64 + (rank as u8) * 8 + file as u8)
     } else {
         None
     }
