@@ -105,13 +105,36 @@ pub fn in_check(pos: &Position) -> bool {
 /// The moves of the side to move that leave its king out of check.
 pub fn legal_moves(pos: &Position) -> Vec<Move> {
     let us = pos.to_move;
+    let king = pos.king(us);
+    let mut scratch = pos.clone();
     pseudo_moves(pos)
         .into_iter()
-        .filter(|m| {
-            let after = play(pos, m);
-            after.king(us).is_none_or(|k| !attacked(&after, k, us.other()))
-        })
+        .filter(|m| safe_after(&mut scratch, king, m))
         .collect()
+}
+
+/// Whether the mover's king is out of check after `m`: the men it moves are moved on
+/// `scratch` (the position itself) and put back before returning.
+fn safe_after(scratch: &mut Position, king: Option<Square>, m: &Move) -> bool {
+    let us = scratch.to_move;
+    let moved = scratch.men[m.from as usize];
+    let taken = scratch.men[m.to as usize];
+    let ep_pawn = match (m.special, scratch.en_passant) {
+        (Special::EnPassant, Some(ep)) => Some((ep.pawn, scratch.men[ep.pawn as usize].take())),
+        _ => None,
+    };
+    scratch.men[m.from as usize] = None;
+    scratch.men[m.to as usize] = moved;
+    // Castling's rook is left where it is: every line its new square closes on the king's new
+    // square runs on through the king's old square, which castling requires unattacked.
+    let king_at = if king == Some(m.from) { Some(m.to) } else { king };
+    let safe = king_at.is_none_or(|k| !attacked(scratch, k, us.other()));
+    scratch.men[m.from as usize] = moved;
+    scratch.men[m.to as usize] = taken;
+    if let Some((at, man)) = ep_pawn {
+        scratch.men[at as usize] = man;
+    }
+    safe
 }
 
 /// The moves of the side to move by the men's patterns, checks aside (castling's own

@@ -59,6 +59,8 @@ pub fn find(pos: &Position, text: &str) -> Option<Move> {
     let legal = legal_moves(pos);
     legal.iter().copied().find(|m| {
         let long = long(pos, m);
-        san(pos, m, &legal) == text || long == text || long.replacen(['-', 'x'], "", 1) == text
+        long == text
+            || long.replacen(['-', 'x'], "", 1) == text
+            || (text.contains(&name(m.to)) || text.starts_with("O-O")) && san(pos, m, &legal) == text
     })
 }

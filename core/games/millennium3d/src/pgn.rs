@@ -194,8 +194,11 @@ fn read_game(first: usize, lines: &[(usize, &str)]) -> Result<Draft, FormatError
                 w if w.starts_with('$') => {}
                 w if w.trim_end_matches('.').chars().all(|c| c.is_ascii_digit()) && w.ends_with('.') => {}
                 w => {
-                    let w = w.trim_start_matches(|c: char| c.is_ascii_digit()).trim_start_matches('.');
-                    let w = if w.is_empty() { word } else { w };
+                    // A move number may be glued to its move (`12.N2d1`, `3...1e4`).
+                    let w = match w.rsplit_once('.') {
+                        Some((number, mv)) if number.trim_end_matches('.').chars().all(|c| c.is_ascii_digit()) => mv,
+                        _ => w,
+                    };
                     moves.push(DraftMove {
                         actor: None,
                         text: w.to_string(),
