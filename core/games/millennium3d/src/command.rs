@@ -5,12 +5,13 @@ use kifu_core::refuse;
 use kifu_core::rules::RuleError;
 
 use crate::board::Position;
-use crate::moves::{in_check, legal_moves, play, Move};
+use crate::moves::{has_legal_move, in_check, legal_moves, play, Move};
 use crate::notation;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
-    /// A legal move and its SAN with `+` or `#` when it checks or mates.
+    /// A legal move and its SAN with `+` or `#` when it checks or mates; made only by `parse`
+    /// and `all_moves`, from the legal moves of the position it is applied to.
     Move(Move, String),
     Resign,
 }
@@ -20,7 +21,7 @@ pub fn marked_san(pos: &Position, m: &Move, legal: &[Move]) -> String {
     let mut text = notation::san(pos, m, legal);
     let after = play(pos, m);
     if in_check(&after) {
-        text.push(if legal_moves(&after).is_empty() { '#' } else { '+' });
+        text.push(if has_legal_move(&after) { '+' } else { '#' });
     }
     text
 }
@@ -37,8 +38,8 @@ pub fn parse(pos: &Position, text: &str) -> Result<Command, RuleError> {
         return Ok(Command::Resign);
     }
     match notation::find(pos, text) {
-        Some(m) => Ok(Command::Move(m, marked_san(pos, &m, &legal_moves(pos)))),
-        None => refuse!("{}", why_not(pos, text)),
+        (Some(m), legal) => Ok(Command::Move(m, marked_san(pos, &m, &legal))),
+        (None, _) => refuse!("{}", why_not(pos, text)),
     }
 }
 

@@ -106,12 +106,8 @@ impl Rules for Millennium3d {
         }
         match command {
             Command::Resign => state.resign(),
-            Command::Move(m, text) => {
-                if !moves::legal_moves(&state.position).contains(m) {
-                    refuse!("{text} is not a legal move here");
-                }
-                state.play(m);
-            }
+            // A move command is made by `parse` or `legal` from this position's legal moves.
+            Command::Move(m, _) => state.play(m),
         }
         Ok(())
     }

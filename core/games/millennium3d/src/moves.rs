@@ -113,6 +113,13 @@ pub fn legal_moves(pos: &Position) -> Vec<Move> {
         .collect()
 }
 
+/// Whether the side to move has a legal move (stops at the first found).
+pub fn has_legal_move(pos: &Position) -> bool {
+    let king = pos.king(pos.to_move);
+    let mut scratch = pos.clone();
+    pseudo_moves(pos).iter().any(|m| safe_after(&mut scratch, king, m))
+}
+
 /// Whether the mover's king is out of check after `m`: the men it moves are moved on
 /// `scratch` (the position itself) and put back before returning.
 fn safe_after(scratch: &mut Position, king: Option<Square>, m: &Move) -> bool {

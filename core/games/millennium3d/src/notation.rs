@@ -53,14 +53,16 @@ pub fn long(pos: &Position, m: &Move) -> String {
     s
 }
 
-/// The legal move written `text` (SAN or long form; marks `+`, `#`, `!`, `?` ignored).
-pub fn find(pos: &Position, text: &str) -> Option<Move> {
+/// The legal move written `text` (SAN or long form; marks `+`, `#`, `!`, `?` ignored), with
+/// the position's legal moves it was found among.
+pub fn find(pos: &Position, text: &str) -> (Option<Move>, Vec<Move>) {
     let text = text.trim().trim_end_matches(['+', '#', '!', '?']);
     let legal = legal_moves(pos);
-    legal.iter().copied().find(|m| {
+    let found = legal.iter().copied().find(|m| {
         let long = long(pos, m);
         long == text
             || long.replacen(['-', 'x'], "", 1) == text
             || (text.contains(&name(m.to)) || text.starts_with("O-O")) && san(pos, m, &legal) == text
-    })
+    });
+    (found, legal)
 }

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::Position;
 use crate::fen;
-use crate::moves::{in_check, irreversible, legal_moves, play, Move};
+use crate::moves::{has_legal_move, in_check, irreversible, legal_moves, play, Move};
 
 /// Plies without a capture or pawn move that end the game as a draw (FIDE's 75-move rule).
 pub const SEVENTY_FIVE_MOVES: u32 = 150;
@@ -67,7 +67,7 @@ impl State {
     fn ending(&self) -> Option<Outcome> {
         let pos = &self.position;
         let us = pos.to_move;
-        if legal_moves(pos).is_empty() {
+        if !has_legal_move(pos) {
             return Some(if in_check(pos) {
                 Outcome::win(us.other().seat(), format!("{} is checkmated", us.name()))
             } else {

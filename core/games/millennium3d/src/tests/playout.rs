@@ -29,7 +29,7 @@ fn playout(n: u64) -> Record {
         let legal = replay.current().legal().expect("listed moves");
         let mut pick = ChanceRng::for_entry(format!("millennium3d picks {n}").as_bytes(), record.entries.len() as u64);
         // Every listed move applies as itself at a sample of positions.
-        if record.entries.len() % 25 == 0 {
+        if record.entries.len() % 100 == 0 {
             for text in &legal {
                 let mut trial = replay.current().clone_box();
                 assert_eq!(trial.apply(Actor::Seat(seat), text).as_deref(), Ok(text.as_str()));
