@@ -23,7 +23,7 @@ fn a_session_plays_shows_refuses_exports_and_imports() {
     let shown = s.json(&["show", &id, "--json"]);
     assert_eq!(
         shown["state"]["position"],
-        "8/8/8/8/8/8/PPPPPPPP/4KBNR|7r/1r6/8/8/8/8/1B6/R2N4|1n2kbn1/pppqpppp/8/8/8/8/8/8 w K - 6 4",
+        "8/8/8/8/8/8/PPPPPPPP/3QKBNR|1r6/4q2r/8/8/8/8/1B6/R2N4|1nb1kbn1/pppppppp/8/8/8/8/8/8 w K - 6 4",
         "{shown}"
     );
     assert_eq!(shown["state"]["to_move"], "white");
@@ -82,8 +82,8 @@ fn a_mate_from_a_set_up_position_ends_the_game() {
     assert!(pgn.contains("[FEN \"8/8/8/8/8/8/8/8|8/8/5K2") && pgn.contains("1. Q3g7# 1-0"), "{pgn}");
     assert!(s.ok(&["verify", &id]).contains(": ok,"));
 
-    // A start position no game reaches is refused with the reason, and nothing is made.
-    let bad = s.fails(&["new", "millennium3d", "--start", "8/8/8/8/8/8/8/K7|8/8/8/8/8/8/8/8|8/8/8/8/8/8/8/8 w - - 0 1"], 1);
+    // A start position no game reaches is refused (bad input: exit 2) with the reason.
+    let bad = s.fails(&["new", "millennium3d", "--start", "8/8/8/8/8/8/8/K7|8/8/8/8/8/8/8/8|8/8/8/8/8/8/8/8 w - - 0 1"], 2);
     assert!(bad.stderr.contains("black has 0 kings, not one"), "{}", bad.stderr);
 }
 
