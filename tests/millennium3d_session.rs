@@ -28,27 +28,44 @@ fn a_session_plays_shows_refuses_exports_and_imports() {
     );
     assert_eq!(shown["state"]["to_move"], "white");
     let board = s.ok(&["show", &id]);
-    assert!(board.contains("level 1") && board.contains("level 3") && board.contains("white to move"), "{board}");
+    assert!(
+        board.contains("level 1") && board.contains("level 3") && board.contains("white to move"),
+        "{board}"
+    );
     let legal = s.json(&["legal", &id, "--json"]);
     assert!(legal.as_array().unwrap().iter().any(|m| m == "Q2e2"), "{legal}");
 
     // A move that is not one, and one that is not legal: refused with the reason, nothing stored.
     let before = s.head(&id);
     let refused = s.fails(&["play", &id, "e4"], 1);
-    assert!(refused.stderr.contains("squares are written level digit, file, rank"), "{}", refused.stderr);
+    assert!(
+        refused.stderr.contains("squares are written level digit, file, rank"),
+        "{}",
+        refused.stderr
+    );
     let refused = s.fails(&["play", &id, "Q1d2"], 1);
-    assert!(refused.stderr.contains("'Q1d2' is not a legal move for white here"), "{}", refused.stderr);
+    assert!(
+        refused.stderr.contains("'Q1d2' is not a legal move for white here"),
+        "{}",
+        refused.stderr
+    );
     assert_eq!(s.head(&id), before);
 
     s.ok(&["play", &id, "Q2e2"]);
     let log = s.ok(&["log", &id]);
     for m in ["B2b2", "Q2e7", "R2a1", "R2b8", "N2d1", "R2h7", "Q2e2"] {
-        assert!(log.contains(&format!(" {m} ")) || log.contains(&format!(" {m};")), "{m}: {log}");
+        assert!(
+            log.contains(&format!(" {m} ")) || log.contains(&format!(" {m};")),
+            "{m}: {log}"
+        );
     }
 
     // PGN out and back in: the same entries.
     let pgn = s.ok(&["export", &id, "--format", "millennium3d-pgn"]);
-    assert!(pgn.contains("[Variant \"Millennium 3D\"]") && pgn.contains("1. B2b2 Q2e7 2. R2a1 R2b8"), "{pgn}");
+    assert!(
+        pgn.contains("[Variant \"Millennium 3D\"]") && pgn.contains("1. B2b2 Q2e7 2. R2a1 R2b8"),
+        "{pgn}"
+    );
     let file = s.path("game.pgn");
     std::fs::write(&file, &pgn).unwrap();
     let other = Session::new();
@@ -70,7 +87,10 @@ fn a_session_plays_shows_refuses_exports_and_imports() {
 #[test]
 fn a_mate_from_a_set_up_position_ends_the_game() {
     let s = Session::new();
-    let id = new_game(&s, Some("8/8/8/8/8/8/8/8|8/8/5K2/8/8/8/8/8|7k/8/8/8/8/8/8/6Q1 w - - 0 1"));
+    let id = new_game(
+        &s,
+        Some("8/8/8/8/8/8/8/8|8/8/5K2/8/8/8/8/8|7k/8/8/8/8/8/8/6Q1 w - - 0 1"),
+    );
     s.ok(&["play", &id, "3g1-3g7"]);
     let shown = s.json(&["show", &id, "--json"]);
     assert_eq!(shown["turn"]["kind"], "over", "{shown}");
@@ -79,11 +99,22 @@ fn a_mate_from_a_set_up_position_ends_the_game() {
     let refused = s.fails(&["play", &id, "K2h7"], 1);
     assert!(refused.stderr.contains("the game is over"), "{}", refused.stderr);
     let pgn = s.ok(&["export", &id, "--format", "millennium3d-pgn"]);
-    assert!(pgn.contains("[FEN \"8/8/8/8/8/8/8/8|8/8/5K2") && pgn.contains("1. Q3g7# 1-0"), "{pgn}");
+    assert!(
+        pgn.contains("[FEN \"8/8/8/8/8/8/8/8|8/8/5K2") && pgn.contains("1. Q3g7# 1-0"),
+        "{pgn}"
+    );
     assert!(s.ok(&["verify", &id]).contains(": ok,"));
 
     // A start position no game reaches is refused (bad input: exit 2) with the reason.
-    let bad = s.fails(&["new", "millennium3d", "--start", "8/8/8/8/8/8/8/K7|8/8/8/8/8/8/8/8|8/8/8/8/8/8/8/8 w - - 0 1"], 2);
+    let bad = s.fails(
+        &[
+            "new",
+            "millennium3d",
+            "--start",
+            "8/8/8/8/8/8/8/K7|8/8/8/8/8/8/8/8|8/8/8/8/8/8/8/8 w - - 0 1",
+        ],
+        2,
+    );
     assert!(bad.stderr.contains("black has 0 kings, not one"), "{}", bad.stderr);
 }
 

@@ -134,7 +134,11 @@ impl Man {
     }
     pub fn from_letter(c: char) -> Option<Man> {
         let kind = Kind::from_letter(c.to_ascii_uppercase())?;
-        let colour = if c.is_ascii_uppercase() { Colour::White } else { Colour::Black };
+        let colour = if c.is_ascii_uppercase() {
+            Colour::White
+        } else {
+            Colour::Black
+        };
         Some(Man { colour, kind })
     }
 }
@@ -180,7 +184,16 @@ impl Position {
     /// The standard array: White's on level 1, Black's on level 3, level 2 empty.
     pub fn start() -> Position {
         let mut pos = Position::empty();
-        let back = [Kind::Rook, Kind::Knight, Kind::Bishop, Kind::Queen, Kind::King, Kind::Bishop, Kind::Knight, Kind::Rook];
+        let back = [
+            Kind::Rook,
+            Kind::Knight,
+            Kind::Bishop,
+            Kind::Queen,
+            Kind::King,
+            Kind::Bishop,
+            Kind::Knight,
+            Kind::Rook,
+        ];
         for (f, kind) in back.into_iter().enumerate() {
             let f = f as i8;
             pos.put(square(0, f, 0), Colour::White, kind);
@@ -203,7 +216,13 @@ impl Position {
     }
 
     pub fn king(&self, colour: Colour) -> Option<Square> {
-        (0..SQUARES as u8).find(|&s| self.at(s) == Some(Man { colour, kind: Kind::King }))
+        (0..SQUARES as u8).find(|&s| {
+            self.at(s)
+                == Some(Man {
+                    colour,
+                    kind: Kind::King,
+                })
+        })
     }
 }
 

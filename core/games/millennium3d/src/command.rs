@@ -29,7 +29,10 @@ pub fn marked_san(pos: &Position, m: &Move, legal: &[Move]) -> String {
 /// Every legal move as a command.
 pub fn all_moves(pos: &Position) -> Vec<Command> {
     let legal = legal_moves(pos);
-    legal.iter().map(|m| Command::Move(*m, marked_san(pos, m, &legal))).collect()
+    legal
+        .iter()
+        .map(|m| Command::Move(*m, marked_san(pos, m, &legal)))
+        .collect()
 }
 
 pub fn parse(pos: &Position, text: &str) -> Result<Command, RuleError> {
@@ -59,7 +62,9 @@ fn why_not(pos: &Position, text: &str) -> String {
 fn square_names(text: &str) -> Vec<&str> {
     let b = text.as_bytes();
     (0..b.len().saturating_sub(2))
-        .filter(|&i| (b'1'..=b'3').contains(&b[i]) && (b'a'..=b'h').contains(&b[i + 1]) && (b'1'..=b'8').contains(&b[i + 2]))
+        .filter(|&i| {
+            (b'1'..=b'3').contains(&b[i]) && (b'a'..=b'h').contains(&b[i + 1]) && (b'1'..=b'8').contains(&b[i + 2])
+        })
         .map(|i| &text[i..i + 3])
         .collect()
 }

@@ -3,8 +3,8 @@
 //! its level, `2e3`), halfmove clock and move number. Reading refuses what no game reaches.
 
 use crate::board::{
-    name, offset, parse_square, rank, square, Colour, EnPassant, Kind, Man, Position, BLACK_LONG,
-    BLACK_SHORT, WHITE_LONG, WHITE_SHORT,
+    name, offset, parse_square, rank, square, Colour, EnPassant, Kind, Man, Position, BLACK_LONG, BLACK_SHORT,
+    WHITE_LONG, WHITE_SHORT,
 };
 use crate::moves::{attacked, on_pawn_start};
 
@@ -38,16 +38,26 @@ pub fn write(pos: &Position) -> String {
         Colour::White => "w",
         Colour::Black => "b",
     };
-    let mut castling: String = [(WHITE_SHORT, 'K'), (WHITE_LONG, 'Q'), (BLACK_SHORT, 'k'), (BLACK_LONG, 'q')]
-        .iter()
-        .filter(|(bit, _)| pos.castling & bit != 0)
-        .map(|(_, c)| *c)
-        .collect();
+    let mut castling: String = [
+        (WHITE_SHORT, 'K'),
+        (WHITE_LONG, 'Q'),
+        (BLACK_SHORT, 'k'),
+        (BLACK_LONG, 'q'),
+    ]
+    .iter()
+    .filter(|(bit, _)| pos.castling & bit != 0)
+    .map(|(_, c)| *c)
+    .collect();
     if castling.is_empty() {
         castling.push('-');
     }
     let ep = pos.en_passant.map(|ep| name(ep.passed)).unwrap_or_else(|| "-".into());
-    format!("{} {side} {castling} {ep} {} {}", boards.join("|"), pos.halfmove, pos.fullmove)
+    format!(
+        "{} {side} {castling} {ep} {} {}",
+        boards.join("|"),
+        pos.halfmove,
+        pos.fullmove
+    )
 }
 
 /// The text of the start position.
@@ -66,7 +76,10 @@ pub fn parse(text: &str) -> Result<Position, String> {
     let mut pos = Position::empty();
     let boards: Vec<&str> = fields[0].split('|').collect();
     if boards.len() != 3 {
-        return Err(format!("three boards joined by '|' (levels 1, 2, 3), not {}", boards.len()));
+        return Err(format!(
+            "three boards joined by '|' (levels 1, 2, 3), not {}",
+            boards.len()
+        ));
     }
     for (l, board) in boards.iter().enumerate() {
         let rows: Vec<&str> = board.split('/').collect();
@@ -81,7 +94,8 @@ pub fn parse(text: &str) -> Result<Position, String> {
                     f += d as i8;
                 } else {
                     let man = Man::from_letter(c).ok_or_else(|| format!("level {}: '{c}' is no man", l + 1))?;
-                    let s = square(l as i8, f, r).ok_or_else(|| format!("level {}, rank {}: more than eight files", l + 1, r + 1))?;
+                    let s = square(l as i8, f, r)
+                        .ok_or_else(|| format!("level {}, rank {}: more than eight files", l + 1, r + 1))?;
                     pos.men[s as usize] = Some(man);
                     f += 1;
                 }
@@ -100,20 +114,29 @@ pub fn parse(text: &str) -> Result<Position, String> {
         other => return Err(format!("the side to move is 'w' or 'b', not '{other}'")),
     };
     pos.castling = parse_castling(fields[2])?;
-    pos.halfmove = fields[4].parse().map_err(|_| format!("the halfmove clock '{}' is no number", fields[4]))?;
-    pos.fullmove = fields[5].parse().map_err(|_| format!("the move number '{}' is no number", fields[5]))?;
+    pos.halfmove = fields[4]
+        .parse()
+        .map_err(|_| format!("the halfmove clock '{}' is no number", fields[4]))?;
+    pos.fullmove = fields[5]
+        .parse()
+        .map_err(|_| format!("the move number '{}' is no number", fields[5]))?;
     if pos.fullmove == 0 {
         return Err("the move number starts at 1".into());
     }
     check_men(&pos)?;
     check_castling(&pos)?;
     if fields[3] != "-" {
-        let passed = parse_square(fields[3]).ok_or_else(|| format!("the en passant square '{}' is no square", fields[3]))?;
+        let passed =
+            parse_square(fields[3]).ok_or_else(|| format!("the en passant square '{}' is no square", fields[3]))?;
         pos.en_passant = Some(en_passant(&pos, passed)?);
     }
     let them = pos.to_move.other();
     if pos.king(them).is_some_and(|k| attacked(&pos, k, pos.to_move)) {
-        return Err(format!("{} is in check with {} to move", them.name(), pos.to_move.name()));
+        return Err(format!(
+            "{} is in check with {} to move",
+            them.name(),
+            pos.to_move.name()
+        ));
     }
     Ok(pos)
 }
@@ -141,7 +164,16 @@ fn parse_castling(text: &str) -> Result<u8, String> {
 
 fn check_men(pos: &Position) -> Result<(), String> {
     for colour in [Colour::White, Colour::Black] {
-        let kings = pos.men.iter().filter(|m| **m == Some(Man { colour, kind: Kind::King })).count();
+        let kings = pos
+            .men
+            .iter()
+            .filter(|m| {
+                **m == Some(Man {
+                    colour,
+                    kind: Kind::King,
+                })
+            })
+            .count();
         if kings != 1 {
             return Err(format!("{} has {kings} kings, not one", colour.name()));
         }
@@ -157,10 +189,18 @@ fn check_men(pos: &Position) -> Result<(), String> {
             Colour::Black => 7,
         };
         if rank(s) == own_back {
-            return Err(format!("a {} pawn on {} (its own first rank)", man.colour.name(), name(s)));
+            return Err(format!(
+                "a {} pawn on {} (its own first rank)",
+                man.colour.name(),
+                name(s)
+            ));
         }
         if crate::moves::promotes(man.colour, s) {
-            return Err(format!("a {} pawn on {}, where it would have promoted", man.colour.name(), name(s)));
+            return Err(format!(
+                "a {} pawn on {}, where it would have promoted",
+                man.colour.name(),
+                name(s)
+            ));
         }
     }
     Ok(())
@@ -197,11 +237,17 @@ fn en_passant(pos: &Position, passed: u8) -> Result<EnPassant, String> {
     let fwd = mover.forward();
     let steps = [(0, fwd), (1, 0), (-1, 0), (1, fwd), (-1, fwd)];
     for (dl, dr) in steps {
-        let (Some(pawn), Some(origin)) = (offset(passed, dl, 0, dr), offset(passed, -dl, 0, -dr)) else { continue };
+        let (Some(pawn), Some(origin)) = (offset(passed, dl, 0, dr), offset(passed, -dl, 0, -dr)) else {
+            continue;
+        };
         if on_pawn_start(mover, origin)
             && pos.at(origin).is_none()
             && pos.at(passed).is_none()
-            && pos.at(pawn) == Some(Man { colour: mover, kind: Kind::Pawn })
+            && pos.at(pawn)
+                == Some(Man {
+                    colour: mover,
+                    kind: Kind::Pawn,
+                })
         {
             return Ok(EnPassant { passed, pawn });
         }

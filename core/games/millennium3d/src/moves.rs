@@ -33,7 +33,8 @@ type Step = (i8, i8, i8);
 
 /// Every one-square direction of the 8x8x3 lattice (26).
 fn all_directions() -> impl Iterator<Item = Step> {
-    (-1..=1).flat_map(|dl| (-1..=1).flat_map(move |df| (-1..=1).map(move |dr| (dl, df, dr))))
+    (-1..=1)
+        .flat_map(|dl| (-1..=1).flat_map(move |df| (-1..=1).map(move |dr| (dl, df, dr))))
         .filter(|&d| d != (0, 0, 0))
 }
 
@@ -59,12 +60,30 @@ fn slides(kind: Kind, d: Step) -> bool {
 
 /// The knight's leaps: one and two squares along two of the three axes (24).
 pub const KNIGHT_LEAPS: [Step; 24] = [
-    (0, 1, 2), (0, 1, -2), (0, -1, 2), (0, -1, -2),
-    (0, 2, 1), (0, 2, -1), (0, -2, 1), (0, -2, -1),
-    (1, 0, 2), (1, 0, -2), (-1, 0, 2), (-1, 0, -2),
-    (2, 0, 1), (2, 0, -1), (-2, 0, 1), (-2, 0, -1),
-    (1, 2, 0), (1, -2, 0), (-1, 2, 0), (-1, -2, 0),
-    (2, 1, 0), (2, -1, 0), (-2, 1, 0), (-2, -1, 0),
+    (0, 1, 2),
+    (0, 1, -2),
+    (0, -1, 2),
+    (0, -1, -2),
+    (0, 2, 1),
+    (0, 2, -1),
+    (0, -2, 1),
+    (0, -2, -1),
+    (1, 0, 2),
+    (1, 0, -2),
+    (-1, 0, 2),
+    (-1, 0, -2),
+    (2, 0, 1),
+    (2, 0, -1),
+    (-2, 0, 1),
+    (-2, 0, -1),
+    (1, 2, 0),
+    (1, -2, 0),
+    (-1, 2, 0),
+    (-1, -2, 0),
+    (2, 1, 0),
+    (2, -1, 0),
+    (-2, 1, 0),
+    (-2, -1, 0),
 ];
 
 /// Whether `by` attacks `target` (a man of `by` could take there, pins aside).
@@ -93,13 +112,18 @@ pub fn attacked(pos: &Position, target: Square, by: Colour) -> bool {
         }
     }
     KNIGHT_LEAPS.iter().any(|&(dl, df, dr)| {
-        offset(target, dl, df, dr).and_then(|s| pos.at(s)) == Some(Man { colour: by, kind: Kind::Knight })
+        offset(target, dl, df, dr).and_then(|s| pos.at(s))
+            == Some(Man {
+                colour: by,
+                kind: Kind::Knight,
+            })
     })
 }
 
 /// Whether the side to move stands in check.
 pub fn in_check(pos: &Position) -> bool {
-    pos.king(pos.to_move).is_some_and(|k| attacked(pos, k, pos.to_move.other()))
+    pos.king(pos.to_move)
+        .is_some_and(|k| attacked(pos, k, pos.to_move.other()))
 }
 
 /// The moves of the side to move that leave its king out of check.
@@ -270,13 +294,25 @@ fn castles(pos: &Position, moves: &mut Vec<Move>) {
     let (l, r) = (home_level(us), home_rank(us));
     let on = |f: i8| square(l, f, r).unwrap_or(0);
     let king = on(4);
-    if pos.at(king) != Some(Man { colour: us, kind: Kind::King }) || attacked(pos, king, us.other()) {
+    if pos.at(king)
+        != Some(Man {
+            colour: us,
+            kind: Kind::King,
+        })
+        || attacked(pos, king, us.other())
+    {
         return;
     }
     // (right, rook's file, files that must be empty, files the king crosses and lands on)
     let sides: [(u8, i8, &[i8], [i8; 2]); 2] = [(short, 7, &[5, 6], [5, 6]), (long, 0, &[1, 2, 3], [3, 2])];
     for (right, rook_file, empty, path) in sides {
-        if pos.castling & right == 0 || pos.at(on(rook_file)) != Some(Man { colour: us, kind: Kind::Rook }) {
+        if pos.castling & right == 0
+            || pos.at(on(rook_file))
+                != Some(Man {
+                    colour: us,
+                    kind: Kind::Rook,
+                })
+        {
             continue;
         }
         if empty.iter().any(|&f| pos.at(on(f)).is_some()) {
@@ -358,7 +394,11 @@ pub fn play(pos: &Position, m: &Move) -> Position {
         _ => None,
     };
     next.castling &= !(rights_lost(m.from) | rights_lost(m.to));
-    next.halfmove = if captured || man.kind == Kind::Pawn { 0 } else { pos.halfmove + 1 };
+    next.halfmove = if captured || man.kind == Kind::Pawn {
+        0
+    } else {
+        pos.halfmove + 1
+    };
     if man.colour == Colour::Black {
         next.fullmove += 1;
     }

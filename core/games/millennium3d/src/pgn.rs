@@ -46,7 +46,10 @@ impl Format for Millennium3dPgn {
     fn write(&self, record: &Record) -> Result<String, FormatError> {
         let header = &record.header;
         if header.game != GAME {
-            return Err(FormatError::new(format!("millennium3d-pgn holds millennium3d games, not {}", header.game)));
+            return Err(FormatError::new(format!(
+                "millennium3d-pgn holds millennium3d games, not {}",
+                header.game
+            )));
         }
         let report = verify_record(crate::registry(), record);
         if let Some(failure) = report.failure {
@@ -76,7 +79,9 @@ impl Format for Millennium3dPgn {
                 continue;
             }
             if matches!(key.as_str(), "Result" | "Variant" | "SetUp" | "FEN") {
-                return Err(FormatError::new(format!("the tag '{key}' is written by the format itself")));
+                return Err(FormatError::new(format!(
+                    "the tag '{key}' is written by the format itself"
+                )));
             }
             out.push_str(&tag_line(key, value)?);
         }
@@ -98,7 +103,10 @@ fn tag_line(name: &str, value: &str) -> Result<String, FormatError> {
     if value.contains(['\n', '\r']) {
         return Err(FormatError::new(format!("the tag '{name}' holds a line break")));
     }
-    Ok(format!("[{name} \"{}\"]\n", value.replace('\\', "\\\\").replace('"', "\\\"")))
+    Ok(format!(
+        "[{name} \"{}\"]\n",
+        value.replace('\\', "\\\\").replace('"', "\\\"")
+    ))
 }
 
 /// The moves numbered in pairs, a resignation left to the result.
@@ -106,7 +114,10 @@ fn movetext(record: &Record, result: &str) -> Result<String, FormatError> {
     let (black_first, mut number) = match &record.header.start {
         Some(start) => {
             let fields: Vec<&str> = start.split_whitespace().collect();
-            (fields.get(1) == Some(&"b"), fields.get(5).and_then(|n| n.parse::<u32>().ok()).unwrap_or(1))
+            (
+                fields.get(1) == Some(&"b"),
+                fields.get(5).and_then(|n| n.parse::<u32>().ok()).unwrap_or(1),
+            )
         }
         None => (false, 1),
     };
@@ -115,7 +126,10 @@ fn movetext(record: &Record, result: &str) -> Result<String, FormatError> {
     for (i, entry) in record.entries.iter().enumerate() {
         if entry.command == "resign" {
             if i + 1 != record.entries.len() {
-                return Err(FormatError::new(format!("entry {}: a resignation before the end", entry.seq)));
+                return Err(FormatError::new(format!(
+                    "entry {}: a resignation before the end",
+                    entry.seq
+                )));
             }
             continue;
         }
@@ -189,7 +203,10 @@ fn read_game(first: usize, lines: &[(usize, &str)]) -> Result<Draft, FormatError
             match word {
                 "1-0" | "0-1" | "1/2-1/2" | "*" => result = Some(word),
                 w if w.starts_with('(') || w.starts_with(')') => {
-                    return Err(FormatError::at_line(number, "variations are not read in millennium3d-pgn"))
+                    return Err(FormatError::at_line(
+                        number,
+                        "variations are not read in millennium3d-pgn",
+                    ))
                 }
                 w if w.starts_with('$') => {}
                 w if w.trim_end_matches('.').chars().all(|c| c.is_ascii_digit()) && w.ends_with('.') => {}
@@ -211,9 +228,17 @@ fn read_game(first: usize, lines: &[(usize, &str)]) -> Result<Draft, FormatError
     match tags.get("Variant") {
         Some(v) if v.to_ascii_lowercase().replace([' ', '-', '_'], "") == "millennium3d" => {}
         Some(v) => {
-            return Err(FormatError::at_line(first, format!("the Variant tag '{v}' is not \"{VARIANT}\"")));
+            return Err(FormatError::at_line(
+                first,
+                format!("the Variant tag '{v}' is not \"{VARIANT}\""),
+            ));
         }
-        None => return Err(FormatError::at_line(first, format!("no Variant tag: a game here has [Variant \"{VARIANT}\"]"))),
+        None => {
+            return Err(FormatError::at_line(
+                first,
+                format!("no Variant tag: a game here has [Variant \"{VARIANT}\"]"),
+            ))
+        }
     }
     let players = vec![
         tags.get("White").cloned().unwrap_or_else(|| "?".into()),
@@ -276,7 +301,9 @@ fn parse_tag(line: &str) -> Result<(String, String), String> {
         .strip_prefix('[')
         .and_then(|l| l.strip_suffix(']'))
         .ok_or_else(|| format!("'{line}' is not a tag line [Name \"value\"]"))?;
-    let (name, rest) = inner.split_once(' ').ok_or_else(|| format!("'{line}' is not a tag line [Name \"value\"]"))?;
+    let (name, rest) = inner
+        .split_once(' ')
+        .ok_or_else(|| format!("'{line}' is not a tag line [Name \"value\"]"))?;
     let value = rest
         .trim()
         .strip_prefix('"')

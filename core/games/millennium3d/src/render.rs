@@ -18,7 +18,10 @@ pub fn text(state: &State) -> String {
         for l in 0..3 {
             line.push_str(&format!("{} ", r + 1));
             for f in 0..8 {
-                let c = square(l, f, r).and_then(|s| pos.at(s)).map(|m| m.letter()).unwrap_or('.');
+                let c = square(l, f, r)
+                    .and_then(|s| pos.at(s))
+                    .map(|m| m.letter())
+                    .unwrap_or('.');
                 line.push(c);
                 line.push(' ');
             }

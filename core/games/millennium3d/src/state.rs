@@ -27,9 +27,18 @@ pub struct State {
 fn key(pos: &Position) -> [u8; 16] {
     let mut text = fen::write(pos);
     // The clocks never make positions differ; an en passant square nobody can use neither.
-    let usable = pos.en_passant.is_some() && legal_moves(pos).iter().any(|m| m.special == crate::moves::Special::EnPassant);
+    let usable = pos.en_passant.is_some()
+        && legal_moves(pos)
+            .iter()
+            .any(|m| m.special == crate::moves::Special::EnPassant);
     let fields: Vec<&str> = text.split(' ').collect();
-    text = format!("{} {} {} {}", fields[0], fields[1], fields[2], if usable { fields[3] } else { "-" });
+    text = format!(
+        "{} {} {} {}",
+        fields[0],
+        fields[1],
+        fields[2],
+        if usable { fields[3] } else { "-" }
+    );
     let hash = blake3::hash(text.as_bytes());
     let mut out = [0; 16];
     out.copy_from_slice(&hash.as_bytes()[..16]);

@@ -52,7 +52,12 @@ impl Naive {
         Naive {
             men,
             white_to_move: pos.to_move == Colour::White,
-            rights: [pos.castling & 1 != 0, pos.castling & 2 != 0, pos.castling & 4 != 0, pos.castling & 8 != 0],
+            rights: [
+                pos.castling & 1 != 0,
+                pos.castling & 2 != 0,
+                pos.castling & 4 != 0,
+                pos.castling & 8 != 0,
+            ],
             ep: pos.en_passant.map(|ep| {
                 let c = |s: u8| ((s / 64) as i32, (s % 8) as i32, ((s % 64) / 8) as i32);
                 (c(ep.passed), c(ep.pawn))
@@ -72,7 +77,11 @@ impl Naive {
     fn clear_between(&self, a: Cell, b: Cell) -> bool {
         let d = (b.0 - a.0, b.1 - a.1, b.2 - a.2);
         let n = d.0.abs().max(d.1.abs()).max(d.2.abs());
-        (1..n).all(|k| !self.men.contains_key(&(a.0 + d.0 / n * k, a.1 + d.1 / n * k, a.2 + d.2 / n * k)))
+        (1..n).all(|k| {
+            !self
+                .men
+                .contains_key(&(a.0 + d.0 / n * k, a.1 + d.1 / n * k, a.2 + d.2 / n * k))
+        })
     }
 
     /// The rules' words for the pieces (not pawns): may a `kind` go from `a` to `b` over an
@@ -84,7 +93,11 @@ impl Naive {
         }
         // A rook goes along a file, a rank or straight up and down, or as many levels as it
         // goes files (or ranks), never files and ranks together.
-        let rook = (df == 0 || dr == 0) && [dl, df, dr].iter().filter(|&&x| x != 0).all(|&x| x == dl.max(df).max(dr));
+        let rook = (df == 0 || dr == 0)
+            && [dl, df, dr]
+                .iter()
+                .filter(|&&x| x != 0)
+                .all(|&x| x == dl.max(df).max(dr));
         // A bishop goes diagonally on its level, or as many levels as files and ranks.
         let bishop = df != 0 && df == dr && (dl == 0 || dl == df);
         match kind {
@@ -120,7 +133,10 @@ impl Naive {
     }
 
     fn king_of(&self, colour: Colour) -> Option<Cell> {
-        self.men.iter().find(|(_, &m)| m == (colour, Kind::King)).map(|(&c, _)| c)
+        self.men
+            .iter()
+            .find(|(_, &m)| m == (colour, Kind::King))
+            .map(|(&c, _)| c)
     }
 
     fn pawn_targets(&self, at: Cell, colour: Colour) -> Vec<Cell> {
@@ -156,7 +172,11 @@ impl Naive {
 
     pub fn legal(&self) -> Vec<NaiveMove> {
         let us = self.side();
-        let them = if us == Colour::White { Colour::Black } else { Colour::White };
+        let them = if us == Colour::White {
+            Colour::Black
+        } else {
+            Colour::White
+        };
         let mut moves = Vec::new();
         for (&at, &(colour, kind)) in &self.men {
             if colour != us {
@@ -174,30 +194,52 @@ impl Naive {
                 let far = if us == Colour::White { (2, 7) } else { (0, 0) };
                 if kind == Kind::Pawn && (to.0, to.2) == far {
                     for p in [Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight] {
-                        moves.push(NaiveMove { from: at, to, promote: Some(p) });
+                        moves.push(NaiveMove {
+                            from: at,
+                            to,
+                            promote: Some(p),
+                        });
                     }
                 } else {
-                    moves.push(NaiveMove { from: at, to, promote: None });
+                    moves.push(NaiveMove {
+                        from: at,
+                        to,
+                        promote: None,
+                    });
                 }
             }
         }
         // Castling: king and rook unmoved on the home level, the squares between empty, the
         // king not in check and crossing no attacked square.
-        let (l, r, short, long) = if us == Colour::White { (0, 0, 0, 1) } else { (2, 7, 2, 3) };
+        let (l, r, short, long) = if us == Colour::White {
+            (0, 0, 0, 1)
+        } else {
+            (2, 7, 2, 3)
+        };
         let king_home = (l, 4, r);
         if self.men.get(&king_home) == Some(&(us, Kind::King)) && !self.attacked_by(king_home, them) {
             if self.rights[short]
                 && self.men.get(&(l, 7, r)) == Some(&(us, Kind::Rook))
-                && [5, 6].iter().all(|&f| !self.men.contains_key(&(l, f, r)) && !self.attacked_by((l, f, r), them))
+                && [5, 6]
+                    .iter()
+                    .all(|&f| !self.men.contains_key(&(l, f, r)) && !self.attacked_by((l, f, r), them))
             {
-                moves.push(NaiveMove { from: king_home, to: (l, 6, r), promote: None });
+                moves.push(NaiveMove {
+                    from: king_home,
+                    to: (l, 6, r),
+                    promote: None,
+                });
             }
             if self.rights[long]
                 && self.men.get(&(l, 0, r)) == Some(&(us, Kind::Rook))
                 && [1, 2, 3].iter().all(|&f| !self.men.contains_key(&(l, f, r)))
                 && [3, 2].iter().all(|&f| !self.attacked_by((l, f, r), them))
             {
-                moves.push(NaiveMove { from: king_home, to: (l, 2, r), promote: None });
+                moves.push(NaiveMove {
+                    from: king_home,
+                    to: (l, 2, r),
+                    promote: None,
+                });
             }
         }
         moves

@@ -16,7 +16,12 @@ const GAMES: u64 = 3;
 const MAX_PLIES: usize = 5_000;
 
 fn playout(n: u64) -> Record {
-    let mut header = Header::new("millennium3d", 1, vec!["Ann".into(), "Bob".into()], ChanceMode::Observed);
+    let mut header = Header::new(
+        "millennium3d",
+        1,
+        vec!["Ann".into(), "Bob".into()],
+        ChanceMode::Observed,
+    );
     header.tags.insert("Event".into(), format!("playout {n}"));
     let mut replay = Replay::start(crate::registry(), &header).expect("header");
     let mut record = Record::new(header);
@@ -27,16 +32,21 @@ fn playout(n: u64) -> Record {
             turn => panic!("unexpected turn {turn}"),
         };
         let legal = replay.current().legal().expect("listed moves");
-        let mut pick = ChanceRng::for_entry(format!("millennium3d picks {n}").as_bytes(), record.entries.len() as u64);
+        let mut pick = ChanceRng::for_entry(
+            format!("millennium3d picks {n}").as_bytes(),
+            record.entries.len() as u64,
+        );
         // Every listed move applies as itself at a sample of positions.
-        if record.entries.len() % 100 == 0 {
+        if record.entries.len().is_multiple_of(100) {
             for text in &legal {
                 let mut trial = replay.current().clone_box();
                 assert_eq!(trial.apply(Actor::Seat(seat), text).as_deref(), Ok(text.as_str()));
             }
         }
         let choice = &legal[pick.below(legal.len() as u64) as usize];
-        record.entries.push(replay.play(None, choice, None).expect("legal move"));
+        record
+            .entries
+            .push(replay.play(None, choice, None).expect("legal move"));
         assert!(record.entries.len() < MAX_PLIES, "game {n} does not end");
     }
     record

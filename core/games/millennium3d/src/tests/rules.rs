@@ -28,10 +28,7 @@ fn the_start_has_100_moves_and_the_king_knight_exactly_seven() {
 fn a_pawn_at_the_start_pushes_six_ways() {
     let start = game(None);
     // A rank forward, a level up, both; and each of them twice over as the first move.
-    assert_eq!(
-        targets(&start, "1e2"),
-        set(&["1e3", "1e4", "2e2", "3e2", "2e3", "3e4"])
-    );
+    assert_eq!(targets(&start, "1e2"), set(&["1e3", "1e4", "2e2", "3e2", "2e3", "3e4"]));
     // Black's from level 3 go down.
     let mut s = game(None);
     play(&mut s, "1e4").unwrap();
@@ -60,7 +57,9 @@ fn a_bishop_goes_diagonally_on_its_level_and_through_the_levels() {
     let s = lone('B');
     let t = targets(&s, "2d4");
     assert_eq!(t.len(), 13 + 8);
-    for sq in ["1c3", "1e3", "1c5", "1e5", "3c3", "3e3", "3c5", "3e5", "2a1", "2h8", "2a7", "2g1"] {
+    for sq in [
+        "1c3", "1e3", "1c5", "1e5", "3c3", "3e3", "3c5", "3e5", "2a1", "2h8", "2a7", "2g1",
+    ] {
         assert!(t.contains(sq), "{sq}");
     }
     // Never straight up or along a file.
@@ -108,51 +107,77 @@ fn the_inventors_published_game_replays() {
 
 #[test]
 fn en_passant_after_a_forward_double_step() {
-    let mut s = game(Some("8/8/8/8/8/8/8/4K3|8/8/8/8/8/8/8/8|rn2k3/1P6/8/3pP3/8/8/8/8 w - 3d6 0 1"));
+    let mut s = game(Some(
+        "8/8/8/8/8/8/8/4K3|8/8/8/8/8/8/8/8|rn2k3/1P6/8/3pP3/8/8/8/8 w - 3d6 0 1",
+    ));
     assert!(sans(&s).contains("ex3d6"));
     play(&mut s, "ex3d6").unwrap();
-    assert_eq!(crate::fen::write(&s.position).split(' ').next().unwrap(), "8/8/8/8/8/8/8/4K3|8/8/8/8/8/8/8/8|rn2k3/1P6/3P4/8/8/8/8/8");
+    assert_eq!(
+        crate::fen::write(&s.position).split(' ').next().unwrap(),
+        "8/8/8/8/8/8/8/4K3|8/8/8/8/8/8/8/8|rn2k3/1P6/3P4/8/8/8/8/8"
+    );
 }
 
 #[test]
 fn en_passant_after_a_vertical_double_step_lands_on_the_middle_level() {
-    let mut s = game(Some("8/8/1P6/8/8/8/8/4K3|8/8/8/8/8/8/8/8|4k3/2p5/8/8/8/8/8/8 b - - 0 1"));
+    let mut s = game(Some(
+        "8/8/1P6/8/8/8/8/4K3|8/8/8/8/8/8/8/8|4k3/2p5/8/8/8/8/8/8 b - - 0 1",
+    ));
     assert_eq!(play(&mut s, "1c7"), Ok("1c7".into()));
-    assert_eq!(s.position.en_passant.map(|e| crate::board::name(e.passed)), Some("2c7".into()));
+    assert_eq!(
+        s.position.en_passant.map(|e| crate::board::name(e.passed)),
+        Some("2c7".into())
+    );
     assert_eq!(play(&mut s, "bx2c7"), Ok("bx2c7".into()));
     assert!(s.position.at(crate::board::parse_square("1c7").unwrap()).is_none());
     // The chance is gone one move later.
-    let mut later = game(Some("8/8/1P6/8/8/8/8/4K3|8/8/8/8/8/8/8/8|4k3/2p5/8/8/8/8/8/8 b - - 0 1"));
+    let mut later = game(Some(
+        "8/8/1P6/8/8/8/8/4K3|8/8/8/8/8/8/8/8|4k3/2p5/8/8/8/8/8/8 b - - 0 1",
+    ));
     play_all(&mut later, "1c7 K1d1 K3d8");
-    assert_eq!(play(&mut later, "bx2c7"), Err("'bx2c7' is not a legal move for white here".into()));
+    assert_eq!(
+        play(&mut later, "bx2c7"),
+        Err("'bx2c7' is not a legal move for white here".into())
+    );
 }
 
 #[test]
 fn castling_on_the_home_level_and_not_across_an_attacked_square() {
-    let mut s = game(Some("8/8/8/8/8/8/8/R3K2R|8/8/8/8/8/8/8/8|r3k2r/8/8/8/8/8/8/8 w KQkq - 0 1"));
+    let mut s = game(Some(
+        "8/8/8/8/8/8/8/R3K2R|8/8/8/8/8/8/8/8|r3k2r/8/8/8/8/8/8/8 w KQkq - 0 1",
+    ));
     assert!(sans(&s).contains("O-O") && sans(&s).contains("O-O-O"));
     play(&mut s, "O-O").unwrap();
     let fen = crate::fen::write(&s.position);
     assert!(fen.starts_with("8/8/8/8/8/8/8/R4RK1|"), "{fen}");
     assert!(fen.contains(" b kq "), "{fen}");
     // A black rook on 2f2 sees 1f1 (a level down and a rank down): no short castling.
-    let s = game(Some("8/8/8/8/8/8/8/R3K2R|8/8/8/8/8/8/5r2/8|4k3/8/8/8/8/8/8/8 w KQ - 0 1"));
+    let s = game(Some(
+        "8/8/8/8/8/8/8/R3K2R|8/8/8/8/8/8/5r2/8|4k3/8/8/8/8/8/8/8 w KQ - 0 1",
+    ));
     assert!(!sans(&s).contains("O-O") && sans(&s).contains("O-O-O"));
     // Out of check: no castling at all (a black queen on 2e2 checks 1e1 a level and a rank away).
-    let s = game(Some("8/8/8/8/8/8/8/R3K2R|8/8/8/8/8/8/4q3/8|4k3/8/8/8/8/8/8/8 w KQ - 0 1"));
+    let s = game(Some(
+        "8/8/8/8/8/8/8/R3K2R|8/8/8/8/8/8/4q3/8|4k3/8/8/8/8/8/8/8 w KQ - 0 1",
+    ));
     assert!(!sans(&s).iter().any(|m| m.starts_with("O-O")));
 }
 
 #[test]
 fn a_pawn_promotes_only_on_the_far_rank_of_the_far_level() {
-    let mut s = game(Some("8/8/8/8/8/8/8/4K3|8/8/8/8/8/8/8/8|rn2k3/1P6/8/8/8/8/8/8 w - - 0 1"));
+    let mut s = game(Some(
+        "8/8/8/8/8/8/8/4K3|8/8/8/8/8/8/8/8|rn2k3/1P6/8/8/8/8/8/8 w - - 0 1",
+    ));
     let moves = sans(&s);
     for p in ["Q", "R", "B", "N"] {
         assert!(moves.contains(&format!("bx3a8={p}")), "{p}");
     }
     // To rank 8 of level 2 it goes as a pawn.
     assert!(moves.contains("2b8"));
-    assert_eq!(play(&mut s, "bx3a8"), Err("'bx3a8' is not a legal move for white here".into()));
+    assert_eq!(
+        play(&mut s, "bx3a8"),
+        Err("'bx3a8' is not a legal move for white here".into())
+    );
     assert_eq!(play(&mut s, "bx3a8=R"), Ok("bx3a8=R".into()));
 }
 
@@ -167,7 +192,10 @@ fn checkmate_in_the_top_corner_ends_the_game() {
         }
         other => panic!("{other:?}"),
     }
-    assert_eq!(play(&mut s, "K2h7"), Err("the game is over: p1 wins: black is checkmated".into()));
+    assert_eq!(
+        play(&mut s, "K2h7"),
+        Err("the game is over: p1 wins: black is checkmated".into())
+    );
 }
 
 #[test]
@@ -200,7 +228,8 @@ fn a_check_must_be_answered() {
     assert_eq!(
         targets(&s, "3e7"),
         set(&[
-            "3d6", "3d7", "3d8", "3e6", "3e8", "3f6", "3f7", "3f8", "2d6", "2d7", "2d8", "2e7", "2e8", "2f6", "2f7", "2f8"
+            "3d6", "3d7", "3d8", "3e6", "3e8", "3f6", "3f7", "3f8", "2d6", "2d7", "2d8", "2e7", "2e8", "2f6", "2f7",
+            "2f8"
         ])
     );
 }
@@ -221,7 +250,10 @@ fn the_seventy_five_move_rule_and_fivefold_repetition_draw() {
     play_all(&mut s, "K2a1 K2h8 K1a1");
     assert!(s.result.is_none());
     play(&mut s, "K3h8").unwrap();
-    assert_eq!(s.result.map(|o| o.reason), Some("the same position for the fifth time".into()));
+    assert_eq!(
+        s.result.map(|o| o.reason),
+        Some("the same position for the fifth time".into())
+    );
 }
 
 #[test]
@@ -236,12 +268,25 @@ fn resigning_gives_the_other_side_the_game() {
 #[test]
 fn bad_moves_are_refused_with_the_reason() {
     let mut s = game(None);
-    assert_eq!(play(&mut s, "e4"), Err("'e4' is not a move: squares are written level digit, file, rank (1e4, N2d1, ex3d5, 1e2-1e4)".into()));
-    assert_eq!(play(&mut s, "1e5"), Err("'1e5' is not a legal move for white here".into()));
-    assert_eq!(play(&mut s, "Q1d3"), Err("'Q1d3' is not a legal move for white here".into()));
+    assert_eq!(
+        play(&mut s, "e4"),
+        Err("'e4' is not a move: squares are written level digit, file, rank (1e4, N2d1, ex3d5, 1e2-1e4)".into())
+    );
+    assert_eq!(
+        play(&mut s, "1e5"),
+        Err("'1e5' is not a legal move for white here".into())
+    );
+    assert_eq!(
+        play(&mut s, "Q1d3"),
+        Err("'Q1d3' is not a legal move for white here".into())
+    );
     // Out of turn.
-    let command = Millennium3d.parse(&s, kifu_core::record::Actor::Seat(1), "1e4").unwrap();
-    let err = Millennium3d.apply(&mut s.clone(), kifu_core::record::Actor::Seat(1), &command).unwrap_err();
+    let command = Millennium3d
+        .parse(&s, kifu_core::record::Actor::Seat(1), "1e4")
+        .unwrap();
+    let err = Millennium3d
+        .apply(&mut s.clone(), kifu_core::record::Actor::Seat(1), &command)
+        .unwrap_err();
     assert_eq!(err.reason, "it is p1's move (white), not p2's");
     // A start position no game reaches.
     let options = Default::default();
