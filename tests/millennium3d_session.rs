@@ -1,5 +1,5 @@
 //! End-to-end: Millennium 3D Chess with the `kifu` binary: a session of the inventor's own
-//! opening, the board and log shown, a move that is not one refused with the reason and the
+//! opening, the board (text and SVG) and log shown, a move that is not one refused with the reason and the
 //! head unchanged, a mate from a set-up position, the game exported as PGN and as kifu text
 //! and imported back, verified, and a short random playout.
 
@@ -22,7 +22,7 @@ fn a_session_plays_shows_refuses_exports_and_imports() {
 
     let shown = s.json(&["show", &id, "--json"]);
     assert_eq!(
-        shown["state"]["position"],
+        shown["state"]["fen"],
         "8/8/8/8/8/8/PPPPPPPP/3QKBNR|1r6/4q2r/8/8/8/8/1B6/R2N4|1nb1kbn1/pppppppp/8/8/8/8/8/8 w K - 6 4",
         "{shown}"
     );
@@ -32,8 +32,23 @@ fn a_session_plays_shows_refuses_exports_and_imports() {
         board.contains("level 1") && board.contains("level 3") && board.contains("white to move"),
         "{board}"
     );
+    let picture = s.ok(&["show", &id, "--svg"]);
+    assert!(
+        picture.starts_with("<svg") && picture.matches("data-cell=").count() == 192,
+        "{picture}"
+    );
     let legal = s.json(&["legal", &id, "--json"]);
     assert!(legal.as_array().unwrap().iter().any(|m| m == "Q2e2"), "{legal}");
+    let queen = shown["state"]["board"]["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["san"] == "Q2e2")
+        .cloned();
+    assert_eq!(
+        queen,
+        Some(serde_json::json!({"san": "Q2e2", "from": "1d1", "to": "2e2"}))
+    );
 
     // A move that is not one, and one that is not legal: refused with the reason, nothing stored.
     let before = s.head(&id);

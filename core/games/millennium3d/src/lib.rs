@@ -9,6 +9,7 @@ pub mod notation;
 mod pgn;
 mod render;
 mod state;
+mod svg;
 #[cfg(test)]
 mod tests;
 
@@ -130,5 +131,9 @@ impl Rules for Millennium3d {
 
     fn state_json(&self, state: &State, _view: View) -> serde_json::Value {
         render::json(state)
+    }
+
+    fn svg(&self, state: &State, _view: View) -> Option<String> {
+        Some(svg::svg(state))
     }
 }

@@ -3,7 +3,7 @@
 
 use serde_json::json;
 
-use crate::board::{square, Colour};
+use crate::board::{name, square, Colour, SQUARES};
 use crate::command::all_moves;
 use crate::fen;
 use crate::moves::in_check;
@@ -46,23 +46,38 @@ pub fn text(state: &State) -> String {
     out
 }
 
+/// The state for the service and `show --json`: the position text (`fen`), and `board` in the
+/// shape the pages' chess taps read: every cell with its man, and each legal move's command
+/// with the cells it leaves and reaches (castling: the king's).
 pub fn json(state: &State) -> serde_json::Value {
     let pos = &state.position;
-    let moves: Vec<String> = match state.result {
+    let cells: Vec<serde_json::Value> = (0..SQUARES as u8)
+        .map(|s| json!({ "name": name(s), "piece": pos.at(s).map(|m| m.letter().to_string()) }))
+        .collect();
+    let moves: Vec<serde_json::Value> = match state.result {
         Some(_) => Vec::new(),
         None => all_moves(pos)
             .into_iter()
             .filter_map(|c| match c {
-                Command::Move(_, text) => Some(text),
+                Command::Move(m, text) => Some(json!({ "san": text, "from": name(m.from), "to": name(m.to) })),
                 Command::Resign => None,
             })
             .collect(),
     };
+    let check = if in_check(pos) {
+        pos.king(pos.to_move).map(name)
+    } else {
+        None
+    };
     json!({
-        "position": fen::write(pos),
+        "fen": fen::write(pos),
         "to_move": pos.to_move.name(),
-        "check": in_check(pos),
-        "moves": moves,
         "result": state.result,
+        "board": {
+            "cells": cells,
+            "to_move": pos.to_move.name(),
+            "check": check,
+            "moves": moves,
+        },
     })
 }

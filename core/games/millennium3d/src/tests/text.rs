@@ -169,3 +169,17 @@ fn bad_pgn_is_refused_with_its_place() {
         "{err}"
     );
 }
+
+#[test]
+fn the_picture_names_every_square_and_draws_every_man() {
+    use kifu_core::rules::{Rules, View};
+    let svg = crate::Millennium3d.svg(&game(None), View::Full).unwrap();
+    assert_eq!(svg.matches("data-cell=").count(), 192);
+    assert!(svg.contains(r#"data-cell="1e1""#) && svg.contains(r#"data-cell="3h8""#));
+    assert_eq!(svg.matches("class=\"pc white\"").count(), 16);
+    assert_eq!(svg.matches("class=\"pc black\"").count(), 16);
+    assert!(!svg.contains(r#"class="check""#));
+    let checked = game(Some("8/8/8/8/8/8/8/K7|8/8/8/8/8/8/8/8|R6k/8/8/8/8/8/8/8 b - - 0 1"));
+    let svg = crate::Millennium3d.svg(&checked, View::Full).unwrap();
+    assert_eq!(svg.matches(r#"class="check""#).count(), 1);
+}
