@@ -25,20 +25,14 @@ pub struct State {
 /// What makes two positions the same for repetition: the men, the side to move, castling
 /// rights and an en passant square that can be used.
 fn key(pos: &Position) -> [u8; 16] {
-    let mut text = fen::write(pos);
     // The clocks never make positions differ; an en passant square nobody can use neither.
     let usable = pos.en_passant.is_some()
         && legal_moves(pos)
             .iter()
             .any(|m| m.special == crate::moves::Special::EnPassant);
-    let fields: Vec<&str> = text.split(' ').collect();
-    text = format!(
-        "{} {} {} {}",
-        fields[0],
-        fields[1],
-        fields[2],
-        if usable { fields[3] } else { "-" }
-    );
+    let full = fen::write(pos);
+    let kept: Vec<&str> = full.split(' ').take(if usable { 4 } else { 3 }).collect();
+    let text = kept.join(" ");
     let hash = blake3::hash(text.as_bytes());
     let mut out = [0; 16];
     out.copy_from_slice(&hash.as_bytes()[..16]);
