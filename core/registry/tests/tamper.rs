@@ -163,7 +163,7 @@ fn sweep(file: &str, quick: bool) -> (usize, Vec<String>) {
     (tried, missed)
 }
 
-const EVERY_GAME: [(&str, usize); 29] = [
+const EVERY_GAME: [(&str, usize); 30] = [
     ("senet", 2),
     ("chess", 2),
     ("crazyhouse", 2),
@@ -193,6 +193,7 @@ const EVERY_GAME: [(&str, usize); 29] = [
     ("knightmare", 2),
     ("djambi", 4),
     ("infinite", 2),
+    ("millennium3d", 2),
 ];
 
 fn sweep_games(games: &[(&str, usize)], plies: u64, quick: bool) {
