@@ -4,7 +4,7 @@
 //! view (`sight`), never stored, and a log shows a seat only its own moves. Boards, FEN and SAN
 //! pieces come from kifu-chess.
 
-mod moves;
+pub(crate) mod moves;
 pub mod pgn;
 pub mod salt;
 pub mod sight;
