@@ -91,7 +91,7 @@ impl State {
         let us = pos.turn.index();
         if legal_moves(pos).is_empty() {
             return Some(if pos.in_check(pos.turn) {
-                Outcome::win(1 - us as u8, format!("checkmate: {} wins", side(1 - us)))
+                Outcome::win(1 - us as u8, "checkmate")
             } else {
                 Outcome::draw(format!("stalemate: {} has no move", side(us)))
             });
