@@ -65,6 +65,7 @@ pub enum Command {
     Resign,
 }
 
+/// A side's name as a sentence starts it (seat 0 White, 1 Black).
 fn side(seat: usize) -> &'static str {
     if seat == 0 {
         "White"

@@ -26,13 +26,14 @@ pub enum CheckLine {
 }
 
 impl CheckLine {
-    pub fn name(self) -> &'static str {
+    /// The umpire's words for it.
+    pub fn words(self) -> &'static str {
         match self {
-            CheckLine::File => "file",
-            CheckLine::Rank => "rank",
-            CheckLine::LongDiagonal => "long diagonal",
-            CheckLine::ShortDiagonal => "short diagonal",
-            CheckLine::Knight => "knight",
+            CheckLine::File => "check on the file",
+            CheckLine::Rank => "check on the rank",
+            CheckLine::LongDiagonal => "check on the long diagonal",
+            CheckLine::ShortDiagonal => "check on the short diagonal",
+            CheckLine::Knight => "check by a knight",
         }
     }
 }
@@ -170,28 +171,21 @@ fn line(pos: &Position, from: u8, role: Role, king: u8) -> CheckLine {
     }
 }
 
-fn side(color: Color) -> &'static str {
-    match color {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
-}
-
 impl Announcement {
     /// The words: `illegal`, or `White has moved, pawn captured on d5, check on the file, 2
-    /// pawn tries`.
+    /// pawn tries` (a knight's check is `check by a knight`).
     pub fn text(&self, pos: &Position) -> String {
         let Some(news) = &self.moved else {
             return "illegal".into();
         };
-        let mut parts = vec![format!("{} has moved", side(self.mover))];
+        let mut parts = vec![format!("{} has moved", super::side(self.mover.index()))];
         match news.capture {
             Some(Capture::Pawn(sq)) => parts.push(format!("pawn captured on {}", pos.geo.name(sq))),
             Some(Capture::Piece(sq)) => parts.push(format!("piece captured on {}", pos.geo.name(sq))),
             None => {}
         }
         for check in &news.checks {
-            parts.push(format!("check on the {}", check.name()));
+            parts.push(check.words().to_string());
         }
         match news.pawn_tries {
             0 => {}

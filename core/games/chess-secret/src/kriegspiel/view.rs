@@ -15,7 +15,7 @@ use serde_json::{json, Value};
 
 use super::attempts::{as_legal, attempts, own_board};
 use super::umpire::announce;
-use super::{Command, Kriegspiel, State};
+use super::{side, Command, Kriegspiel, State};
 
 fn color_of(seat: u8) -> Color {
     if seat == 0 {
@@ -45,7 +45,10 @@ pub fn announcement(state: &State, actor: Actor, command: &Command) -> Option<St
     let mut after = state.clone();
     if Kriegspiel.apply(&mut after, actor, command).is_ok() {
         if let Some(end) = after.result {
-            words.push_str(&format!("; {end}"));
+            match end.winners.as_slice() {
+                [winner] => words.push_str(&format!("; {}, {} wins", end.reason, side(*winner as usize))),
+                _ => words.push_str(&format!("; drawn: {}", end.reason)),
+            }
         }
     }
     Some(words)
