@@ -181,6 +181,7 @@ const EVERY_GAME: [(&str, usize); 26] = [
     ("progressive", 2),
     ("dicechess", 2),
     ("darkchess", 2),
+    ("kriegspiel", 2),
     ("congo", 2),
     ("chessence", 2),
     ("dynamo", 2),
