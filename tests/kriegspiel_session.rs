@@ -73,8 +73,8 @@ fn a_kriegspiel_session_shows_each_seat_its_own_men_and_the_umpire() {
         "{pgn}"
     );
 
-    // Fool's-mate-like end: Black mates at once, and the record verifies.
-    s.ok(&["play", &id, "e7e5", "g2g4", "d8h4", "f2f3", "h4e1"]);
+    // Black resigns: the game is over, and the record verifies.
+    s.ok(&["play", &id, "e7e5", "g1f3", "resign"]);
     let over = s.json(&["show", &id, "--json"]);
     assert_eq!(over["turn"]["kind"], "over", "{over}");
     let verified = s.ok(&["verify", &id]);
@@ -82,7 +82,7 @@ fn a_kriegspiel_session_shows_each_seat_its_own_men_and_the_umpire() {
 
     // The PGN reads back as a game that verifies.
     let pgn = s.ok(&["export", &id, "--as", "arbiter", "--format", "kriegspiel-pgn"]);
-    assert!(pgn.contains("0-1"), "{pgn}");
+    assert!(pgn.contains("2. {refused: e4f5} exd5 e5 3. Nf3 1-0"), "{pgn}");
     let file = s.path("game.pgn");
     std::fs::write(&file, &pgn).unwrap();
     let imported = s.ok(&["import", file.to_str().unwrap(), "--format", "kriegspiel-pgn"]);

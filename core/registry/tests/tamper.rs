@@ -163,7 +163,7 @@ fn sweep(file: &str, quick: bool) -> (usize, Vec<String>) {
     (tried, missed)
 }
 
-const EVERY_GAME: [(&str, usize); 26] = [
+const EVERY_GAME: [(&str, usize); 27] = [
     ("senet", 2),
     ("chess", 2),
     ("crazyhouse", 2),
