@@ -31,15 +31,18 @@ fn a_kriegspiel_session_shows_each_seat_its_own_men_and_the_umpire() {
     let refused = s.fails(&["play", &id, "e4f5"], 1);
     assert!(refused.stderr.contains("refused as illegal"), "{}", refused.stderr);
     let refused = s.fails(&["play", &id, "Bf1a5"], 1);
-    assert!(refused.stderr.contains("not a move your pieces could try"), "{}", refused.stderr);
+    assert!(
+        refused.stderr.contains("not a move your pieces could try"),
+        "{}",
+        refused.stderr
+    );
     assert_eq!(s.json(&["show", &id, "--json"])["head"], before);
     s.ok(&["play", &id, "exd5"]);
 
     // Each seat sees its own men; the arbiter everything.
     let white = s.json(&["show", &id, "--as", "p1", "--json"]);
     assert_eq!(
-        white["state"]["fen"],
-        "8/8/8/3P4/8/8/PPPP1PPP/RNBQKBNR b KQ - ? 2",
+        white["state"]["fen"], "8/8/8/3P4/8/8/PPPP1PPP/RNBQKBNR b KQ - ? 2",
         "{white}"
     );
     assert_eq!(white["state"]["umpire"], "White has moved, pawn captured on d5");
@@ -55,14 +58,23 @@ fn a_kriegspiel_session_shows_each_seat_its_own_men_and_the_umpire() {
 
     // The logs: a seat its own attempts, `?` for the other's, the umpire's words to all.
     let white_log = s.ok(&["log", &id, "--as", "p1"]);
-    assert!(white_log.contains("e4f5 salt=") && white_log.contains("{illegal}"), "{white_log}");
+    assert!(
+        white_log.contains("e4f5 salt=") && white_log.contains("{illegal}"),
+        "{white_log}"
+    );
     assert!(white_log.contains("? {Black has moved, 1 pawn try}"), "{white_log}");
     assert!(!white_log.contains("d7d5"), "{white_log}");
     let black_log = s.ok(&["log", &id, "--as", "p2"]);
-    assert!(black_log.contains("? {illegal}") && !black_log.contains("e4f5"), "{black_log}");
+    assert!(
+        black_log.contains("? {illegal}") && !black_log.contains("e4f5"),
+        "{black_log}"
+    );
     assert!(!black_log.contains("s="), "no state hash in a seat's log: {black_log}");
     let public = s.ok(&["log", &id, "--as", "public"]);
-    assert!(!public.contains("e2e4") && public.contains("? {White has moved}"), "{public}");
+    assert!(
+        !public.contains("e2e4") && public.contains("? {White has moved}"),
+        "{public}"
+    );
 
     // A seat's export is refused (a file cannot hide part of a record); the arbiter's PGN
     // carries the refused attempt in a comment.

@@ -43,7 +43,11 @@ pub fn games() -> Vec<&'static dyn kifu_core::Game> {
 /// Its notation formats beside kifu's own text format: progressive chess's, dark chess's and
 /// Kriegspiel's PGN (Beirut, Apocalypse and dice chess travel as kifu text only).
 pub fn formats() -> Vec<&'static dyn kifu_core::format::Format> {
-    vec![&progressive::pgn::FORMAT, &darkchess::pgn::FORMAT, &kriegspiel::pgn::FORMAT]
+    vec![
+        &progressive::pgn::FORMAT,
+        &darkchess::pgn::FORMAT,
+        &kriegspiel::pgn::FORMAT,
+    ]
 }
 
 /// A registry of this crate's games alone, for its tests and writers.

@@ -4,6 +4,7 @@
 //! rules) then says whether the attempt is legal on the real board. This file reads and writes
 //! attempts; it never decides legality and never looks at the other side's men.
 
+use kifu_chess::geometry::Geometry;
 use kifu_chess::movegen::gen_pseudo;
 use kifu_chess::piece::{Color, Role};
 use kifu_chess::position::{KINGSIDE, QUEENSIDE};
@@ -26,12 +27,12 @@ const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knig
 
 impl Attempt {
     /// Its UCI text (`e2e4`, `e7e8q`, `e1g1`): how the record writes it.
-    pub fn uci(&self, pos: &Position) -> String {
+    pub fn uci(&self, geo: &Geometry) -> String {
         let promo = self
             .promotion
             .map(|r| r.letter().to_ascii_lowercase().to_string())
             .unwrap_or_default();
-        format!("{}{}{promo}", pos.geo.name(self.from), pos.geo.name(self.to))
+        format!("{}{}{promo}", geo.name(self.from), geo.name(self.to))
     }
 }
 
@@ -116,7 +117,7 @@ pub fn attempts(pos: &Position) -> Vec<Attempt> {
 
 /// The legal move an attempt is, if it is one (`legal`: the position's legal moves).
 pub fn as_legal(pos: &Position, legal: &[Move], attempt: &Attempt) -> Option<Move> {
-    let uci = attempt.uci(pos);
+    let uci = attempt.uci(pos.geo);
     legal.iter().find(|m| move_to_uci(pos, m) == uci).copied()
 }
 
@@ -126,7 +127,7 @@ pub fn as_legal(pos: &Position, legal: &[Move], attempt: &Attempt) -> Option<Mov
 /// a piece that may be pinned is still a candidate, since its player cannot know.
 pub fn read(pos: &Position, all: &[Attempt], text: &str) -> Result<Attempt, String> {
     let typed = text.trim();
-    if let Some(a) = all.iter().find(|a| a.uci(pos).eq_ignore_ascii_case(typed)) {
+    if let Some(a) = all.iter().find(|a| a.uci(pos.geo).eq_ignore_ascii_case(typed)) {
         return Ok(*a);
     }
     let plain: String = typed
@@ -149,7 +150,7 @@ pub fn read(pos: &Position, all: &[Attempt], text: &str) -> Result<Attempt, Stri
         [] => Err(format!("'{typed}' is not a move your pieces could try here")),
         many => Err(format!(
             "'{typed}' is ambiguous: it could be {}",
-            many.iter().map(|a| a.uci(pos)).collect::<Vec<_>>().join(" or ")
+            many.iter().map(|a| a.uci(pos.geo)).collect::<Vec<_>>().join(" or ")
         )),
     }
 }
@@ -162,7 +163,10 @@ pub fn is_castling(pos: &Position, a: &Attempt) -> bool {
 /// The attempts a SAN text (with `x`, `-`, `=` and marks taken out) names.
 fn san_fits(pos: &Position, all: &[Attempt], plain: &str) -> Vec<Attempt> {
     let mut chars: Vec<char> = plain.chars().collect();
-    let role = match chars.first().and_then(|&c| "KQRBN".contains(c).then(|| Role::from_letter(c)).flatten()) {
+    let role = match chars
+        .first()
+        .and_then(|&c| "KQRBN".contains(c).then(|| Role::from_letter(c)).flatten())
+    {
         Some(role) => {
             chars.remove(0);
             role
@@ -205,7 +209,11 @@ fn san_fits(pos: &Position, all: &[Attempt], plain: &str) -> Vec<Attempt> {
 pub fn san(pos: &Position, all: &[Attempt], a: &Attempt, mark: &str) -> String {
     let geo = pos.geo;
     if is_castling(pos, a) {
-        let side = if geo.file(a.to) > geo.file(a.from) { "O-O" } else { "O-O-O" };
+        let side = if geo.file(a.to) > geo.file(a.from) {
+            "O-O"
+        } else {
+            "O-O-O"
+        };
         return format!("{side}{mark}");
     }
     let role = pos.piece_at(a.from).map_or(Role::Pawn, |p| p.role);

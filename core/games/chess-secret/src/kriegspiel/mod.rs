@@ -5,11 +5,11 @@
 
 pub mod attempts;
 pub mod pgn;
-pub mod umpire;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod tests_oracle;
+pub mod umpire;
 mod view;
 
 use kifu_chess::fen::{parse_fen, parse_state_fen, to_epd, to_fen};
@@ -117,7 +117,7 @@ impl State {
     /// The attempts the side to move may still make.
     fn open_attempts(&self, pos: &Position) -> Vec<Attempt> {
         let mut all = attempts(pos);
-        all.retain(|a| !self.refused.contains(&a.uci(pos)));
+        all.retain(|a| !self.refused.contains(&a.uci(pos.geo)));
         all
     }
 }
@@ -188,16 +188,19 @@ impl Rules for Kriegspiel {
         let salt = salt.or_else(|| state.key.map(|key| salt::from_key(&key, state.tried)));
         let pos = state.position();
         let attempt = attempts::read(&pos, &attempts(&pos), typed).map_err(RuleError::new)?;
-        if state.refused.contains(&attempt.uci(&pos)) {
-            refuse!("{} was refused as illegal in this position already", attempt.uci(&pos));
+        if state.refused.contains(&attempt.uci(pos.geo)) {
+            refuse!(
+                "{} was refused as illegal in this position already",
+                attempt.uci(pos.geo)
+            );
         }
         Ok(Command::Try(attempt, salt))
     }
 
-    fn format(&self, state: &State, command: &Command) -> String {
+    fn format(&self, _state: &State, command: &Command) -> String {
         match command {
             Command::Try(attempt, salt) => {
-                let uci = attempt.uci(&state.position());
+                let uci = attempt.uci(Variant::Standard.geometry());
                 match salt {
                     Some(salt) => format!("{uci} salt={}", salt::hex(salt)),
                     None => uci,
@@ -235,7 +238,7 @@ impl Rules for Kriegspiel {
                 state.result = Some(Outcome::win(1 - us as u8, format!("{} resigned", side(us))));
             }
             Command::Try(attempt, _) => {
-                let uci = attempt.uci(&pos);
+                let uci = attempt.uci(pos.geo);
                 if !state.open_attempts(&pos).contains(attempt) {
                     refuse!("{uci} is not an attempt open here");
                 }

@@ -69,7 +69,7 @@ impl Format for KriegspielPgn {
             let typed = entry.command.split(' ').next().unwrap_or_default();
             let attempt = read(&pos, &all, typed).map_err(FormatError::new)?;
             let Some(m) = as_legal(&pos, &legal_moves(&pos), &attempt) else {
-                refused.push(attempt.uci(&pos));
+                refused.push(attempt.uci(pos.geo));
                 continue;
             };
             let mut after = pos.clone();
@@ -127,7 +127,10 @@ fn read_game(first: usize, lines: &[(usize, &str)]) -> Result<Draft, FormatError
                 "Black" => draft.players[1] = value,
                 "FEN" => draft.start = Some(value),
                 "Variant" if !value.to_ascii_lowercase().starts_with("kriegspiel") => {
-                    return Err(FormatError::at_line(number, format!("Variant \"{value}\" is not {VARIANT}")))
+                    return Err(FormatError::at_line(
+                        number,
+                        format!("Variant \"{value}\" is not {VARIANT}"),
+                    ))
                 }
                 "Variant" | "SetUp" | "Result" => {}
                 _ if value != "?" && value != "????.??.??" => {

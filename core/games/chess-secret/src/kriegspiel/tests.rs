@@ -45,9 +45,15 @@ impl Game {
         let Turn::Seat { seat } = self.replay.turn() else {
             panic!("no seat to move: {}", self.replay.turn());
         };
-        let heard = self.replay.current().redact(Actor::Seat(seat), text, View::Seat(1 - seat));
+        let heard = self
+            .replay
+            .current()
+            .redact(Actor::Seat(seat), text, View::Seat(1 - seat));
         let command = self.play(Actor::Seat(seat), text);
-        assert!(heard.starts_with("? {"), "the other seat sees no move: {heard} for {command}");
+        assert!(
+            heard.starts_with("? {"),
+            "the other seat sees no move: {heard} for {command}"
+        );
         heard[3..heard.len() - 1].to_string()
     }
     /// Several attempts; their words.
@@ -61,7 +67,10 @@ impl Game {
         reason
     }
     fn fen(&self, view: View) -> String {
-        self.replay.current().state_json(view)["fen"].as_str().unwrap().to_string()
+        self.replay.current().state_json(view)["fen"]
+            .as_str()
+            .unwrap()
+            .to_string()
     }
     fn legal(&self) -> Vec<String> {
         self.replay.current().legal().unwrap()
@@ -82,7 +91,10 @@ fn at_the_start_white_may_try_the_twenty_moves_and_fourteen_pawn_tries() {
         assert!(legal.contains(&attempt.to_string()), "{attempt}");
     }
     assert!(!legal.contains(&"a2h3".to_string()));
-    assert!(!legal.contains(&"f1c4".to_string()), "the bishop is shut in by its own pawns");
+    assert!(
+        !legal.contains(&"f1c4".to_string()),
+        "the bishop is shut in by its own pawns"
+    );
 }
 
 #[test]
@@ -131,7 +143,10 @@ fn a_capture_is_announced_with_its_square_and_the_pawn_tries_are_counted() {
 #[test]
 fn a_rook_may_try_to_pass_an_unseen_man_and_is_refused() {
     let mut game = Game::new(Some("4k3/8/8/8/p7/8/8/R3K3 w - - 0 1"));
-    assert!(game.legal().contains(&"a1a8".to_string()), "its own board shows the file free");
+    assert!(
+        game.legal().contains(&"a1a8".to_string()),
+        "its own board shows the file free"
+    );
     assert_eq!(game.try_move("a1a8"), "illegal");
     assert_eq!(game.try_move("Ra4"), "White has moved, pawn captured on a4");
 }
@@ -214,7 +229,10 @@ fn checkmate_ends_the_game_at_once() {
 #[test]
 fn stalemate_insufficient_material_and_fifty_moves_draw() {
     let mut game = Game::new(Some("k7/8/8/1Q6/8/8/8/K7 w - - 0 1"));
-    assert_eq!(game.try_move("Qb6"), "White has moved; drawn: stalemate: Black has no move");
+    assert_eq!(
+        game.try_move("Qb6"),
+        "White has moved; drawn: stalemate: Black has no move"
+    );
     let mut game = Game::new(Some("4k3/8/8/8/8/8/3p4/4K3 w - - 0 1"));
     assert_eq!(
         game.try_move("Kxd2"),
@@ -242,10 +260,19 @@ fn bad_input_is_refused_with_the_reason() {
         game.refused(WHITE, "Nd2"),
         "'Nd2' is ambiguous: it could be b1d2 or f1d2"
     );
-    assert_eq!(game.refused(WHITE, "e1e3"), "'e1e3' is not a move your pieces could try here");
-    assert_eq!(game.refused(WHITE, "Nb1d3"), "'Nb1d3' is not a move your pieces could try here");
+    assert_eq!(
+        game.refused(WHITE, "e1e3"),
+        "'e1e3' is not a move your pieces could try here"
+    );
+    assert_eq!(
+        game.refused(WHITE, "Nb1d3"),
+        "'Nb1d3' is not a move your pieces could try here"
+    );
     assert_eq!(game.refused(BLACK, "e8e7"), "p2 may not act now: p1 to act");
-    assert_eq!(game.refused(Actor::Arbiter, "e1e2"), "only the players and chance (the key) act in Kriegspiel");
+    assert_eq!(
+        game.refused(Actor::Arbiter, "e1e2"),
+        "only the players and chance (the key) act in Kriegspiel"
+    );
     assert_eq!(game.try_move("Nbd2"), "White has moved");
 }
 
@@ -273,7 +300,10 @@ fn the_logs_show_each_seat_its_own_attempts_and_everyone_the_umpire() {
     assert_eq!(black[4], "? {White has moved, pawn captured on d5}");
     let public = log_view(registry(), &game.record, View::Public).unwrap();
     assert!(public.iter().skip(1).all(|e| e.command.starts_with("? {")));
-    assert!(public.iter().all(|e| e.state.is_none()), "no state hash to test guesses against");
+    assert!(
+        public.iter().all(|e| e.state.is_none()),
+        "no state hash to test guesses against"
+    );
 }
 
 #[test]

@@ -54,7 +54,9 @@ fn expected(msg: &str, checks: &[Value]) -> (String, usize) {
 }
 
 fn tries_of(parts: &mut Vec<String>) -> usize {
-    let at = parts.iter().position(|p| p.ends_with(" pawn tries") || p.ends_with(" pawn try"));
+    let at = parts
+        .iter()
+        .position(|p| p.ends_with(" pawn tries") || p.ends_with(" pawn try"));
     at.map_or(0, |i| {
         let part = parts.remove(i);
         part.split(' ').next().unwrap().parse().unwrap()
@@ -108,7 +110,10 @@ fn open_spiel_kriegspiel_games_replay_with_the_same_announcements_and_views() {
             let (want, want_tries) = expected(msg, step["checks"].as_array().map_or(&[][..], |c| c.as_slice()));
             let (mut got, mut want_parts) = (parts(words), parts(&want));
             let got_tries = tries_of(&mut got);
-            assert!(want_tries >= got_tries && (want_tries - got_tries) % 3 == 0, "{what}: tries {words} vs {msg}");
+            assert!(
+                want_tries >= got_tries && (want_tries - got_tries).is_multiple_of(3),
+                "{what}: tries {words} vs {msg}"
+            );
             promotion_tries += usize::from(want_tries != got_tries);
             if got != want_parts {
                 // open-spiel does not announce an en passant capture (it looks at the empty
@@ -137,7 +142,11 @@ fn open_spiel_kriegspiel_games_replay_with_the_same_announcements_and_views() {
                         .to_string();
                     let theirs = step[side].as_str().unwrap();
                     for f in 0..3 {
-                        assert_eq!(field(&mine, f), field(theirs, f), "{what}: {side}'s view {mine} vs {theirs}");
+                        assert_eq!(
+                            field(&mine, f),
+                            field(theirs, f),
+                            "{what}: {side}'s view {mine} vs {theirs}"
+                        );
                     }
                 }
             }
@@ -147,7 +156,10 @@ fn open_spiel_kriegspiel_games_replay_with_the_same_announcements_and_views() {
                 if outcome.to_string().contains("fifty moves") {
                     // The fixture's games were played without open-spiel's own fifty-move rule
                     // (which counts 50 half-moves): they go on where kifu's draw is due.
-                    let fen = replay.current().state_json(View::Full)["fen"].as_str().unwrap().to_string();
+                    let fen = replay.current().state_json(View::Full)["fen"]
+                        .as_str()
+                        .unwrap()
+                        .to_string();
                     assert_eq!(field(&fen, 4), "100", "{what}: {fen}");
                     fifty += 1;
                     break;
@@ -164,7 +176,9 @@ fn open_spiel_kriegspiel_games_replay_with_the_same_announcements_and_views() {
         let returns = &game["returns_white_black"];
         match (over_at, game["terminal"].as_bool().unwrap()) {
             (Some(_), true) => {
-                let Turn::Over { outcome } = replay.turn() else { unreachable!() };
+                let Turn::Over { outcome } = replay.turn() else {
+                    unreachable!()
+                };
                 let winners: Vec<u8> = match returns[0].as_f64() {
                     Some(1.0) => vec![0],
                     Some(-1.0) => vec![1],

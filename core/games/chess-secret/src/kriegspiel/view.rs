@@ -111,7 +111,7 @@ fn last_words(state: &State) -> Option<String> {
     let mut earlier = state.clone();
     earlier.fen = before.clone();
     let pos = earlier.position();
-    let attempt = attempts(&pos).into_iter().find(|a| a.uci(&pos) == *uci)?;
+    let attempt = attempts(&pos).into_iter().find(|a| a.uci(pos.geo) == *uci)?;
     let legal = as_legal(&pos, &legal_moves(&pos), &attempt);
     Some(announce(&pos, legal.as_ref()).text(&pos))
 }
@@ -163,7 +163,7 @@ pub fn json(state: &State, view: View) -> Value {
         View::Public => false,
     };
     let open: Vec<String> = if mover_sees {
-        state.open_attempts(&pos).iter().map(|a| a.uci(&pos)).collect()
+        state.open_attempts(&pos).iter().map(|a| a.uci(pos.geo)).collect()
     } else {
         Vec::new()
     };
