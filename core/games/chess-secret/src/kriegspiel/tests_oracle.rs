@@ -71,6 +71,7 @@ fn field(fen: &str, i: usize) -> &str {
 fn open_spiel_kriegspiel_games_replay_with_the_same_announcements_and_views() {
     let fixture: Value = serde_json::from_str(FIXTURE).unwrap();
     assert_eq!(fixture["open_spiel"], "2.0.2");
+    assert_eq!(fixture["python_chess"], "1.11.2");
     let games = fixture["games"].as_array().unwrap();
     let (mut attempts, mut refused, mut checks, mut captures) = (0, 0, 0, 0);
     let (mut en_passant, mut promotion_tries, mut early_mates, mut ends) = (0, 0, 0, 0);
