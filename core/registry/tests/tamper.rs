@@ -163,7 +163,7 @@ fn sweep(file: &str, quick: bool) -> (usize, Vec<String>) {
     (tried, missed)
 }
 
-const EVERY_GAME: [(&str, usize); 30] = [
+const EVERY_GAME: [(&str, usize); 31] = [
     ("senet", 2),
     ("chess", 2),
     ("crazyhouse", 2),
@@ -181,6 +181,7 @@ const EVERY_GAME: [(&str, usize); 30] = [
     ("progressive", 2),
     ("dicechess", 2),
     ("darkchess", 2),
+    ("kriegspiel", 2),
     ("congo", 2),
     ("chessence", 2),
     ("dynamo", 2),

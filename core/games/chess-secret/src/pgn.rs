@@ -67,39 +67,8 @@ impl Format for SecretPgn {
         if let Some(failure) = report.failure {
             return Err(FormatError::new(format!("the record does not replay: {failure}")));
         }
-        let result = match report.turn {
-            Some(Turn::Over { outcome }) => match outcome.winners.as_slice() {
-                [0] => "1-0",
-                [1] => "0-1",
-                _ => "1/2-1/2",
-            },
-            _ => "*",
-        };
-        let mut out = String::new();
-        for tag in ROSTER {
-            let value = match tag {
-                "White" => record.header.players.first().cloned().unwrap_or_else(|| "?".into()),
-                "Black" => record.header.players.get(1).cloned().unwrap_or_else(|| "?".into()),
-                "Result" => result.to_string(),
-                "Date" => record
-                    .header
-                    .tags
-                    .get("Date")
-                    .cloned()
-                    .unwrap_or_else(|| "????.??.??".into()),
-                _ => record.header.tags.get(tag).cloned().unwrap_or_else(|| "?".into()),
-            };
-            out.push_str(&format!("[{tag} \"{}\"]\n", escape(&value)));
-        }
-        out.push_str(&format!("[Variant \"{}\"]\n", self.variant));
-        if let Some(start) = &record.header.start {
-            out.push_str(&format!("[SetUp \"1\"]\n[FEN \"{}\"]\n", escape(start)));
-        }
-        for (key, value) in &record.header.tags {
-            if !ROSTER.contains(&key.as_str()) && !["Variant", "SetUp", "FEN"].contains(&key.as_str()) {
-                out.push_str(&format!("[{key} \"{}\"]\n", escape(value)));
-            }
-        }
+        let result = result_text(report.turn);
+        let mut out = tags(record, result, self.variant);
         out.push('\n');
         let mut words: Vec<String> = Vec::new();
         let (mut number, mut last) = (0u32, None);
@@ -134,22 +103,70 @@ impl Format for SecretPgn {
             words.push(entry.command.split(' ').next().unwrap_or_default().to_string());
         }
         words.push(result.to_string());
-        let mut line = String::new();
-        for word in words {
-            if !line.is_empty() && line.len() + word.len() >= 80 {
-                out.push_str(&line);
-                out.push('\n');
-                line.clear();
-            }
-            if !line.is_empty() {
-                line.push(' ');
-            }
-            line.push_str(&word);
-        }
-        out.push_str(&line);
-        out.push('\n');
+        wrap_words(&mut out, words);
         Ok(out)
     }
+}
+
+/// The PGN result of a game that stands at `turn` (`*` while it goes on).
+pub(crate) fn result_text(turn: Option<Turn>) -> &'static str {
+    match turn {
+        Some(Turn::Over { outcome }) => match outcome.winners.as_slice() {
+            [0] => "1-0",
+            [1] => "0-1",
+            _ => "1/2-1/2",
+        },
+        _ => "*",
+    }
+}
+
+/// Writes movetext words into lines shorter than 80 characters.
+pub(crate) fn wrap_words(out: &mut String, words: Vec<String>) {
+    let mut line = String::new();
+    for word in words {
+        if !line.is_empty() && line.len() + word.len() >= 80 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&word);
+    }
+    out.push_str(&line);
+    out.push('\n');
+}
+
+/// The tag section: the seven tag roster, `Variant`, the start position and the record's
+/// other tags.
+pub(crate) fn tags(record: &Record, result: &str, variant: &str) -> String {
+    let mut out = String::new();
+    for tag in ROSTER {
+        let value = match tag {
+            "White" => record.header.players.first().cloned().unwrap_or_else(|| "?".into()),
+            "Black" => record.header.players.get(1).cloned().unwrap_or_else(|| "?".into()),
+            "Result" => result.to_string(),
+            "Date" => record
+                .header
+                .tags
+                .get("Date")
+                .cloned()
+                .unwrap_or_else(|| "????.??.??".into()),
+            _ => record.header.tags.get(tag).cloned().unwrap_or_else(|| "?".into()),
+        };
+        out.push_str(&format!("[{tag} \"{}\"]\n", escape(&value)));
+    }
+    out.push_str(&format!("[Variant \"{}\"]\n", variant));
+    if let Some(start) = &record.header.start {
+        out.push_str(&format!("[SetUp \"1\"]\n[FEN \"{}\"]\n", escape(start)));
+    }
+    for (key, value) in &record.header.tags {
+        if !ROSTER.contains(&key.as_str()) && !["Variant", "SetUp", "FEN"].contains(&key.as_str()) {
+            out.push_str(&format!("[{key} \"{}\"]\n", escape(value)));
+        }
+    }
+    out
 }
 
 fn escape(value: &str) -> String {
@@ -157,7 +174,7 @@ fn escape(value: &str) -> String {
 }
 
 /// The games of a file: each starts at a tag line after movetext (or at the first line).
-fn split_games(text: &str) -> Vec<(usize, Vec<(usize, &str)>)> {
+pub(crate) fn split_games(text: &str) -> Vec<(usize, Vec<(usize, &str)>)> {
     let mut games: Vec<(usize, Vec<(usize, &str)>)> = Vec::new();
     let mut in_moves = true;
     for (i, line) in text.lines().enumerate() {
@@ -279,7 +296,7 @@ impl SecretPgn {
     }
 }
 
-fn read_tag(line: &str) -> Option<(&str, String)> {
+pub(crate) fn read_tag(line: &str) -> Option<(&str, String)> {
     let inner = line.strip_prefix('[')?.strip_suffix(']')?.trim();
     let (key, rest) = inner.split_once(char::is_whitespace)?;
     let value = rest.trim().strip_prefix('"')?.strip_suffix('"')?;

@@ -4,7 +4,7 @@
 //! view (`sight`), never stored, and a log shows a seat only its own moves. Boards, FEN and SAN
 //! pieces come from kifu-chess.
 
-mod moves;
+pub(crate) mod moves;
 pub mod pgn;
 pub mod salt;
 pub mod sight;
@@ -173,11 +173,7 @@ impl Rules for DarkChess {
     fn parse(&self, state: &State, actor: Actor, text: &str) -> Result<Command, RuleError> {
         let text = text.trim();
         if actor == Actor::Chance {
-            return match text.strip_prefix("key ").map(str::trim) {
-                Some("?") => Ok(Command::Key(None)),
-                Some(hex) => salt::read(hex).map(|key| Command::Key(Some(key))),
-                None => refuse!("'{text}': chance enters only the game's key (key HEX, or key ?)"),
-            };
+            return salt::read_key_entry(text).map(Command::Key);
         }
         if crate::player_seat(actor).is_none() {
             refuse!("only the players and chance (the key) act in dark chess");
@@ -213,16 +209,9 @@ impl Rules for DarkChess {
             refuse!("the game is over");
         }
         if let Command::Key(key) = command {
-            if actor != Actor::Chance || state.keyed {
-                refuse!("the key is chance's, and comes once, first");
-            }
-            state.keyed = true;
-            state.key = *key;
-            return Ok(());
+            return salt::take_key(&mut state.keyed, &mut state.key, actor, *key);
         }
-        if !state.keyed {
-            refuse!("the game's key comes first (chance: key HEX, or key ?)");
-        }
+        salt::key_first(state.keyed)?;
         let mut pos = state.before_end();
         let us = pos.turn;
         if actor != Actor::Seat(us.index() as u8) {
@@ -274,11 +263,7 @@ impl Rules for DarkChess {
 
     /// The key: 16 bytes, each `below(256)`.
     fn sample_chance(&self, _state: &State, rng: &mut ChanceRng) -> Command {
-        let mut key = [0u8; 16];
-        for byte in &mut key {
-            *byte = rng.below(256) as u8;
-        }
-        Command::Key(Some(key))
+        Command::Key(Some(salt::draw_key(rng)))
     }
 
     fn render(&self, state: &State, view: View) -> String {

@@ -48,7 +48,7 @@ pub fn moves_of(pos: &Position, color: Color) -> Vec<Move> {
 }
 
 /// Whether every square between the king, the rook and their two targets is empty.
-fn castling_path_free(pos: &Position, king: u8, rook: u8, side: usize) -> bool {
+pub(crate) fn castling_path_free(pos: &Position, king: u8, rook: u8, side: usize) -> bool {
     let geo = pos.geo;
     let (king_to, rook_to) = pos.castle_targets(pos.turn, side);
     let files = [geo.file(king), geo.file(rook), geo.file(king_to), geo.file(rook_to)];

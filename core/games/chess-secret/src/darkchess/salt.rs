@@ -3,7 +3,8 @@
 //! seat could hash each of the other side's few possible moves and compare with the chain hash
 //! that every view is given. It never draws randomness itself.
 
-use kifu_core::record::hex;
+use kifu_core::chance::ChanceRng;
+use kifu_core::record::{hex, Actor};
 use kifu_core::refuse;
 use kifu_core::rules::RuleError;
 
@@ -38,4 +39,45 @@ pub fn split(text: &str) -> Result<(&str, Option<Salt>), RuleError> {
         Some((typed, salt)) => Ok((typed.trim(), Some(read(salt.trim())?))),
         None => Ok((text, None)),
     }
+}
+
+/// Reads chance's entry: `key HEX`, or `key ?` for none.
+pub fn read_key_entry(text: &str) -> Result<Option<Salt>, RuleError> {
+    match text.strip_prefix("key ").map(str::trim) {
+        Some("?") => Ok(None),
+        Some(hex) => read(hex).map(Some),
+        None => refuse!("'{text}': chance enters only the game's key (key HEX, or key ?)"),
+    }
+}
+
+/// Takes the key into a game's state (`keyed`, `key`): chance's, once, first.
+pub fn take_key(
+    keyed: &mut bool,
+    key: &mut Option<Salt>,
+    actor: Actor,
+    entered: Option<Salt>,
+) -> Result<(), RuleError> {
+    if actor != Actor::Chance || *keyed {
+        refuse!("the key is chance's, and comes once, first");
+    }
+    *keyed = true;
+    *key = entered;
+    Ok(())
+}
+
+/// Refuses a player's entry before the key.
+pub fn key_first(keyed: bool) -> Result<(), RuleError> {
+    if !keyed {
+        refuse!("the game's key comes first (chance: key HEX, or key ?)");
+    }
+    Ok(())
+}
+
+/// A key drawn by chance: 16 bytes, each `below(256)`.
+pub fn draw_key(rng: &mut ChanceRng) -> Salt {
+    let mut key = [0u8; 16];
+    for byte in &mut key {
+        *byte = rng.below(256) as u8;
+    }
+    key
 }
