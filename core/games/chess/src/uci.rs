@@ -28,6 +28,9 @@ pub fn move_to_uci(pos: &Position, m: &Move) -> String {
     if let MoveKind::Exchange(given) = m.kind {
         return super::fairy::hostage::notation::text(pos, m, given);
     }
+    if m.kind == MoveKind::Launch {
+        return super::fairy::stratomic::notation::text(pos, m);
+    }
     let geo = pos.geo;
     match m.kind {
         MoveKind::Drop => format!("{}@{}", m.role.letter(), geo.name(m.to)),
@@ -73,6 +76,11 @@ pub fn parse_uci_among(pos: &Position, legal: &[Move], text: &str) -> Result<Mov
             return found;
         }
     }
+    if pos.variant == Variant::Stratomic {
+        if let Some(found) = super::fairy::stratomic::notation::parse(pos, legal, text) {
+            return found;
+        }
+    }
     let geo = pos.geo;
     if let Some((piece, square)) = text.split_once('@') {
         let role = if piece.is_empty() {
@@ -100,7 +108,7 @@ pub fn parse_uci_among(pos: &Position, legal: &[Move], text: &str) -> Result<Mov
     };
     let exact = legal
         .iter()
-        .find(|m| m.kind != MoveKind::Drop && m.from == from && m.to == to && m.promotion == promotion);
+        .find(|m| !matches!(m.kind, MoveKind::Drop | MoveKind::Launch) && m.from == from && m.to == to && m.promotion == promotion);
     if let Some(m) = exact {
         return Ok(*m);
     }
