@@ -41,5 +41,6 @@ mod record_kit;
 mod record_replay;
 mod robustness;
 mod round_trip;
+mod stratomic_naive;
 mod rules_versions;
 mod variant_support;
