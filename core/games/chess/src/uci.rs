@@ -13,7 +13,8 @@ fn king_step_castling(pos: &Position, m: &Move) -> bool {
         return false;
     }
     let geo = pos.geo;
-    let corner = geo.file(m.to) == 0 || geo.file(m.to) == geo.width - 1;
+    let inset = pos.variant.castling_inset();
+    let corner = geo.file(m.to) == inset || geo.file(m.to) == geo.width - 1 - inset;
     geo.file(m.from) == geo.width / 2 && corner
 }
 
