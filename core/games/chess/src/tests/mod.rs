@@ -42,5 +42,6 @@ mod record_replay;
 mod robustness;
 mod round_trip;
 mod stratomic_naive;
+mod stratomic_record;
 mod rules_versions;
 mod variant_support;
