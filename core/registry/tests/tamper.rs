@@ -163,7 +163,7 @@ fn sweep(file: &str, quick: bool) -> (usize, Vec<String>) {
     (tried, missed)
 }
 
-const EVERY_GAME: [(&str, usize); 26] = [
+const EVERY_GAME: [(&str, usize); 27] = [
     ("senet", 2),
     ("chess", 2),
     ("crazyhouse", 2),
@@ -190,6 +190,7 @@ const EVERY_GAME: [(&str, usize); 26] = [
     ("chad", 2),
     ("masonic", 2),
     ("hostage", 2),
+    ("stratomic", 2),
 ];
 
 fn sweep_games(games: &[(&str, usize)], plies: u64, quick: bool) {
