@@ -315,7 +315,11 @@ fn parse_castling(pos: &mut Position, text: &str) -> Result<(), String> {
             Color::Black
         };
         let inset = pos.variant.castling_inset();
-        let rank = if color == Color::White { inset } else { geo.height - 1 - inset };
+        let rank = if color == Color::White {
+            inset
+        } else {
+            geo.height - 1 - inset
+        };
         let Some(king) = pos.kings[color.index()].filter(|&k| geo.rank(k) == rank) else {
             return Err(format!(
                 "castling right '{c}' but the {} king is not on its first rank",

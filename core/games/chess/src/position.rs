@@ -289,7 +289,11 @@ impl Position {
     /// The king's and the rook's destination squares when `color` castles on `side`.
     pub fn castle_targets(&self, color: Color, side: usize) -> (u8, u8) {
         let inset = self.variant.castling_inset();
-        let rank = if color == Color::White { inset } else { self.geo.height - 1 - inset };
+        let rank = if color == Color::White {
+            inset
+        } else {
+            self.geo.height - 1 - inset
+        };
         let w = self.geo.width;
         let (kf, rf) = if side == KINGSIDE {
             (w - 2 - inset, w - 3 - inset)

@@ -107,9 +107,9 @@ pub fn parse_uci_among(pos: &Position, legal: &[Move], text: &str) -> Result<Mov
         Some(c) => Some(Role::from_letter(c).ok_or_else(|| format!("'{c}' is not a promotion piece"))?),
         None => None,
     };
-    let exact = legal
-        .iter()
-        .find(|m| !matches!(m.kind, MoveKind::Drop | MoveKind::Launch) && m.from == from && m.to == to && m.promotion == promotion);
+    let exact = legal.iter().find(|m| {
+        !matches!(m.kind, MoveKind::Drop | MoveKind::Launch) && m.from == from && m.to == to && m.promotion == promotion
+    });
     if let Some(m) = exact {
         return Ok(*m);
     }

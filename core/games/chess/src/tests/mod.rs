@@ -41,7 +41,7 @@ mod record_kit;
 mod record_replay;
 mod robustness;
 mod round_trip;
+mod rules_versions;
 mod stratomic_naive;
 mod stratomic_record;
-mod rules_versions;
 mod variant_support;

@@ -215,7 +215,10 @@ impl Board {
             }
         }
         // A right lapses once its rook is not on its corner of the second (ninth) rank.
-        for (i, (sq, w)) in [(18, true), (11, true), (88, false), (81, false)].into_iter().enumerate() {
+        for (i, (sq, w)) in [(18, true), (11, true), (88, false), (81, false)]
+            .into_iter()
+            .enumerate()
+        {
             if b.man(sq) != Some((w, b'R')) || (how != How::Launch && (from == sq || to == sq)) {
                 b.rights[i] = false;
             }

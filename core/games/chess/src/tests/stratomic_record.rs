@@ -76,11 +76,31 @@ fn launches_are_written_and_read() -> Result<(), String> {
 #[test]
 fn forbidden_launches_say_why() -> Result<(), String> {
     let cases = [
-        ("10/4k5/10/10/10/10/10/10/U4K4/10 w - - 0 1", "Ua2@e9", "no piece other than a pawn"),
-        ("10/4k5/10/10/10/10/10/2n7/U4K4/10 w - - (armed) 0 1", "Ua2@e9", "attacked"),
-        ("10/4k5/10/10/10/10/10/10/U4K4/10 w - - (armed) 0 1", "Ub2@e9", "no white nuclea"),
-        ("10/4k5/10/10/10/10/4r5/4B5/U3K5/10 w - - (armed) 0 1", "Ua2@e2", "check"),
-        ("10/4k5/10/10/10/10/10/10/U4K4/10 w - - (armed) 0 1", "Ua2@k3", "not a launch"),
+        (
+            "10/4k5/10/10/10/10/10/10/U4K4/10 w - - 0 1",
+            "Ua2@e9",
+            "no piece other than a pawn",
+        ),
+        (
+            "10/4k5/10/10/10/10/10/2n7/U4K4/10 w - - (armed) 0 1",
+            "Ua2@e9",
+            "attacked",
+        ),
+        (
+            "10/4k5/10/10/10/10/10/10/U4K4/10 w - - (armed) 0 1",
+            "Ub2@e9",
+            "no white nuclea",
+        ),
+        (
+            "10/4k5/10/10/10/10/4r5/4B5/U3K5/10 w - - (armed) 0 1",
+            "Ua2@e2",
+            "check",
+        ),
+        (
+            "10/4k5/10/10/10/10/10/10/U4K4/10 w - - (armed) 0 1",
+            "Ua2@k3",
+            "not a launch",
+        ),
     ];
     for (fen, text, word) in cases {
         let pos = parse_fen(Variant::Stratomic, fen)?;
@@ -93,7 +113,10 @@ fn forbidden_launches_say_why() -> Result<(), String> {
 #[test]
 fn positions_the_rules_cannot_reach_are_refused() {
     for (fen, word) in [
-        ("10/4k5/10/10/10/10/10/10/U4K4/10 w - - (armd) 0 1", "only extra FEN field"),
+        (
+            "10/4k5/10/10/10/10/10/10/U4K4/10 w - - (armd) 0 1",
+            "only extra FEN field",
+        ),
         ("P9/4k5/10/10/10/10/10/10/U4K4/10 w - - 0 1", "pawn"),
         ("10/P3k5/10/10/10/10/10/10/U4K4/10 w - - 0 1", "pawn"),
         ("10/4k5/10/10/10/10/10/10/P4K4/10 w - - 0 1", "pawn"),
@@ -107,7 +130,8 @@ fn positions_the_rules_cannot_reach_are_refused() {
         }
     }
     // The nuclea's letter is Stratomic's alone.
-    let chess = parse_fen(Variant::Standard, "4k3/8/8/8/8/8/8/U3K3 w - - 0 1").and_then(|p| crate::validate::validate(&p));
+    let chess =
+        parse_fen(Variant::Standard, "4k3/8/8/8/8/8/8/U3K3 w - - 0 1").and_then(|p| crate::validate::validate(&p));
     assert!(chess.is_err_and(|e| e.contains("nuclea")));
 }
 
@@ -133,7 +157,11 @@ fn the_views_show_the_launches() -> Result<(), String> {
         .and_then(|l| l.iter().find(|m| m["san"] == "Ua2@e5"));
     assert_eq!(
         launch.map(|m| (m["from"].clone(), m["to"].clone(), m["launch"].clone())),
-        Some((serde_json::json!("a2"), serde_json::json!("e5"), serde_json::json!(true)))
+        Some((
+            serde_json::json!("a2"),
+            serde_json::json!("e5"),
+            serde_json::json!(true)
+        ))
     );
     let text = crate::render::render_position(&pos);
     assert!(text.contains("nuclea launches: armed"), "{text}");

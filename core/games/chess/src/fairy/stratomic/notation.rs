@@ -29,7 +29,10 @@ pub fn parse(pos: &Position, legal: &[Move], text: &str) -> Option<Result<Move, 
         .find(|m| m.kind == MoveKind::Launch && m.from == from && m.to == to)
         .copied();
     Some(found.ok_or_else(|| {
-        let why = if pos.piece_at(from).is_none_or(|p| p.color != pos.turn || p.role != crate::piece::Role::Nuclea) {
+        let why = if pos
+            .piece_at(from)
+            .is_none_or(|p| p.color != pos.turn || p.role != crate::piece::Role::Nuclea)
+        {
             format!("no {} nuclea stands on {}", pos.turn.name(), geo.name(from))
         } else if !pos.nuclear_armed {
             "no piece other than a pawn has been taken yet".to_string()
