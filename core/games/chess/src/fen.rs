@@ -294,6 +294,12 @@ fn parse_board(pos: &mut Position, text: &str) -> Result<(), String> {
             if piece.role == Role::King {
                 return Err("a king cannot be in a pocket".to_string());
             }
+            if !ROLES.contains(&piece.role) {
+                return Err(format!(
+                    "'{c}' in the pocket is not a chess piece (a {})",
+                    piece.role.name()
+                ));
+            }
             pos.pockets[piece.color.index()][piece.role.index()] += 1;
         }
     }

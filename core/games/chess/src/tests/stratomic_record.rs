@@ -133,6 +133,12 @@ fn positions_the_rules_cannot_reach_are_refused() {
     let chess =
         parse_fen(Variant::Standard, "4k3/8/8/8/8/8/8/U3K3 w - - 0 1").and_then(|p| crate::validate::validate(&p));
     assert!(chess.is_err_and(|e| e.contains("nuclea")));
+    // Nor is it ever in a crazyhouse pocket, or dropped from one.
+    let pocket = parse_fen(Variant::Crazyhouse, "4k3/8/8/8/8/8/8/4K3[U] w - - 0 1");
+    assert!(pocket.is_err_and(|e| e.contains("not a chess piece")));
+    let pos = parse_fen(Variant::Crazyhouse, "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1");
+    let drop = pos.and_then(|p| parse_move(&p, "U@e4"));
+    assert!(drop.is_err_and(|e| e.contains("nuclea")));
 }
 
 /// Whether launches are armed is part of the position for repetition.
