@@ -163,7 +163,7 @@ fn sweep(file: &str, quick: bool) -> (usize, Vec<String>) {
     (tried, missed)
 }
 
-const EVERY_GAME: [(&str, usize); 31] = [
+const EVERY_GAME: [(&str, usize); 32] = [
     ("senet", 2),
     ("chess", 2),
     ("crazyhouse", 2),
@@ -195,6 +195,7 @@ const EVERY_GAME: [(&str, usize); 31] = [
     ("djambi", 4),
     ("infinite", 2),
     ("millennium3d", 2),
+    ("stratomic", 2),
 ];
 
 fn sweep_games(games: &[(&str, usize)], plies: u64, quick: bool) {

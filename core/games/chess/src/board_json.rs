@@ -64,6 +64,10 @@ pub fn board_json(pos: &Position, moves: &[Move]) -> Value {
         }
         board["pockets"] = Value::Object(pockets);
     }
+    if pos.variant == super::variant::Variant::Stratomic {
+        // Stratomic: whether nuclea may be launched (a piece other than a pawn was taken).
+        board["nuclear_armed"] = json!(pos.nuclear_armed);
+    }
     if pos.variant == super::variant::Variant::Hostage {
         // Hostage chess: each side's prison, holding men of the other colour.
         let mut prisons = Map::new();
@@ -123,6 +127,7 @@ fn move_json(pos: &Position, m: &Move) -> Value {
         MoveKind::Portal(exit) => {
             json!({ "san": san, "from": geo.name(m.from), "to": geo.name(m.to), "exit": geo.name(exit) })
         }
+        MoveKind::Launch => json!({ "san": san, "from": geo.name(m.from), "to": geo.name(m.to), "launch": true }),
         _ => json!({ "san": san, "from": geo.name(m.from), "to": geo.name(m.to) }),
     }
 }

@@ -132,6 +132,8 @@ fn parse_fields(mut pos: Position, fields: &[&str]) -> Result<Position, String> 
             super::fairy::portal::fen_field::read(&mut pos, f)?;
         } else if f.starts_with('(') && variant == Variant::Hostage {
             super::fairy::hostage::fen_field::read(&mut pos, f)?;
+        } else if f.starts_with('(') && variant == Variant::Stratomic {
+            super::fairy::stratomic::read_fen_field(&mut pos, f)?;
         } else if let Some(given) = f.strip_prefix('+') {
             let (w, b) = parse_checks(given, f)?;
             pos.checks = [w, b];
@@ -292,6 +294,12 @@ fn parse_board(pos: &mut Position, text: &str) -> Result<(), String> {
             if piece.role == Role::King {
                 return Err("a king cannot be in a pocket".to_string());
             }
+            if !ROLES.contains(&piece.role) {
+                return Err(format!(
+                    "'{c}' in the pocket is not a chess piece (a {})",
+                    piece.role.name()
+                ));
+            }
             pos.pockets[piece.color.index()][piece.role.index()] += 1;
         }
     }
@@ -312,7 +320,12 @@ fn parse_castling(pos: &mut Position, text: &str) -> Result<(), String> {
         } else {
             Color::Black
         };
-        let rank = if color == Color::White { 0 } else { geo.height - 1 };
+        let inset = pos.variant.castling_inset();
+        let rank = if color == Color::White {
+            inset
+        } else {
+            geo.height - 1 - inset
+        };
         let Some(king) = pos.kings[color.index()].filter(|&k| geo.rank(k) == rank) else {
             return Err(format!(
                 "castling right '{c}' but the {} king is not on its first rank",
@@ -455,6 +468,10 @@ fn position_part(pos: &Position) -> String {
             out.push(' ');
             out.push_str(&prisons);
         }
+    }
+    if let Some(armed) = super::fairy::stratomic::fen_field(pos) {
+        out.push(' ');
+        out.push_str(armed);
     }
     out
 }

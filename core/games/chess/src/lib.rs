@@ -144,6 +144,9 @@ pub static PORTAL: Erased<ChessRules> = Erased(ChessRules {
 pub static HOSTAGE: Erased<ChessRules> = Erased(ChessRules {
     variant: Variant::Hostage,
 });
+pub static STRATOMIC: Erased<ChessRules> = Erased(ChessRules {
+    variant: Variant::Stratomic,
+});
 
 /// Chess and every variant this crate registers, in the order `kifu games` lists them.
 pub fn games() -> Vec<&'static dyn kifu_core::Game> {
@@ -181,6 +184,7 @@ pub fn games() -> Vec<&'static dyn kifu_core::Game> {
         &DYNAMO,
         &PORTAL,
         &HOSTAGE,
+        &STRATOMIC,
     ]
 }
 

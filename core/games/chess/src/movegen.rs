@@ -165,6 +165,7 @@ fn gen_pseudo_with<F: FnMut(Move)>(pos: &Position, emit: &mut F) {
         super::variant::Variant::Portal => return super::fairy::portal::moves(pos, emit),
         super::variant::Variant::Chessence => return super::fairy::chessence::moves(pos, emit),
         super::variant::Variant::Hostage => return super::fairy::hostage::moves(pos, emit),
+        super::variant::Variant::Stratomic => return super::fairy::stratomic::moves(pos, emit),
         _ => {}
     }
     let words = pos.occupied[pos.turn.index()];

@@ -196,6 +196,7 @@ fn move_text(token: &MoveToken) -> Result<String, String> {
         MoveToken::Null => return Err("a null move cannot be recorded: it is not a move of the game".into()),
         MoveToken::Drop { piece, to } => format!("{piece}@{}", square(*to)),
         MoveToken::Exchange { given, piece, to } => format!("{given}-{piece}@{}", square(*to)),
+        MoveToken::Launch { piece, from, to } => format!("{piece}{}@{}", square(*from), square(*to)),
         MoveToken::Normal(m) => normal_text(m),
         // A lower-case `b`, `k` or `n`: written lower case, the engine decides by legality.
         MoveToken::Either { piece, .. } => normal_text(piece).to_ascii_lowercase(),

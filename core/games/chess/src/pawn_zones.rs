@@ -38,6 +38,8 @@ pub fn pawn_never_stands(variant: Variant, geo: &Geometry, color: Color, sq: u8)
         // Masonic: a brick at either end of a rank has one brick below it, not two; the
         // first rank is the one behind the home cells.
         Variant::Masonic => geo.relative_rank(color, sq) == 0,
+        // Stratomic: behind the third rank, or on the ninth or tenth.
+        Variant::Stratomic => super::fairy::stratomic::pawn_never_stands(geo, color, sq),
         // The first rank is, in general, a cell with no cell behind it that is not a pawn
         // home (Glinski's b1 and k1 are both).
         _ => {

@@ -43,6 +43,8 @@ pub enum Role {
     Crocodile = 11,
     Monkey = 12,
     Superpawn = 13,
+    /// Stratomic's nuclea (nuclear missile, see `fairy::stratomic`): on no other board.
+    Nuclea = 14,
 }
 
 /// Every role of standard chess, pawn first (the order pockets are kept in).
@@ -83,13 +85,14 @@ impl Role {
             11 => Some(Role::Crocodile),
             12 => Some(Role::Monkey),
             13 => Some(Role::Superpawn),
+            14 => Some(Role::Nuclea),
             _ => None,
         }
     }
     pub fn leap(self) -> Leap {
         match self {
             Role::Knight => Leap::Knight,
-            Role::King => Leap::King,
+            Role::King | Role::Nuclea => Leap::King,
             _ => Leap::None,
         }
     }
@@ -109,6 +112,7 @@ impl Role {
             Role::Crocodile => 'C',
             Role::Monkey => 'M',
             Role::Superpawn => 'S',
+            Role::Nuclea => 'U',
         }
     }
     /// A role from an English letter of either case.
@@ -127,6 +131,7 @@ impl Role {
             'C' => Some(Role::Crocodile),
             'M' => Some(Role::Monkey),
             'S' => Some(Role::Superpawn),
+            'U' => Some(Role::Nuclea),
             _ => None,
         }
     }
@@ -157,6 +162,7 @@ impl Role {
             Role::Crocodile => "crocodile",
             Role::Monkey => "monkey",
             Role::Superpawn => "superpawn",
+            Role::Nuclea => "nuclea",
         }
     }
 }

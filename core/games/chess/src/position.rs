@@ -35,6 +35,9 @@ pub enum MoveKind {
     /// Hostage chess: the mover's man released from the opponent's prison and dropped on `to`
     /// (`from` equals `to`), in exchange for the given role from the mover's prison.
     Exchange(Role),
+    /// Stratomic: the nuclea on `from` launched onto `to`, blowing away every piece but the
+    /// kings there and around.
+    Launch,
 }
 
 /// A move in a position. Castling is encoded king-takes-rook.
@@ -99,6 +102,9 @@ pub struct Position {
     /// Portal chess: per square of the 8x8 board, how many porthole tokens lie there (the top
     /// one is in use, any under it dormant); `None` in the other variants.
     pub portholes: Option<Box<[u8; 64]>>,
+    /// Stratomic: a piece other than a pawn has been taken, so nuclea may be launched; always
+    /// false in the other variants.
+    pub nuclear_armed: bool,
 }
 
 impl Position {
@@ -127,6 +133,7 @@ impl Position {
             army_castles: [[None; 4]; 2],
             vests: [0; 64],
             portholes: None,
+            nuclear_armed: false,
         }
     }
 
@@ -281,9 +288,18 @@ impl Position {
 
     /// The king's and the rook's destination squares when `color` castles on `side`.
     pub fn castle_targets(&self, color: Color, side: usize) -> (u8, u8) {
-        let rank = if color == Color::White { 0 } else { self.geo.height - 1 };
+        let inset = self.variant.castling_inset();
+        let rank = if color == Color::White {
+            inset
+        } else {
+            self.geo.height - 1 - inset
+        };
         let w = self.geo.width;
-        let (kf, rf) = if side == KINGSIDE { (w - 2, w - 3) } else { (2, 3) };
+        let (kf, rf) = if side == KINGSIDE {
+            (w - 2 - inset, w - 3 - inset)
+        } else {
+            (2 + inset, 3 + inset)
+        };
         (rank * w + kf, rank * w + rf)
     }
 
@@ -301,7 +317,7 @@ impl Position {
     pub fn is_capture(&self, m: &Move) -> bool {
         match m.kind {
             MoveKind::EnPassant => true,
-            MoveKind::Castle | MoveKind::Drop | MoveKind::Exchange(_) | MoveKind::Dynamo(_) => false,
+            MoveKind::Castle | MoveKind::Drop | MoveKind::Exchange(_) | MoveKind::Dynamo(_) | MoveKind::Launch => false,
             _ => self.board[m.to as usize] != 0,
         }
     }
@@ -313,6 +329,7 @@ impl Position {
             Variant::Portal => super::fairy::portal::play(self, m),
             Variant::Chessence => super::fairy::chessence::play(self, m),
             Variant::Hostage => super::fairy::hostage::play(self, m),
+            Variant::Stratomic => super::fairy::stratomic::play(self, m),
             _ => self.play_on_board(m),
         }
     }
@@ -330,6 +347,8 @@ impl Position {
         self.ep = None;
         match m.kind {
             MoveKind::Dynamo(_) => capture = super::fairy::dynamo::play(self, m),
+            // `fairy::stratomic` plays launches itself.
+            MoveKind::Launch => {}
             // `fairy::hostage` plays an exchange as a drop once the man is released to the pocket.
             MoveKind::Drop | MoveKind::Exchange(_) => {
                 self.put(m.to, Piece::new(us, m.role).code());

@@ -71,6 +71,14 @@ pub fn render_position(pos: &Position) -> String {
             out.push_str(&format!("{} prison: {shown}\n", color.name()));
         }
     }
+    if pos.variant == super::variant::Variant::Stratomic {
+        let launches = if pos.nuclear_armed {
+            "armed (a piece other than a pawn has been taken)"
+        } else {
+            "not yet (no piece other than a pawn taken)"
+        };
+        out.push_str(&format!("nuclea launches: {launches}\n"));
+    }
     if let Some(limit) = pos.variant.checks_to_win() {
         out.push_str(&format!(
             "checks given: white {}/{limit}, black {}/{limit}\n",

@@ -97,6 +97,10 @@ pub fn key(pos: &Position) -> Key {
             n += 1;
         }
     }
+    if pos.variant == super::variant::Variant::Stratomic {
+        bytes[n] = u8::from(pos.nuclear_armed);
+        n += 1;
+    }
     if let Some(portholes) = pos.portholes.as_deref() {
         bytes[n..n + 64].copy_from_slice(portholes);
         n += 64;

@@ -134,7 +134,9 @@ fn explain(pos: &Position, loose: &LooseMove) -> ResolveError {
         ));
     }
     if let Some(role) = loose.drop {
-        if pos.pockets[pos.turn.index()][role.index()] == 0 {
+        // A fairy role (Congo's, Stratomic's nuclea) is never in a pocket.
+        let held = pos.pockets[pos.turn.index()].get(role.index()).copied().unwrap_or(0);
+        if held == 0 {
             return ResolveError::NoSuchPiece(format!("{} has no {} in the pocket", pos.turn.name(), role.name()));
         }
         return ResolveError::Illegal(format!("{what} is not allowed now"));

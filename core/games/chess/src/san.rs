@@ -32,6 +32,9 @@ fn san_plain(pos: &Position, legal: Option<&[Move]>, m: &Move) -> String {
     if let MoveKind::Exchange(given) = m.kind {
         return super::fairy::hostage::notation::text(pos, m, given);
     }
+    if m.kind == MoveKind::Launch {
+        return super::fairy::stratomic::notation::text(pos, m);
+    }
     let geo = pos.geo;
     match m.kind {
         MoveKind::Castle => {
@@ -151,6 +154,11 @@ pub fn parse_move_among(pos: &Position, legal: &[Move], text: &str) -> Result<Mo
     }
     if pos.variant == super::variant::Variant::Hostage {
         if let Some(found) = super::fairy::hostage::notation::parse(pos, legal, text) {
+            return found;
+        }
+    }
+    if pos.variant == super::variant::Variant::Stratomic {
+        if let Some(found) = super::fairy::stratomic::notation::parse(pos, legal, text) {
             return found;
         }
     }

@@ -69,7 +69,8 @@ pub fn svg(pos: &Position) -> String {
     out
 }
 
-/// The pockets (crazyhouse) and checks given (three-check), a line each.
+/// The pockets (crazyhouse), Stratomic's armed launches and checks given (three-check), a
+/// line each.
 fn extra_lines(board: &Value) -> Vec<String> {
     let mut lines = Vec::new();
     if let Some(pockets) = board["pockets"].as_object() {
@@ -90,6 +91,9 @@ fn extra_lines(board: &Value) -> Vec<String> {
             };
             lines.push(format!("{side} pocket: {held}"));
         }
+    }
+    if board["nuclear_armed"] == true {
+        lines.push("nuclea launches: armed".to_string());
     }
     if board["checks"].is_object() {
         let c = &board["checks"];

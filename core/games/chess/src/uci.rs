@@ -13,7 +13,8 @@ fn king_step_castling(pos: &Position, m: &Move) -> bool {
         return false;
     }
     let geo = pos.geo;
-    let corner = geo.file(m.to) == 0 || geo.file(m.to) == geo.width - 1;
+    let inset = pos.variant.castling_inset();
+    let corner = geo.file(m.to) == inset || geo.file(m.to) == geo.width - 1 - inset;
     geo.file(m.from) == geo.width / 2 && corner
 }
 
@@ -27,6 +28,9 @@ pub fn move_to_uci(pos: &Position, m: &Move) -> String {
     }
     if let MoveKind::Exchange(given) = m.kind {
         return super::fairy::hostage::notation::text(pos, m, given);
+    }
+    if m.kind == MoveKind::Launch {
+        return super::fairy::stratomic::notation::text(pos, m);
     }
     let geo = pos.geo;
     match m.kind {
@@ -73,6 +77,11 @@ pub fn parse_uci_among(pos: &Position, legal: &[Move], text: &str) -> Result<Mov
             return found;
         }
     }
+    if pos.variant == Variant::Stratomic {
+        if let Some(found) = super::fairy::stratomic::notation::parse(pos, legal, text) {
+            return found;
+        }
+    }
     let geo = pos.geo;
     if let Some((piece, square)) = text.split_once('@') {
         let role = if piece.is_empty() {
@@ -98,9 +107,9 @@ pub fn parse_uci_among(pos: &Position, legal: &[Move], text: &str) -> Result<Mov
         Some(c) => Some(Role::from_letter(c).ok_or_else(|| format!("'{c}' is not a promotion piece"))?),
         None => None,
     };
-    let exact = legal
-        .iter()
-        .find(|m| m.kind != MoveKind::Drop && m.from == from && m.to == to && m.promotion == promotion);
+    let exact = legal.iter().find(|m| {
+        !matches!(m.kind, MoveKind::Drop | MoveKind::Launch) && m.from == from && m.to == to && m.promotion == promotion
+    });
     if let Some(m) = exact {
         return Ok(*m);
     }

@@ -40,12 +40,13 @@ pub enum Variant {
     Dynamo,
     Portal,
     Hostage,
+    Stratomic,
     /// `cylinder` with the option `wrap=ranks`: not a registered game of its own.
     CylinderRanks,
 }
 
 /// Every variant, in registry order.
-pub const VARIANTS: [Variant; 33] = [
+pub const VARIANTS: [Variant; 34] = [
     Variant::Standard,
     Variant::Chess960,
     Variant::Crazyhouse,
@@ -79,6 +80,7 @@ pub const VARIANTS: [Variant; 33] = [
     Variant::Dynamo,
     Variant::Portal,
     Variant::Hostage,
+    Variant::Stratomic,
 ];
 
 /// Every variant's registry name, in registry order.
@@ -147,6 +149,7 @@ impl Variant {
             Variant::Dynamo => "dynamo",
             Variant::Portal => "portal",
             Variant::Hostage => "hostage",
+            Variant::Stratomic => "stratomic",
             Variant::CylinderRanks => "horizontalcylinder",
         }
     }
@@ -204,7 +207,7 @@ impl Variant {
             | Variant::Congo
             | Variant::Masonic
             | Variant::Chessence => super::fairy::boards::start_fen(self),
-            Variant::Portal => super::fairy::boards::start_fen(self),
+            Variant::Portal | Variant::Stratomic => super::fairy::boards::start_fen(self),
             Variant::Balbo => super::boards::BALBO_START,
             _ => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         }
@@ -255,6 +258,7 @@ impl Variant {
     pub fn promotion_roles(self) -> &'static [Role] {
         match self {
             Variant::LosAlamos => &[Role::Queen, Role::Rook, Role::Knight],
+            Variant::Stratomic => &super::fairy::stratomic::PROMOTIONS,
             v if v.promote_to_king() => &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::King],
             _ => &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight],
         }
@@ -288,6 +292,14 @@ impl Variant {
                 | Variant::Chad
                 | Variant::Congo
         )
+    }
+    /// How far the castling rank sits from the board's edge (Stratomic's armies stand on
+    /// the second rank of ten).
+    pub const fn castling_inset(self) -> u8 {
+        match self {
+            Variant::Stratomic => super::fairy::stratomic::CASTLING_INSET,
+            _ => 0,
+        }
     }
     /// Checks that win, when counted.
     pub fn checks_to_win(self) -> Option<u8> {

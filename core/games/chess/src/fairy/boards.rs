@@ -36,6 +36,7 @@ pub fn geometry(v: Variant) -> &'static Geometry {
         }),
         Variant::Masonic => super::masonic::geometry(),
         Variant::Chessence => super::chessence::geometry(),
+        Variant::Stratomic => super::stratomic::geometry(),
         _ => Geometry::standard(),
     }
 }
@@ -53,6 +54,7 @@ pub fn start_fen(v: Variant) -> &'static str {
         Variant::Masonic => super::masonic::START,
         Variant::Chessence => super::chessence::START,
         Variant::Portal => super::portal::START,
+        Variant::Stratomic => super::stratomic::START,
         _ => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     }
 }

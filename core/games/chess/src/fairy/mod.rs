@@ -26,6 +26,7 @@ pub mod monochromatic;
 pub mod patrol;
 pub mod plender;
 pub mod portal;
+pub mod stratomic;
 
 use super::movegen::gen_pseudo;
 use super::piece::{Color, Piece, Role};
@@ -61,6 +62,7 @@ pub fn from_name(n: &str) -> Option<Variant> {
         "dynamo" | "dynamochess" => Variant::Dynamo,
         "portal" | "portalchess" | "porthole" | "portholechess" => Variant::Portal,
         "hostage" | "hostagechess" => Variant::Hostage,
+        "stratomic" | "stratomicchess" => Variant::Stratomic,
         _ => return None,
     };
     Some(v)
@@ -111,6 +113,9 @@ pub fn describe(v: Variant) -> &'static str {
         Variant::Hostage => {
             "Hostage chess (John Leslie, 1997): captured men are held hostage; exchange one for a man of yours and drop it"
         }
+        Variant::Stratomic => {
+            "Stratomic (Montay-Marsais, 1972): 10x10 with two nuclear missiles a side, launched to blow away a 3x3 square"
+        }
         _ => "",
     }
 }
@@ -131,6 +136,7 @@ pub fn tried(v: Variant) -> bool {
                 | Variant::Dynamo
                 | Variant::Portal
                 | Variant::Hostage
+                | Variant::Stratomic
         )
 }
 
@@ -220,6 +226,9 @@ pub fn attacked(pos: &Position, sq: u8, by: Color) -> bool {
     }
     if pos.variant == Variant::Hostage {
         return hostage::attacked(pos, sq, by);
+    }
+    if pos.variant == Variant::Stratomic {
+        return stratomic::attacked(pos, sq, by);
     }
     if !move_rule(pos.variant) {
         return pos.attacked(sq, by);

@@ -81,6 +81,12 @@ pub enum MoveToken {
         piece: char,
         to: Square,
     },
+    /// A Stratomic launch: the nuclea's letter and square, `@`, the target (`Ua2@e9`).
+    Launch {
+        piece: char,
+        from: Square,
+        to: Square,
+    },
     /// A move into a porthole and the porthole it leaves by (Portal chess): `Nc3>f6`,
     /// `bxc3>f6` (a lower-case `b` before the entry is the pawn's file, as piece letters are
     /// upper case here), `b1c3>f6`.
@@ -251,6 +257,16 @@ fn parse_drop(piece: &[char], square: &[char]) -> Result<MoveToken, String> {
             piece: released.to_ascii_uppercase(),
             to,
         });
+    }
+    if let [letter, from @ ..] = piece {
+        if let (true, Some(from)) = (letter.is_ascii_alphabetic(), read_square(from)) {
+            let to = read_square(square).ok_or("a launch needs a square after '@' (Ua2@e9)")?;
+            return Ok(MoveToken::Launch {
+                piece: letter.to_ascii_uppercase(),
+                from,
+                to,
+            });
+        }
     }
     let piece = match piece {
         [] => 'P',

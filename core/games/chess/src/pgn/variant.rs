@@ -65,6 +65,7 @@ pub fn variant_tag(game: &str) -> Option<&'static str> {
         "dynamo" => Some("Dynamo"),
         "portal" => Some("Portal"),
         "hostage" => Some("Hostage"),
+        "stratomic" => Some("Stratomic"),
         "grid" => Some("Grid"),
         "glinski" => Some("Glinski"),
         "monochromatic" => Some("Monochromatic"),

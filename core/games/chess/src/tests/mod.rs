@@ -42,4 +42,7 @@ mod record_replay;
 mod robustness;
 mod round_trip;
 mod rules_versions;
+mod stratomic_ffish;
+mod stratomic_naive;
+mod stratomic_record;
 mod variant_support;

@@ -143,7 +143,8 @@ pub fn check_pieces(pos: &Position) -> Result<(), String> {
                     | Role::Monkey
                     | Role::Superpawn
             );
-            let of_chess = (role as u8) <= Role::King as u8;
+            let stratomic = pos.variant == crate::variant::Variant::Stratomic;
+            let of_chess = (role as u8) <= Role::King as u8 || (stratomic && role == Role::Nuclea);
             if (congo && !of_congo) || (!congo && !of_chess) {
                 return Err(format!(
                     "'{}' on {} is not a piece letter of {} (it names a {})",

@@ -27,6 +27,7 @@ mod monochromatic;
 mod patrol;
 mod plender;
 mod portal;
+mod stratomic;
 
 use crate::fen::{parse_fen, to_fen};
 use crate::movegen::legal_moves;
