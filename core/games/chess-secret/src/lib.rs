@@ -40,7 +40,15 @@ pub(crate) fn player_seat(actor: kifu_core::Actor) -> Option<u8> {
 
 /// The games this crate registers.
 pub fn games() -> Vec<&'static dyn kifu_core::Game> {
-    vec![&BEIRUT, &APOCALYPSE, &PROGRESSIVE, &DICECHESS, &DARKCHESS, &KNIGHTMARE, &KRIEGSPIEL]
+    vec![
+        &BEIRUT,
+        &APOCALYPSE,
+        &PROGRESSIVE,
+        &DICECHESS,
+        &DARKCHESS,
+        &KNIGHTMARE,
+        &KRIEGSPIEL,
+    ]
 }
 
 /// Its notation formats beside kifu's own text format: progressive chess's, dark chess's and
