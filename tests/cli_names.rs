@@ -171,3 +171,11 @@ fn seats_are_named_alike_in_text_and_json() {
         s.ok(&["show", &id])
     );
 }
+
+#[test]
+fn a_game_lists_the_formats_it_travels_in() {
+    let s = Session::new();
+    let lines = |game: &str| s.ok(&["games", game]).lines().map(str::to_string).collect::<Vec<_>>();
+    assert!(lines("djambi").contains(&"formats: kifu, svg (export)".to_string()));
+    assert!(lines("senet").contains(&"formats: kifu, svg (export), senet".to_string()));
+}

@@ -46,7 +46,8 @@ pub fn games(args: GamesArgs) -> CliResult {
                 options.join(", ")
             }
         );
-        out!("formats: kifu, svg (export), {}", carried.join(", "));
+        let all: Vec<&str> = ["kifu", "svg (export)"].into_iter().chain(carried.iter().copied()).collect();
+        out!("formats: {}", all.join(", "));
         return ok();
     }
     let games = kifu_games::all();
