@@ -1,6 +1,7 @@
 //! Records made by an earlier kifu still verify, byte for byte: one seeded demo game of every
-//! game registered at commit cb6daac (`kifu demo GAME --seed 000102..0f --policy 07`, exported
-//! as kifu text, `--as arbiter` where the record hides cards), kept in fixtures/compat/.
+//! game registered at commit cb6daac, and of each added by 0547563 (`kifu demo GAME --seed
+//! 000102..0f --policy 07`, exported as kifu text, `--as arbiter` where the record hides
+//! something), kept in fixtures/compat/ (its README says which).
 //! A game whose rules version was raised since keeps the old version for them
 //! (`Rules::at_version`): a verifier must not call an honest record tampered.
 
