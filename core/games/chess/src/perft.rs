@@ -4,7 +4,7 @@
 //! by the general engine.
 
 use super::fen::parse_fen;
-use super::movegen::{count_legal, gen_legal};
+use super::movegen::{count_legal_general, gen_legal_general};
 use super::position::{Move, Position};
 use super::uci::move_to_uci;
 use super::variant::Variant;
@@ -41,9 +41,9 @@ fn count(pos: &Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
         return 0;
     }
     if depth == 1 {
-        return count_legal(pos);
+        return count_legal_general(pos);
     }
-    gen_legal(pos, moves);
+    gen_legal_general(pos, moves);
     let mut total = 0;
     for m in moves.iter() {
         let mut next = pos.clone();

@@ -238,7 +238,7 @@ fn en_passant<S: Sink>(board: &Board, king: usize, sink: &mut S) {
 
 /// Castling as the general engine allows it (Chess960 rules, the king not in check): the
 /// squares the king and rook cross or land on are free but for the two of them, no square
-/// strictly between the king and its target is attacked with the king lifted, and the king
+/// strictly between the king and its target is attacked, and the king
 /// is safe on its target once both have moved.
 fn castling<S: Sink>(board: &Board, king: usize, sink: &mut S) {
     let us = board.turn;
@@ -266,7 +266,7 @@ fn castling<S: Sink>(board: &Board, king: usize, sink: &mut S) {
         if span & occupied & !movers != 0 {
             continue;
         }
-        let lifted = occupied ^ (1 << king);
+        let lifted = occupied;
         let passed =
             squares(BETWEEN[king][king_to]).any(|sq| attackers_of(board, sq as usize, them, theirs, lifted) != 0);
         if passed {

@@ -1,11 +1,11 @@
-//! The bitboard fast path against the general engine: the same legal moves (as sorted lists,
-//! and by count) and the same position after every move, at every node of shallow trees from
+//! The bitboard fast path against the general engine: the same legal moves in the same order
+//! (and the same count) and the same position after every move, at every node of shallow trees from
 //! the perft suites and along seeded random games of standard chess and Chess960; the general
 //! engine's own standard perft against the published figures; and the positions it declines.
 
 use crate::bitboard::{self, legal, Board};
 use crate::fen::parse_fen;
-use crate::movegen::legal_moves;
+use crate::movegen::{count_legal, gen_legal_general, legal_moves};
 use crate::perft::perft_general;
 use crate::piece::Role;
 use crate::position::{Move, MoveKind, Position};
@@ -44,20 +44,23 @@ struct Seen {
     castles: usize,
 }
 
-/// The fast path and the general engine agree on `pos`: same sorted legal moves, same count,
+/// The fast path and the general engine agree on `pos`: same legal moves in the same order
+/// (`movegen::legal_moves`, which takes the fast path, against the general engine alone), same count,
 /// and after each move the board the fast path makes equals the general engine's position
 /// read again. Returns the general engine's moves.
 fn agree(pos: &Position, seen: &mut Seen) -> Vec<Move> {
     let board = Board::from_position(pos).unwrap_or_else(|| panic!("no board for {}", crate::fen::to_fen(pos)));
-    let general = legal_moves(pos);
-    let mut fast = bitboard::legal_moves(pos).unwrap_or_default();
-    let (mut sorted_general, fen) = (general.clone(), crate::fen::to_fen(pos));
-    sorted_general.sort();
-    fast.sort();
-    assert_eq!(fast, sorted_general, "legal moves of {fen}");
+    let mut general = Vec::new();
+    gen_legal_general(pos, &mut general);
+    let fen = crate::fen::to_fen(pos);
+    let mut fast = Vec::new();
+    assert!(bitboard::gen_legal(pos, &mut fast), "{fen}");
+    assert_eq!(fast, general, "legal moves of {fen}");
+    assert_eq!(legal_moves(pos), general, "movegen's legal moves of {fen}");
     let mut count = legal::Count(0);
     legal::generate(&board, &mut count);
     assert_eq!(count.0, general.len() as u64, "move count of {fen}");
+    assert_eq!(count_legal(pos), count.0, "{fen}");
     for m in &general {
         let mut next = pos.clone();
         next.play(m);
