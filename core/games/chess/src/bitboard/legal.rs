@@ -9,7 +9,7 @@ use crate::piece::{Color, Role};
 use crate::position::{Move, MoveKind, KINGSIDE, QUEENSIDE};
 
 /// The promotion choices, in the general engine's order.
-const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
+pub const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
 
 /// Where generated moves go.
 pub trait Sink {

@@ -24,8 +24,9 @@ pub fn gen_legal(pos: &Position, out: &mut Vec<Move>) -> bool {
         return false;
     };
     out.clear();
-    legal::generate(&board, out);
-    order::sort(board.turn, out);
+    let mut ordered = order::Ordered::new();
+    legal::generate(&board, &mut ordered);
+    ordered.write(&board, out);
     true
 }
 

@@ -1,21 +1,47 @@
-//! The general engine's order of legal moves as a sort key, so that the fast path's list is
-//! `movegen`'s move for move (the rules, SAN and the listed commands see one order). The key
-//! is read from the standard geometry's own move tables; it never decides legality.
+//! The legal moves in the general engine's order, so that the fast path's list is `movegen`'s
+//! move for move (the rules, SAN and the listed commands see one order): pieces by square,
+//! each piece's targets in the standard geometry's own walk order (rays outward, orthogonal
+//! first; leaper tables; a pawn's step, double step, then captures), castling last, queenside
+//! first. It never decides legality: `legal` does.
 
 use std::sync::OnceLock;
 
+use super::attacks::{Set, RANK_1, RANK_8};
+use super::board::Board;
+use super::legal::{squares, Sink, PROMOTIONS};
 use crate::geometry::Geometry;
-use crate::piece::{Color, Role};
+use crate::piece::{Color, Role, ROLES};
 use crate::position::{Move, MoveKind};
 
-/// Per (from, to), where `to` comes in the general engine's walk of the piece's moves.
+/// A square's walk: the squares a piece there may reach, in the order the general engine
+/// tries them.
+#[derive(Clone, Copy)]
+struct Walk {
+    len: u8,
+    squares: [u8; 27],
+}
+
+impl Walk {
+    const EMPTY: Walk = Walk {
+        len: 0,
+        squares: [0; 27],
+    };
+    fn push(&mut self, sq: u8) {
+        self.squares[self.len as usize] = sq;
+        self.len += 1;
+    }
+    fn squares(&self) -> &[u8] {
+        &self.squares[..self.len as usize]
+    }
+}
+
+/// Per square, the walks of the standard board: a queen's (a rook's or a bishop's targets
+/// come in the same order within it), a knight's, a king's, and per colour a pawn's.
 struct Walks {
-    /// Sliders: the ray's index (orthogonal rays first) times eight plus the distance.
-    slide: [[u8; 64]; 64],
-    knight: [[u8; 64]; 64],
-    king: [[u8; 64]; 64],
-    /// Per colour: 0 the step, 1 the double step, 2 and on the captures in table order.
-    pawn: [[[u8; 64]; 64]; 2],
+    slider: [Walk; 64],
+    knight: [Walk; 64],
+    king: [Walk; 64],
+    pawn: [[Walk; 64]; 2],
 }
 
 fn walks() -> &'static Walks {
@@ -23,34 +49,34 @@ fn walks() -> &'static Walks {
     WALKS.get_or_init(|| {
         let geo = Geometry::standard();
         let mut w = Box::new(Walks {
-            slide: [[0; 64]; 64],
-            knight: [[0; 64]; 64],
-            king: [[0; 64]; 64],
-            pawn: [[[0; 64]; 64]; 2],
+            slider: [Walk::EMPTY; 64],
+            knight: [Walk::EMPTY; 64],
+            king: [Walk::EMPTY; 64],
+            pawn: [[Walk::EMPTY; 64]; 2],
         });
         for from in 0..64u8 {
             let f = from as usize;
             for d in geo.slides(Role::Queen) {
-                for (distance, &to) in geo.ray(from, d).iter().enumerate() {
-                    w.slide[f][to as usize] = (d * 8 + distance) as u8;
+                for &to in geo.ray(from, d) {
+                    w.slider[f].push(to);
                 }
             }
-            for (i, &to) in geo.knight.get(f).iter().enumerate() {
-                w.knight[f][to as usize] = i as u8;
+            for &to in geo.knight.get(f) {
+                w.knight[f].push(to);
             }
-            for (i, &to) in geo.king.get(f).iter().enumerate() {
-                w.king[f][to as usize] = i as u8;
+            for &to in geo.king.get(f) {
+                w.king[f].push(to);
             }
             for color in [Color::White, Color::Black] {
-                let table = &mut w.pawn[color.index()][f];
+                let walk = &mut w.pawn[color.index()][f];
                 if let Some(one) = geo.forward(color, from) {
-                    table[one as usize] = 0;
+                    walk.push(one);
                     if let Some(two) = geo.forward(color, one) {
-                        table[two as usize] = 1;
+                        walk.push(two);
                     }
                 }
-                for (i, &to) in geo.pawn_attacks(color, from).iter().enumerate() {
-                    table[to as usize] = 2 + i as u8;
+                for &to in geo.pawn_attacks(color, from) {
+                    walk.push(to);
                 }
             }
         }
@@ -58,30 +84,97 @@ fn walks() -> &'static Walks {
     })
 }
 
-/// The sort key of a legal move of `mover`: pieces by square, each piece's moves in its walk
-/// order, promotions queen, rook, bishop, knight; castling last, queenside first.
-fn key(walks: &Walks, mover: Color, m: &Move) -> u32 {
-    let (from, to) = (m.from as usize, m.to as usize);
-    if m.kind == MoveKind::Castle {
-        return (64 << 16) | u32::from(m.to % 8 > m.from % 8);
-    }
-    let within = match m.role {
-        Role::Pawn => walks.pawn[mover.index()][from][to],
-        Role::Knight => walks.knight[from][to],
-        Role::King => walks.king[from][to],
-        _ => walks.slide[from][to],
-    };
-    let promotion = match m.promotion {
-        Some(Role::Rook) => 1,
-        Some(Role::Bishop) => 2,
-        Some(Role::Knight) => 3,
-        _ => 0,
-    };
-    ((from as u32) << 16) | (u32::from(within) << 4) | promotion
+/// Collects the legal moves by square, to write them out in order.
+pub struct Ordered {
+    /// Per square of the side to move, the squares its piece may go to.
+    targets: [Set; 64],
+    /// The squares with at least one move.
+    movers: Set,
+    /// The castling moves, `[QUEENSIDE, KINGSIDE]`.
+    castles: [Option<Move>; 2],
 }
 
-/// Puts the moves of `mover` in the general engine's order.
-pub fn sort(mover: Color, moves: &mut [Move]) {
-    let walks = walks();
-    moves.sort_unstable_by_key(|m| key(walks, mover, m));
+impl Ordered {
+    pub fn new() -> Ordered {
+        Ordered {
+            targets: [0; 64],
+            movers: 0,
+            castles: [None; 2],
+        }
+    }
+
+    fn add(&mut self, from: u8, targets: Set) {
+        if targets != 0 {
+            self.targets[from as usize] |= targets;
+            self.movers |= 1 << from;
+        }
+    }
+
+    /// Appends the moves to `out` in the general engine's order.
+    pub fn write(&self, board: &Board, out: &mut Vec<Move>) {
+        let walks = walks();
+        let us = board.turn;
+        let last = if us == Color::White { RANK_8 } else { RANK_1 };
+        for from in squares(self.movers) {
+            let f = from as usize;
+            let Some(role) = ROLES.into_iter().find(|r| board.by_role[r.index()] & (1 << from) != 0) else {
+                continue;
+            };
+            let walk = match role {
+                Role::Pawn => &walks.pawn[us.index()][f],
+                Role::Knight => &walks.knight[f],
+                Role::King => &walks.king[f],
+                _ => &walks.slider[f],
+            };
+            let targets = self.targets[f];
+            for &to in walk.squares().iter().filter(|&&to| targets & (1 << to) != 0) {
+                let mut m = Move {
+                    role,
+                    from,
+                    to,
+                    promotion: None,
+                    kind: MoveKind::Normal,
+                };
+                if role == Role::Pawn {
+                    if last & (1 << to) != 0 {
+                        for p in PROMOTIONS {
+                            out.push(Move {
+                                promotion: Some(p),
+                                ..m
+                            });
+                        }
+                        continue;
+                    }
+                    if to.abs_diff(from) == 16 {
+                        m.kind = MoveKind::DoublePush;
+                    } else if board.ep == Some(to) && to % 8 != from % 8 {
+                        m.kind = MoveKind::EnPassant;
+                    }
+                }
+                out.push(m);
+            }
+        }
+        out.extend(self.castles.iter().flatten());
+    }
+}
+
+impl Sink for Ordered {
+    fn piece(&mut self, _: Role, from: u8, targets: Set) {
+        self.add(from, targets);
+    }
+    fn pawns(&mut self, targets: Set, back: i8, _: MoveKind) {
+        for to in squares(targets) {
+            self.add((to as i8 - back) as u8, 1 << to);
+        }
+    }
+    fn promotions(&mut self, targets: Set, back: i8) {
+        self.pawns(targets, back, MoveKind::Normal);
+    }
+    fn one(&mut self, m: Move) {
+        if m.kind == MoveKind::Castle {
+            self.castles[usize::from(m.to % 8 > m.from % 8)] = Some(m);
+        } else {
+            self.add(m.from, 1 << m.to);
+        }
+    }
 }
