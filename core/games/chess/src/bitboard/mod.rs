@@ -24,7 +24,7 @@ pub fn gen_legal(pos: &Position, out: &mut Vec<Move>) -> bool {
         return false;
     };
     out.clear();
-    let mut ordered = order::Ordered::new();
+    let mut ordered = order::Ordered::default();
     legal::generate(&board, &mut ordered);
     ordered.write(&board, out);
     true

@@ -94,15 +94,17 @@ pub struct Ordered {
     castles: [Option<Move>; 2],
 }
 
-impl Ordered {
-    pub fn new() -> Ordered {
+impl Default for Ordered {
+    fn default() -> Ordered {
         Ordered {
             targets: [0; 64],
             movers: 0,
             castles: [None; 2],
         }
     }
+}
 
+impl Ordered {
     fn add(&mut self, from: u8, targets: Set) {
         if targets != 0 {
             self.targets[from as usize] |= targets;
