@@ -76,11 +76,13 @@ impl Board {
         }
         if let Some(ep) = board.ep {
             let (rank, behind) = match board.turn {
-                Color::White => (5, ep.checked_sub(8)?),
-                Color::Black => (2, ep + 8),
+                Color::White => (5, ep.wrapping_sub(8)),
+                Color::Black => (2, ep.wrapping_add(8)),
             };
-            let their_pawn = board.pieces(board.turn.other(), Role::Pawn) & (1 << behind) != 0;
-            if ep / 8 != rank || all & (1 << ep) != 0 || !their_pawn {
+            if ep / 8 != rank
+                || all & (1 << ep) != 0
+                || board.pieces(board.turn.other(), Role::Pawn) & (1 << behind) == 0
+            {
                 return None;
             }
         }

@@ -5,6 +5,7 @@
 
 use super::attacks::{self, Set, BETWEEN, FILE_A, FILE_H, KING, KNIGHT, LINE, PAWN, RANK_1, RANK_3, RANK_6, RANK_8};
 use super::board::Board;
+use crate::movegen::simple;
 use crate::piece::{Color, Role};
 use crate::position::{Move, MoveKind, KINGSIDE, QUEENSIDE};
 
@@ -28,24 +29,24 @@ pub trait Sink {
 impl Sink for Vec<Move> {
     fn piece(&mut self, role: Role, from: u8, targets: Set) {
         for to in squares(targets) {
-            self.push(plain(role, from, to, None, MoveKind::Normal));
+            self.push(simple(role, from, to));
         }
     }
     fn pawns(&mut self, targets: Set, back: i8, kind: MoveKind) {
         for to in squares(targets) {
-            self.push(plain(Role::Pawn, (to as i8 - back) as u8, to, None, kind));
+            self.push(Move {
+                kind,
+                ..simple(Role::Pawn, (to as i8 - back) as u8, to)
+            });
         }
     }
     fn promotions(&mut self, targets: Set, back: i8) {
         for to in squares(targets) {
             for role in PROMOTIONS {
-                self.push(plain(
-                    Role::Pawn,
-                    (to as i8 - back) as u8,
-                    to,
-                    Some(role),
-                    MoveKind::Normal,
-                ));
+                self.push(Move {
+                    promotion: Some(role),
+                    ..simple(Role::Pawn, (to as i8 - back) as u8, to)
+                });
             }
         }
     }
@@ -69,16 +70,6 @@ impl Sink for Count {
     }
     fn one(&mut self, _: Move) {
         self.0 += 1;
-    }
-}
-
-fn plain(role: Role, from: u8, to: u8, promotion: Option<Role>, kind: MoveKind) -> Move {
-    Move {
-        role,
-        from,
-        to,
-        promotion,
-        kind,
     }
 }
 
@@ -231,7 +222,10 @@ fn en_passant<S: Sink>(board: &Board, king: usize, sink: &mut S) {
         let occupied = (board.occupied() ^ (1 << from) ^ taken) | (1 << ep);
         let attackers = board.by_color[them.index()] & !taken;
         if attackers_of(board, king, them, attackers, occupied) == 0 {
-            sink.one(plain(Role::Pawn, from, ep, None, MoveKind::EnPassant));
+            sink.one(Move {
+                kind: MoveKind::EnPassant,
+                ..simple(Role::Pawn, from, ep)
+            });
         }
     }
 }
@@ -274,7 +268,10 @@ fn castling<S: Sink>(board: &Board, king: usize, sink: &mut S) {
         }
         let after = (occupied ^ movers) | (1 << king_to) | (1 << rook_to);
         if attackers_of(board, king_to, them, theirs, after) == 0 {
-            sink.one(plain(Role::King, king as u8, rook as u8, None, MoveKind::Castle));
+            sink.one(Move {
+                kind: MoveKind::Castle,
+                ..simple(Role::King, king as u8, rook as u8)
+            });
         }
     }
 }

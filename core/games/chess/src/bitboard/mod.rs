@@ -1,6 +1,7 @@
 //! The standard-chess fast path: standard chess and Chess960 on the plain 8x8 board as 64-bit
-//! sets, for perft and the legal move lists (`movegen` calls it first). It must give exactly the general engine's moves
-//! (`movegen`); any position it cannot represent exactly is left to the general engine.
+//! sets, for perft and the legal move lists (`movegen` calls it first). It must give exactly
+//! the general engine's moves in its order; any position it cannot represent exactly is left
+//! to the general engine.
 //!
 //! `attacks` (attack sets and line tables), `board` (the sets, read from a `Position`, and
 //! making a move), `legal` (legal moves by checks and pins), `order` (the general engine's

@@ -12,27 +12,9 @@ use crate::position::{Move, MoveKind, Position};
 use crate::start::chess960_fen;
 use crate::variant::Variant;
 
-const STANDARD: &str = include_str!("../../../../../fixtures/chess/perft/standard.perft");
-const CHESS960: &str = include_str!("../../../../../fixtures/chess/perft/chess960.perft");
+use super::perft_suites::{cases as suite, CHESS960};
 
-/// Each suite line's FEN and its (depth, count) pairs.
-fn suite(text: &str) -> Vec<(String, Vec<(u32, u64)>)> {
-    text.lines()
-        .map(str::trim)
-        .filter(|line| !line.is_empty() && !line.starts_with('#'))
-        .map(|line| {
-            let mut parts = line.split(';');
-            let fen = parts.next().unwrap_or_default().trim().to_string();
-            let counts = parts
-                .filter_map(|p| {
-                    let (d, n) = p.trim().strip_prefix('D')?.split_once(' ')?;
-                    Some((d.parse().ok()?, n.trim().parse().ok()?))
-                })
-                .collect();
-            (fen, counts)
-        })
-        .collect()
-}
+const STANDARD: &str = include_str!("../../../../../fixtures/chess/perft/standard.perft");
 
 /// What was compared, to show the special moves were reached.
 #[derive(Default)]
@@ -203,5 +185,13 @@ fn other_variants_and_boards_are_left_to_the_general_engine() -> Result<(), Stri
     let mut pos = parse_fen(Variant::Standard, Variant::Standard.start_fen())?;
     pos.put(7, 0);
     assert!(Board::from_position(&pos).is_none());
+    // En passant squares no double step explains: off its rank, or with no pawn to take.
+    for ep in [60, 63, 44, 20] {
+        let mut pos = parse_fen(Variant::Standard, Variant::Standard.start_fen())?;
+        pos.ep = Some(ep);
+        assert!(Board::from_position(&pos).is_none(), "ep {ep}");
+    }
+    let pos = parse_fen(Variant::Standard, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2")?;
+    assert!(Board::from_position(&pos).is_some_and(|b| b.ep == Some(43)));
     Ok(())
 }
