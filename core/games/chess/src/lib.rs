@@ -9,9 +9,11 @@
 //! `movegen` (legal moves), `validate` (is a position legal), `fen` (FEN/EPD), `san` (SAN out,
 //! lenient move reading), `uci` (UCI moves), `resolve` (a loose move to the one legal move),
 //! `outcome` (game ends), `illegal` (the arbiter's record of an illegal move that stood),
-//! `plies` (a record's moves on positions, for the notation writers), `perft`, `start`
+//! `plies` (a record's moves on positions, for the notation writers), `perft`, `bitboard` (standard chess and Chess960 as
+//! 64-bit sets: the fast path of `movegen` and `perft`), `start`
 //! (set-up, Chess960 numbering), `render`, `repetition` (what each rules version keeps for repetitions), `rules` (the `Rules` face: commands, draws, results).
 
+pub mod bitboard;
 pub mod board_json;
 pub mod boards;
 pub mod fairy;

@@ -15,8 +15,17 @@ pub fn legal_moves(pos: &Position) -> Vec<Move> {
     out
 }
 
-/// Fills `out` (cleared first) with the legal moves.
+/// Fills `out` (cleared first) with the legal moves: by the bitboard fast path for standard
+/// chess and Chess960 on the 8x8 board (the same moves in the same order), by the general
+/// engine otherwise.
 pub fn gen_legal(pos: &Position, out: &mut Vec<Move>) {
+    if !super::bitboard::gen_legal(pos, out) {
+        gen_legal_general(pos, out);
+    }
+}
+
+/// As [`gen_legal`] by the general engine alone (what the fast path is checked against).
+pub fn gen_legal_general(pos: &Position, out: &mut Vec<Move>) {
     out.clear();
     for_each_legal(pos, |m| out.push(m));
     if pos.variant.forced_captures() && out.iter().any(|m| pos.is_capture(m)) {
@@ -26,8 +35,15 @@ pub fn gen_legal(pos: &Position, out: &mut Vec<Move>) {
 
 /// How many legal moves there are (perft's leaves), without keeping them.
 pub fn count_legal(pos: &Position) -> u64 {
+    super::bitboard::count_legal(pos).unwrap_or_else(|| count_legal_general(pos))
+}
+
+/// As [`count_legal`] by the general engine alone.
+pub fn count_legal_general(pos: &Position) -> u64 {
     if pos.variant.forced_captures() {
-        return legal_moves(pos).len() as u64;
+        let mut moves = Vec::with_capacity(64);
+        gen_legal_general(pos, &mut moves);
+        return moves.len() as u64;
     }
     let mut n = 0;
     for_each_legal(pos, |_| n += 1);

@@ -1,8 +1,10 @@
 //! Perft: counting the leaf positions of the legal move tree, the standard proof of a move
 //! generator, with `divide` per root move and a text report for the command line. It is pure.
+//! Standard chess and Chess960 go by the bitboard fast path (`bitboard`), every other variant
+//! by the general engine.
 
 use super::fen::parse_fen;
-use super::movegen::{count_legal, gen_legal};
+use super::movegen::{count_legal_general, gen_legal_general};
 use super::position::{Move, Position};
 use super::uci::move_to_uci;
 use super::variant::Variant;
@@ -13,8 +15,17 @@ pub fn perft(variant: Variant, fen: &str, depth: u32) -> Result<u64, String> {
     Ok(perft_position(&pos, depth))
 }
 
-/// Leaf count from a position already read.
+/// Leaf count from a position already read: by the bitboard fast path for standard chess
+/// and Chess960 on the 8x8 board, by the general engine otherwise.
 pub fn perft_position(pos: &Position, depth: u32) -> u64 {
+    match super::bitboard::perft(pos, depth) {
+        Some(leaves) => leaves,
+        None => perft_general(pos, depth),
+    }
+}
+
+/// Leaf count by the general engine alone (what the fast path is checked against).
+pub fn perft_general(pos: &Position, depth: u32) -> u64 {
     let mut buffers: Vec<Vec<Move>> = (0..depth.max(1)).map(|_| Vec::with_capacity(64)).collect();
     count(pos, depth, &mut buffers)
 }
@@ -30,9 +41,9 @@ fn count(pos: &Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
         return 0;
     }
     if depth == 1 {
-        return count_legal(pos);
+        return count_legal_general(pos);
     }
-    gen_legal(pos, moves);
+    gen_legal_general(pos, moves);
     let mut total = 0;
     for m in moves.iter() {
         let mut next = pos.clone();

@@ -2,6 +2,7 @@
 
 mod alice;
 mod balbo;
+mod bitboard_agrees;
 mod board_view;
 mod chad_naive;
 mod chad_record;

@@ -53,7 +53,7 @@ const SUITES: [(Variant, &str); 11] = [
 ];
 
 /// Each suite line: the FEN and its (depth, count) pairs.
-fn cases(text: &str) -> Vec<(String, Vec<(u32, u64)>)> {
+pub(super) fn cases(text: &str) -> Vec<(String, Vec<(u32, u64)>)> {
     let mut out = Vec::new();
     for line in text.lines() {
         let line = line.trim();
@@ -74,7 +74,7 @@ fn cases(text: &str) -> Vec<(String, Vec<(u32, u64)>)> {
 }
 
 /// The Chess960 suite: one position reached from each of the 960 start positions.
-const CHESS960: &str = include_str!("../../../../../fixtures/chess/perft/chess960.perft");
+pub(super) const CHESS960: &str = include_str!("../../../../../fixtures/chess/perft/chess960.perft");
 
 /// Runs every suite entry whose expected count is at most `limit`.
 fn run(limit: u64) -> usize {

@@ -1,0 +1,44 @@
+//! The standard-chess fast path: standard chess and Chess960 on the plain 8x8 board as 64-bit
+//! sets, for perft and the legal move lists (`movegen` calls it first). It must give exactly
+//! the general engine's moves in its order; any position it cannot represent exactly is left
+//! to the general engine.
+//!
+//! `attacks` (attack sets and line tables), `board` (the sets, read from a `Position`, and
+//! making a move), `legal` (legal moves by checks and pins), `order` (the general engine's
+//! order of moves), `perft`.
+
+pub mod attacks;
+pub mod board;
+pub mod legal;
+pub mod order;
+pub mod perft;
+
+pub use board::Board;
+
+use crate::position::{Move, Position};
+
+/// Fills `out` (cleared first) with the legal moves of a standard-chess or Chess960 position
+/// by the fast path, in the general engine's order; `false` (and `out` untouched) when the
+/// position is not one it plays (see [`Board::from_position`]).
+pub fn gen_legal(pos: &Position, out: &mut Vec<Move>) -> bool {
+    let Some(board) = Board::from_position(pos) else {
+        return false;
+    };
+    out.clear();
+    let mut ordered = order::Ordered::default();
+    legal::generate(&board, &mut ordered);
+    ordered.write(&board, out);
+    true
+}
+
+/// How many legal moves by the fast path, or `None` when the position is not one it plays.
+pub fn count_legal(pos: &Position) -> Option<u64> {
+    let mut count = legal::Count(0);
+    legal::generate(&Board::from_position(pos)?, &mut count);
+    Some(count.0)
+}
+
+/// Perft by the fast path, or `None` when the position is not one it plays.
+pub fn perft(pos: &Position, depth: u32) -> Option<u64> {
+    Some(perft::perft(&Board::from_position(pos)?, depth))
+}
