@@ -46,7 +46,10 @@ pub fn games(args: GamesArgs) -> CliResult {
                 options.join(", ")
             }
         );
-        let all: Vec<&str> = ["kifu", "svg (export)"].into_iter().chain(carried.iter().copied()).collect();
+        let all: Vec<&str> = ["kifu", "svg (export)"]
+            .into_iter()
+            .chain(carried.iter().copied())
+            .collect();
         out!("formats: {}", all.join(", "));
         return ok();
     }
