@@ -19,7 +19,7 @@ use crate::{write_status, Store};
 /// How many entries a writer that keeps a record's tail appends between two snapshots of it.
 /// A process that then starts afresh resumes the last snapshot and checks at most this many
 /// entries through the rules.
-const SNAPSHOT_EVERY: u64 = 16;
+pub(crate) const SNAPSHOT_EVERY: u64 = 16;
 
 /// An append request.
 #[derive(Debug, Clone, Default)]

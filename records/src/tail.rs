@@ -48,3 +48,88 @@ impl Tails {
         kept.insert(id.to_string(), tail);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use kifu_core::record::{ChanceMode, Header};
+    use kifu_core::replay::Replay;
+    use redb::ReadableTable;
+
+    use crate::tables::SNAPSHOTS;
+    use crate::{Append, AppendError, Store};
+
+    /// A Senet header with a fixed id, so that two stores hold the same record.
+    fn header() -> Header {
+        let mut header = Header::new("senet", 1, vec!["A".into(), "B".into()], ChanceMode::Observed);
+        header.id = Some([7; 16]);
+        header
+    }
+
+    /// The first legal command at each turn, `count` of them (throws typed as chance).
+    fn commands(count: usize) -> Vec<String> {
+        let mut replay = Replay::start(kifu_games::registry(), &header()).unwrap();
+        let mut out = Vec::new();
+        while out.len() < count {
+            let Some(command) = replay.current().legal().and_then(|l| l.into_iter().next()) else { break };
+            replay.play(None, &command, None).unwrap();
+            out.push(command);
+        }
+        out
+    }
+
+    fn one(command: &str) -> Append {
+        Append {
+            commands: vec![(None, command.to_string())],
+            ..Append::default()
+        }
+    }
+
+    fn snapshot_at(store: &Store, id: &str) -> Option<u64> {
+        let txn = store.db.begin_read().unwrap();
+        let table = txn.open_table(SNAPSHOTS).unwrap();
+        let at = table.get(id).unwrap().map(|v| v.value().0);
+        at
+    }
+
+    #[test]
+    fn a_writer_that_keeps_tails_stores_what_cold_appends_store() {
+        let dir = tempfile::tempdir().unwrap();
+        let games = kifu_games::registry();
+        let commands = commands(300);
+        assert!(commands.len() > 140, "the game crosses a block: {} entries", commands.len());
+        let (warm_at, cold_at) = (dir.path().join("warm.redb"), dir.path().join("cold.redb"));
+        let id = Store::open(&warm_at, games).unwrap().create(header(), None, None).unwrap().id;
+        Store::open(&cold_at, games).unwrap().create(header(), None, None).unwrap();
+        // One handle for every append, against a handle opened afresh for each (no tail kept).
+        let warm = Store::open(&warm_at, games).unwrap();
+        let cut = commands.len() - 3;
+        for (n, command) in commands[..cut].iter().enumerate() {
+            // A refused command in between leaves nothing behind, the tail included.
+            if n == 40 {
+                let refused = warm.append(&id, &one("not a move"));
+                assert!(matches!(refused, Err(AppendError::Rejected(_))), "{refused:?}");
+            }
+            warm.append(&id, &one(command)).unwrap();
+            Store::open(&cold_at, games).unwrap().append(&id, &one(command)).unwrap();
+        }
+        let seq = cut as u64;
+        let behind = snapshot_at(&warm, &id).unwrap();
+        assert!(behind < seq && seq - behind < crate::append::SNAPSHOT_EVERY, "snapshot at {behind} of {seq}");
+        assert_eq!(snapshot_at(&Store::open(&cold_at, games).unwrap(), &id), Some(seq));
+        drop(warm);
+        // A new process resumes the older snapshot and checks the entries after it.
+        for command in &commands[cut..] {
+            Store::open(&warm_at, games).unwrap().append(&id, &one(command)).unwrap();
+            Store::open(&cold_at, games).unwrap().append(&id, &one(command)).unwrap();
+        }
+        let (warm, cold) = (Store::open(&warm_at, games).unwrap(), Store::open(&cold_at, games).unwrap());
+        assert_eq!(snapshot_at(&warm, &id), Some(commands.len() as u64));
+        let (warm_record, cold_record) = (warm.record(&id).unwrap(), cold.record(&id).unwrap());
+        assert_eq!(warm_record.entries.len(), commands.len());
+        assert_eq!(warm_record.entries, cold_record.entries);
+        assert_eq!(warm.head(&id).unwrap(), cold.head(&id).unwrap());
+        let report = warm.audit(&id).unwrap();
+        assert!(report.failure.is_none(), "{:?}", report.failure);
+        assert!(warm.check_all(&mut |_, _| {}).unwrap().damaged.is_empty());
+    }
+}
