@@ -102,7 +102,12 @@ mod tests {
         Store::open(&cold_at, games).unwrap().create(header(), None, None).unwrap();
         // One handle for every append, against a handle opened afresh for each (no tail kept).
         let warm = Store::open(&warm_at, games).unwrap();
-        let cut = commands.len() - 3;
+        // The append after the refusal (entry 41) is cold and writes a snapshot, then one is
+        // written every `SNAPSHOT_EVERY` entries: stop the warm writer between two of them.
+        let every = crate::append::SNAPSHOT_EVERY as usize;
+        let cut = (commands.len() - every..commands.len() - 1)
+            .find(|cut| (cut - 41) % every != 0)
+            .unwrap();
         for (n, command) in commands[..cut].iter().enumerate() {
             // A refused command in between leaves nothing behind, the tail included.
             if n == 40 {
@@ -114,7 +119,7 @@ mod tests {
         }
         let seq = cut as u64;
         let behind = snapshot_at(&warm, &id).unwrap();
-        assert!(behind < seq && seq - behind < crate::append::SNAPSHOT_EVERY, "snapshot at {behind} of {seq}");
+        assert!(behind < seq && seq - behind < every as u64, "snapshot at {behind} of {seq}");
         assert_eq!(snapshot_at(&Store::open(&cold_at, games).unwrap(), &id), Some(seq));
         drop(warm);
         // A new process resumes the older snapshot and checks the entries after it.
