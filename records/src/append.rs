@@ -124,10 +124,7 @@ impl Store {
         check_expected(request, seq, head)?;
         // What this writer kept of the record at this very head, unless the request may need
         // the game's history (an arbiter's command may be a correction, which rebuilds it).
-        let kept = self
-            .tails
-            .take(id, (seq, head))
-            .filter(|_| !needs_history(request));
+        let kept = self.tails.take(id, (seq, head)).filter(|_| !needs_history(request));
         let (mut replay, known_block, snapshot_at) = match kept {
             Some(tail) => (tail.replay, Some(tail.block), tail.snapshot_at),
             None => (self.load(txn, id, seq, head, needs_history(request))?, None, None),
@@ -277,9 +274,11 @@ fn resume_behind(
     snapshot: &[u8],
 ) -> Option<Replay> {
     let (before, after) = record.entries.split_at_checked(at as usize)?;
-    let head_at = before.iter().fold(header_hash(&header.canonical_text()), |chain, entry| {
-        chain_step(&chain, &entry.canonical_line())
-    });
+    let head_at = before
+        .iter()
+        .fold(header_hash(&header.canonical_text()), |chain, entry| {
+            chain_step(&chain, &entry.canonical_line())
+        });
     let mut replay = Replay::resume(games, header, snapshot, at, head_at).ok()?;
     for entry in after {
         replay.check(entry).ok()?;
@@ -331,7 +330,11 @@ impl Writes {
     /// key's answer, then keeps the record's tail in `tails`. A failure here is the storage's,
     /// and the transaction must then be dropped, not committed (a tail kept for a transaction
     /// that never commits is never used: no head row names it).
-    pub(crate) fn write(self, txn: &redb::WriteTransaction, tails: &crate::tail::Tails) -> Result<Appended, StoreError> {
+    pub(crate) fn write(
+        self,
+        txn: &redb::WriteTransaction,
+        tails: &crate::tail::Tails,
+    ) -> Result<Appended, StoreError> {
         let id = self.id.as_str();
         if self.drop_secret {
             txn.open_table(SECRETS)?.remove(id)?;

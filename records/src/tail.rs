@@ -53,7 +53,6 @@ impl Tails {
 mod tests {
     use kifu_core::record::{ChanceMode, Header};
     use kifu_core::replay::Replay;
-    use redb::ReadableTable;
 
     use crate::tables::SNAPSHOTS;
     use crate::{Append, AppendError, Store};
@@ -70,7 +69,9 @@ mod tests {
         let mut replay = Replay::start(kifu_games::registry(), &header()).unwrap();
         let mut out = Vec::new();
         while out.len() < count {
-            let Some(command) = replay.current().legal().and_then(|l| l.into_iter().next()) else { break };
+            let Some(command) = replay.current().legal().and_then(|l| l.into_iter().next()) else {
+                break;
+            };
             replay.play(None, &command, None).unwrap();
             out.push(command);
         }
@@ -96,10 +97,21 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let games = kifu_games::registry();
         let commands = commands(300);
-        assert!(commands.len() > 140, "the game crosses a block: {} entries", commands.len());
+        assert!(
+            commands.len() > 140,
+            "the game crosses a block: {} entries",
+            commands.len()
+        );
         let (warm_at, cold_at) = (dir.path().join("warm.redb"), dir.path().join("cold.redb"));
-        let id = Store::open(&warm_at, games).unwrap().create(header(), None, None).unwrap().id;
-        Store::open(&cold_at, games).unwrap().create(header(), None, None).unwrap();
+        let id = Store::open(&warm_at, games)
+            .unwrap()
+            .create(header(), None, None)
+            .unwrap()
+            .id;
+        Store::open(&cold_at, games)
+            .unwrap()
+            .create(header(), None, None)
+            .unwrap();
         // One handle for every append, against a handle opened afresh for each (no tail kept).
         let warm = Store::open(&warm_at, games).unwrap();
         // The append after the refusal (entry 41) is cold and writes a snapshot, then one is
@@ -115,19 +127,34 @@ mod tests {
                 assert!(matches!(refused, Err(AppendError::Rejected(_))), "{refused:?}");
             }
             warm.append(&id, &one(command)).unwrap();
-            Store::open(&cold_at, games).unwrap().append(&id, &one(command)).unwrap();
+            Store::open(&cold_at, games)
+                .unwrap()
+                .append(&id, &one(command))
+                .unwrap();
         }
         let seq = cut as u64;
         let behind = snapshot_at(&warm, &id).unwrap();
-        assert!(behind < seq && seq - behind < every as u64, "snapshot at {behind} of {seq}");
+        assert!(
+            behind < seq && seq - behind < every as u64,
+            "snapshot at {behind} of {seq}"
+        );
         assert_eq!(snapshot_at(&Store::open(&cold_at, games).unwrap(), &id), Some(seq));
         drop(warm);
         // A new process resumes the older snapshot and checks the entries after it.
         for command in &commands[cut..] {
-            Store::open(&warm_at, games).unwrap().append(&id, &one(command)).unwrap();
-            Store::open(&cold_at, games).unwrap().append(&id, &one(command)).unwrap();
+            Store::open(&warm_at, games)
+                .unwrap()
+                .append(&id, &one(command))
+                .unwrap();
+            Store::open(&cold_at, games)
+                .unwrap()
+                .append(&id, &one(command))
+                .unwrap();
         }
-        let (warm, cold) = (Store::open(&warm_at, games).unwrap(), Store::open(&cold_at, games).unwrap());
+        let (warm, cold) = (
+            Store::open(&warm_at, games).unwrap(),
+            Store::open(&cold_at, games).unwrap(),
+        );
         assert_eq!(snapshot_at(&warm, &id), Some(commands.len() as u64));
         let (warm_record, cold_record) = (warm.record(&id).unwrap(), cold.record(&id).unwrap());
         assert_eq!(warm_record.entries.len(), commands.len());
