@@ -473,3 +473,30 @@ pub(crate) fn fingerprint(request: &Append) -> Hash {
     }
     *blake3::hash(text.as_bytes()).as_bytes()
 }
+
+#[cfg(test)]
+mod tests {
+    use kifu_core::record::{ChanceMode, Header, Record};
+    use kifu_core::replay::Replay;
+
+    use super::resume_behind;
+
+    #[test]
+    fn a_snapshot_behind_the_head_resumes_and_checks_the_entries_after_it() {
+        let games = kifu_games::registry();
+        let header = Header::new("senet", 1, vec!["A".into(), "B".into()], ChanceMode::Observed);
+        let mut replay = Replay::start(games, &header).unwrap();
+        let mut record = Record::new(header.clone());
+        let mut snapshots = Vec::new();
+        for _ in 0..12 {
+            snapshots.push(replay.current().snapshot());
+            let command = replay.current().legal().unwrap().remove(0);
+            record.entries.push(replay.play(None, &command, None).unwrap());
+        }
+        let resumed = resume_behind(games, &header, &record, 5, &snapshots[5]).unwrap();
+        assert_eq!((resumed.seq(), resumed.head()), (12, replay.head()));
+        // A snapshot that is not the game after the entry it names fails a later state hash.
+        assert!(resume_behind(games, &header, &record, 6, &snapshots[5]).is_none());
+        assert!(resume_behind(games, &header, &record, 13, &snapshots[5]).is_none());
+    }
+}
