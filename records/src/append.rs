@@ -3,7 +3,7 @@
 //! it is written; preparing must never write, so a refusal leaves no trace even in a
 //! transaction shared with other appends (`group`).
 
-use kifu_core::record::{hex, Actor, Entry, Hash};
+use kifu_core::record::{chain_step, header_hash, hex, Actor, Entry, Hash};
 use kifu_core::replay::Replay;
 use kifu_core::rules::Turn;
 use kifu_core::Registry;
@@ -13,7 +13,13 @@ use serde::{Deserialize, Serialize};
 use crate::error::{AppendError, ReadError, StoreError};
 use crate::guard::guarded;
 use crate::tables::*;
-use crate::{write_derived, Store};
+use crate::tail::Tail;
+use crate::{write_status, Store};
+
+/// How many entries a writer that keeps a record's tail appends between two snapshots of it.
+/// A process that then starts afresh resumes the last snapshot and checks at most this many
+/// entries through the rules.
+pub(crate) const SNAPSHOT_EVERY: u64 = 16;
 
 /// An append request.
 #[derive(Debug, Clone, Default)]
@@ -66,7 +72,7 @@ impl Store {
             let txn = self.durable_writer()?;
             let answer = match self.prepare(&txn, id, request)? {
                 Prepared::Replayed(answer) => return Ok(answer),
-                Prepared::New(writes) => writes.write(&txn)?,
+                Prepared::New(writes) => writes.write(&txn, &self.tails)?,
             };
             txn.commit().map_err(StoreError::from)?;
             Ok(answer)
@@ -116,39 +122,69 @@ impl Store {
             }
         }
         check_expected(request, seq, head)?;
-        // An arbiter's command may be a correction, which rebuilds the game from the log.
-        let mut replay = self.load(txn, id, seq, head, needs_history(request))?;
+        // What this writer kept of the record at this very head, unless the request may need
+        // the game's history (an arbiter's command may be a correction, which rebuilds it).
+        let kept = self.tails.take(id, (seq, head)).filter(|_| !needs_history(request));
+        let (mut replay, known_block, snapshot_at) = match kept {
+            Some(tail) => (tail.replay, Some(tail.block), tail.snapshot_at),
+            None => (self.load(txn, id, seq, head, needs_history(request))?, None, None),
+        };
+        if !replay.seed_known() {
+            self.set_seed_if_kept(txn, id, &mut replay)?;
+        }
         let Played { entries, drop_secret } = play(&mut replay, request)?;
         let lines: Vec<String> = entries.iter().map(Entry::canonical_line).collect();
         let first_seq = entries.first().map_or(seq + 1, |e| e.seq);
-        let (blocks, chain) = match entries.first() {
+        let extended = match entries.first() {
             Some(first) => {
                 let table = txn.open_table(BLOCKS).map_err(StoreError::from)?;
-                crate::blocks::extend(&table, id, first.seq, head, &lines)?
+                Some(crate::blocks::extend(&table, id, first.seq, head, &lines, known_block)?)
             }
-            None => (Vec::new(), Vec::new()),
+            None => None,
+        };
+        // A writer that appends again and again writes the snapshot every `SNAPSHOT_EVERY`
+        // entries; a cold append (a new process, another record) writes it every time.
+        let snapshot_due = match snapshot_at {
+            Some(at) => replay.seq() >= at + SNAPSHOT_EVERY,
+            None => true,
+        };
+        let snapshot = snapshot_due.then(|| replay.current().snapshot());
+        let answer = Appended {
+            seq: replay.seq(),
+            head: replay.head(),
+            lines,
+            replayed: false,
+        };
+        let (blocks, chain, tail) = match extended {
+            Some(extended) => (
+                extended.rows,
+                extended.hashes,
+                Some(Tail {
+                    head: (answer.seq, answer.head),
+                    replay,
+                    block: extended.last,
+                    snapshot_at: if snapshot_due { Some(answer.seq) } else { snapshot_at },
+                }),
+            ),
+            None => (Vec::new(), Vec::new(), None),
         };
         Ok(Prepared::New(Box::new(Writes {
             id: id.to_string(),
             log: self.log,
             first_seq,
             chain,
-            answer: Appended {
-                seq: replay.seq(),
-                head: replay.head(),
-                lines,
-                replayed: false,
-            },
+            turn: tail.as_ref().map(|t| t.replay.turn()),
+            answer,
             blocks,
-            turn: replay.turn(),
-            snapshot: replay.current().snapshot(),
+            snapshot,
             drop_secret,
             key: request.key.clone().map(|key| (key, fingerprint)),
+            tail,
         })))
     }
 
-    /// The replay at the head, from the snapshot when it is current, else rebuilt from the log.
-    /// The seed, if the store keeps one, is set.
+    /// The replay at the head, from the snapshot (and the entries after it), else rebuilt from
+    /// the log.
     fn load(
         &self,
         txn: &redb::WriteTransaction,
@@ -167,14 +203,18 @@ impl Store {
                 let (at, bytes) = v.value();
                 (at, bytes.to_vec())
             });
-        let mut replay = resume_or_replay(self.games, id, &header, snapshot, (seq, head), history, || {
+        resume_or_replay(self.games, id, &header, snapshot, (seq, head), history, || {
             crate::read::verified_record(
                 &txn.open_table(HEADERS).map_err(StoreError::from)?,
                 &txn.open_table(BLOCKS).map_err(StoreError::from)?,
                 &txn.open_table(HEADS).map_err(StoreError::from)?,
                 id,
             )
-        })?;
+        })
+    }
+
+    /// Sets the seed on `replay` if the store keeps one for record `id`.
+    fn set_seed_if_kept(&self, txn: &redb::WriteTransaction, id: &str, replay: &mut Replay) -> Result<(), AppendError> {
         let sealed = txn
             .open_table(SECRETS)
             .map_err(StoreError::from)?
@@ -183,14 +223,15 @@ impl Store {
             .map(|v| v.value().to_vec());
         if let Some(sealed) = sealed {
             let seed = crate::secrets::SeedKey::load(&self.path, false)?.open(id, &sealed)?;
-            set_stored_seed(&mut replay, id, &seed)?;
+            set_stored_seed(replay, id, &seed)?;
         }
-        Ok(replay)
+        Ok(())
     }
 }
 
-/// The replay at the head: from the snapshot when it is current (and no history is needed),
-/// else rebuilt from the record `read` gives, checking every entry. Shared by every backend.
+/// The replay at the head: from the snapshot when it is current (and no history is needed);
+/// from an older snapshot and the entries after it, each checked, when it is not; else rebuilt
+/// from the record `read` gives, checking every entry. Shared by every backend.
 pub(crate) fn resume_or_replay(
     games: &Registry,
     id: &str,
@@ -200,14 +241,18 @@ pub(crate) fn resume_or_replay(
     history: bool,
     read: impl FnOnce() -> Result<kifu_core::record::Record, ReadError>,
 ) -> Result<Replay, AppendError> {
-    let resumed = match snapshot {
-        Some((at, bytes)) if at == seq && !history => Replay::resume(games, header, &bytes, seq, head).ok(),
-        _ => None,
-    };
-    if let Some(replay) = resumed {
-        return Ok(replay);
+    let snapshot = snapshot.filter(|(at, _)| *at <= seq && !history);
+    if let Some((at, bytes)) = &snapshot {
+        if *at == seq {
+            if let Ok(replay) = Replay::resume(games, header, bytes, seq, head) {
+                return Ok(replay);
+            }
+        }
     }
     let record = read()?;
+    if let Some(replay) = snapshot.and_then(|(at, bytes)| resume_behind(games, header, &record, at, &bytes)) {
+        return Ok(replay);
+    }
     let mut replay = Replay::start(games, header).map_err(AppendError::Rejected)?;
     for entry in &record.entries {
         replay.check(entry).map_err(|f| ReadError::Damaged {
@@ -216,6 +261,29 @@ pub(crate) fn resume_or_replay(
         })?;
     }
     Ok(replay)
+}
+
+/// The game at the record's head from a snapshot taken after entry `at`, behind it: resumed
+/// there and every later entry checked through the rules (state hashes included). `None` when
+/// that fails (a correction among them needs the history): the caller replays the whole log.
+fn resume_behind(
+    games: &Registry,
+    header: &kifu_core::record::Header,
+    record: &kifu_core::record::Record,
+    at: u64,
+    snapshot: &[u8],
+) -> Option<Replay> {
+    let (before, after) = record.entries.split_at_checked(at as usize)?;
+    let head_at = before
+        .iter()
+        .fold(header_hash(&header.canonical_text()), |chain, entry| {
+            chain_step(&chain, &entry.canonical_line())
+        });
+    let mut replay = Replay::resume(games, header, snapshot, at, head_at).ok()?;
+    for entry in after {
+        replay.check(entry).ok()?;
+    }
+    Some(replay)
 }
 
 /// Sets the seed the store kept for record `id` on its replay.
@@ -246,18 +314,27 @@ pub(crate) struct Writes {
     chain: Vec<Hash>,
     answer: Appended,
     blocks: Vec<crate::blocks::Row>,
-    turn: Turn,
-    snapshot: Vec<u8>,
+    /// Whose turn it is after the append (`None`: no entry was made, the status stands).
+    turn: Option<Turn>,
+    /// The snapshot after the append, when one is due.
+    snapshot: Option<Vec<u8>>,
     drop_secret: bool,
     /// The idempotency key and the request's fingerprint, stored with the answer.
     key: Option<(String, Hash)>,
+    /// What the writer keeps of the record once the rows are written.
+    tail: Option<Tail>,
 }
 
 impl Writes {
     /// Writes the entries' blocks, their leaves in the log, the head, the derived rows and the
-    /// key's answer. A failure
-    /// here is the storage's, and the transaction must then be dropped, not committed.
-    pub(crate) fn write(self, txn: &redb::WriteTransaction) -> Result<Appended, StoreError> {
+    /// key's answer, then keeps the record's tail in `tails`. A failure here is the storage's,
+    /// and the transaction must then be dropped, not committed (a tail kept for a transaction
+    /// that never commits is never used: no head row names it).
+    pub(crate) fn write(
+        self,
+        txn: &redb::WriteTransaction,
+        tails: &crate::tail::Tails,
+    ) -> Result<Appended, StoreError> {
         let id = self.id.as_str();
         if self.drop_secret {
             txn.open_table(SECRETS)?.remove(id)?;
@@ -265,11 +342,20 @@ impl Writes {
         crate::blocks::write(&mut txn.open_table(BLOCKS)?, id, &self.blocks)?;
         self.log.add(txn, id, self.first_seq, &self.chain)?;
         txn.open_table(HEADS)?.insert(id, (self.answer.seq, self.answer.head))?;
-        write_derived(txn, id, &self.turn, self.answer.seq, Some(&self.snapshot))?;
+        if let Some(turn) = &self.turn {
+            write_status(txn, id, turn)?;
+        }
+        if let Some(snapshot) = &self.snapshot {
+            txn.open_table(SNAPSHOTS)?
+                .insert(id, (self.answer.seq, snapshot.as_slice()))?;
+        }
         if let Some((key, fingerprint)) = &self.key {
             let json = serde_json::to_string(&self.answer).unwrap_or_default();
             txn.open_table(KEYS)?
                 .insert((id, key.as_str()), (*fingerprint, json.as_str()))?;
+        }
+        if let Some(tail) = self.tail {
+            tails.keep(id, tail);
         }
         Ok(self.answer)
     }
@@ -386,4 +472,31 @@ pub(crate) fn fingerprint(request: &Append) -> Hash {
         text.push_str(command);
     }
     *blake3::hash(text.as_bytes()).as_bytes()
+}
+
+#[cfg(test)]
+mod tests {
+    use kifu_core::record::{ChanceMode, Header, Record};
+    use kifu_core::replay::Replay;
+
+    use super::resume_behind;
+
+    #[test]
+    fn a_snapshot_behind_the_head_resumes_and_checks_the_entries_after_it() {
+        let games = kifu_games::registry();
+        let header = Header::new("senet", 1, vec!["A".into(), "B".into()], ChanceMode::Observed);
+        let mut replay = Replay::start(games, &header).unwrap();
+        let mut record = Record::new(header.clone());
+        let mut snapshots = Vec::new();
+        for _ in 0..12 {
+            snapshots.push(replay.current().snapshot());
+            let command = replay.current().legal().unwrap().remove(0);
+            record.entries.push(replay.play(None, &command, None).unwrap());
+        }
+        let resumed = resume_behind(games, &header, &record, 5, &snapshots[5]).unwrap();
+        assert_eq!((resumed.seq(), resumed.head()), (12, replay.head()));
+        // A snapshot that is not the game after the entry it names fails a later state hash.
+        assert!(resume_behind(games, &header, &record, 6, &snapshots[5]).is_none());
+        assert!(resume_behind(games, &header, &record, 13, &snapshots[5]).is_none());
+    }
 }

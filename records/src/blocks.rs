@@ -6,7 +6,7 @@
 
 use kifu_core::record::{chain_step, Hash};
 use redb::ReadableTable;
-use std::io::{Read, Write};
+use std::io::Read;
 
 use crate::error::StoreError;
 use crate::tables::BLOCKS;
@@ -38,14 +38,26 @@ fn pack(start: u64, lines: &[String]) -> Result<Vec<u8>, StoreError> {
         }
         text.push_str(rest);
     }
-    let failed = |e: std::io::Error| StoreError::Damaged(format!("compressing a block: {e}"));
-    let mut encoder = zstd::stream::Encoder::new(Vec::new(), LEVEL).map_err(failed)?;
-    encoder.include_checksum(true).map_err(failed)?;
-    // Told the size, zstd sizes its tables to the block rather than to any stream: making
-    // them was a fifth of an append's time.
-    encoder.set_pledged_src_size(Some(text.len() as u64)).map_err(failed)?;
-    encoder.write_all(text.as_bytes()).map_err(failed)?;
-    encoder.finish().map_err(failed)
+    COMPRESSOR.with(|cell| {
+        let failed = |e: std::io::Error| StoreError::Damaged(format!("compressing a block: {e}"));
+        let mut slot = cell.borrow_mut();
+        if slot.is_none() {
+            let mut made = zstd::bulk::Compressor::new(LEVEL).map_err(failed)?;
+            made.set_parameter(zstd::stream::raw::CParameter::ChecksumFlag(true))
+                .map_err(failed)?;
+            *slot = Some(made);
+        }
+        let compressor = slot.as_mut().expect("made above");
+        // Given the whole block, zstd sizes its tables to it and writes its size in the frame.
+        compressor.compress(text.as_bytes()).map_err(failed)
+    })
+}
+
+thread_local! {
+    /// One compression context a thread, kept between blocks: making one (its tables) was a
+    /// tenth of a durable append's CPU time.
+    static COMPRESSOR: std::cell::RefCell<Option<zstd::bulk::Compressor<'static>>> =
+        const { std::cell::RefCell::new(None) };
 }
 
 /// The lines of the stored block that starts at entry `start`, or why it does not unpack.
@@ -83,40 +95,61 @@ pub fn append(
     lines: &[String],
 ) -> Result<Vec<Hash>, StoreError> {
     let mut table = txn.open_table(BLOCKS)?;
-    let (rows, hashes) = extend(&table, id, first, head, lines)?;
-    write(&mut table, id, &rows)?;
-    Ok(hashes)
+    let extended = extend(&table, id, first, head, lines, None)?;
+    write(&mut table, id, &extended.rows)?;
+    Ok(extended.hashes)
+}
+
+/// The lines of a record's last block, unpacked: (the block's first seq, its lines).
+pub type Unpacked = (u64, Vec<String>);
+
+/// What appending lines to a record's blocks makes.
+pub struct Extended {
+    /// The block rows to write.
+    pub rows: Vec<Row>,
+    /// The chain hash after each line appended.
+    pub hashes: Vec<Hash>,
+    /// The record's last block after them, unpacked, for the next append to start from.
+    pub last: Unpacked,
 }
 
 /// The block rows that appending `lines` (entries `first`, ...) to record `id` would write,
 /// and the chain hash after each line; reads only, so a refusal found here leaves no trace.
+/// `known` is the record's last block as the caller holds it unpacked (`tail`); it is used
+/// only when it is the block `first` goes into and ends just before `first`, else the block
+/// is read from `table`.
 pub fn extend(
     table: &impl ReadableTable<(&'static str, u64), (Hash, &'static [u8])>,
     id: &str,
     first: u64,
     head: Hash,
     lines: &[String],
-) -> Result<(Vec<Row>, Vec<Hash>), StoreError> {
+    known: Option<Unpacked>,
+) -> Result<Extended, StoreError> {
     let mut rows = Vec::new();
     let mut chain = head;
     let mut hashes = Vec::with_capacity(lines.len());
     let mut seq = first;
     let mut rest = lines;
+    let mut known = known;
+    let mut last = (block_start(first), Vec::new());
     while !rest.is_empty() {
         let start = block_start(seq);
-        let mut block = if start < seq {
-            let stored = table.get((id, start))?.map(|v| v.value().1.to_vec());
-            match stored {
-                Some(bytes) => unpack(start, &bytes)
-                    .map_err(|why| StoreError::Damaged(format!("record {id}, entries from {start}: {why}")))?,
-                None => {
-                    return Err(StoreError::Damaged(format!(
-                        "record {id}: the block of entries from {start} is missing"
-                    )))
+        let mut block = match known.take() {
+            Some((at, held)) if start < seq && at == start && start + held.len() as u64 == seq => held,
+            _ if start < seq => {
+                let stored = table.get((id, start))?.map(|v| v.value().1.to_vec());
+                match stored {
+                    Some(bytes) => unpack(start, &bytes)
+                        .map_err(|why| StoreError::Damaged(format!("record {id}, entries from {start}: {why}")))?,
+                    None => {
+                        return Err(StoreError::Damaged(format!(
+                            "record {id}: the block of entries from {start} is missing"
+                        )))
+                    }
                 }
             }
-        } else {
-            Vec::new()
+            _ => Vec::new(),
         };
         let room = (start + BLOCK - seq) as usize;
         let (now, later) = rest.split_at(room.min(rest.len()));
@@ -128,8 +161,9 @@ pub fn extend(
         rows.push((start, chain, pack(start, &block)?));
         seq += now.len() as u64;
         rest = later;
+        last = (start, block);
     }
-    Ok((rows, hashes))
+    Ok(Extended { rows, hashes, last })
 }
 
 /// Writes the rows [`extend`] made.

@@ -31,7 +31,7 @@ impl Store {
                 // Preparing reads only: a panic in it (a damaged row) fails this request alone.
                 let outcome = match guarded(|| self.prepare(&txn, id, request)) {
                     Ok(Prepared::Replayed(answer)) => Ok(answer),
-                    Ok(Prepared::New(writes)) => Ok(writes.write(&txn)?),
+                    Ok(Prepared::New(writes)) => Ok(writes.write(&txn, &self.tails)?),
                     Err(refused) => Err(refused),
                 };
                 outcomes.push(outcome);

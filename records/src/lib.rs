@@ -15,6 +15,7 @@ mod pg;
 mod read;
 mod secrets;
 mod tables;
+mod tail;
 mod tlog;
 mod tokens;
 
@@ -63,6 +64,8 @@ pub struct Store {
     path: PathBuf,
     /// Whether writes add leaves to the log (always, but in the bench that measures its cost).
     log: tlog::Writer,
+    /// What this writer keeps of the records it appended to last (`tail`).
+    tails: tail::Tails,
 }
 
 /// The redb handle: one process at a time may hold the store for writing (redb's single-writer
@@ -139,6 +142,7 @@ impl Store {
             games,
             path: path.to_path_buf(),
             log: tlog::Writer { on: true },
+            tails: tail::Tails::default(),
         };
         guarded(|| store.init()).map_err(|e| OpenError::Storage(shown, e))?;
         Ok(store)
@@ -175,6 +179,7 @@ impl Store {
             games,
             path: path.to_path_buf(),
             log: tlog::Writer { on: true },
+            tails: tail::Tails::default(),
         };
         // A store of an older layout is opened for writing once, which moves its entries into
         // blocks or gives it its log.
@@ -480,13 +485,19 @@ fn write_derived(
     seq: u64,
     snapshot: Option<&[u8]>,
 ) -> Result<(), StoreError> {
-    let status = serde_json::to_string(turn).unwrap_or_default();
-    txn.open_table(STATUS)?.insert(id, status.as_str())?;
+    write_status(txn, id, turn)?;
     let mut snapshots = txn.open_table(SNAPSHOTS)?;
     match snapshot {
         Some(bytes) => snapshots.insert(id, (seq, bytes))?,
         None => snapshots.remove(id)?,
     };
+    Ok(())
+}
+
+/// Writes the status line of record `id`: whose turn it is.
+fn write_status(txn: &redb::WriteTransaction, id: &str, turn: &Turn) -> Result<(), StoreError> {
+    let status = serde_json::to_string(turn).unwrap_or_default();
+    txn.open_table(STATUS)?.insert(id, status.as_str())?;
     Ok(())
 }
 
