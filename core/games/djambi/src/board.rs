@@ -166,7 +166,7 @@ impl Board {
     }
 
     /// The published start: each seat's nine pieces in a corner, the chief on the corner
-    /// square (seats/djambi.md has the diagram).
+    /// square (seeds/chess/djambi.md has the diagram).
     pub fn start() -> Board {
         // Rows outward from the corner: along the chief's rank first.
         const CORNER: [[Kind; 3]; 3] = [

@@ -1,4 +1,4 @@
-//! Djambi, Jean Anesto's "Machiavelli's chessboard" (seed 004, see seeds/djambi.md): four
+//! Djambi, Jean Anesto's "Machiavelli's chessboard" (seed 004, see seeds/chess/djambi.md): four
 //! players on 9x9, the Labyrinth, corpses, and the surrender of a killed chief's pieces. The
 //! `Rules` engine only; records are kept in kifu's own text format. Nothing is hidden.
 

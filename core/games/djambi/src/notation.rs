@@ -1,7 +1,7 @@
 //! Djambi move text: `M a1-c3` (a move), `C e5xg7 @b2` (a kill by replacement, the corpse
 //! put on b2), `A d4xf6` (the assassin's corpse goes to d4, unwritten), `R c3-c5 xc6` (a
 //! reporter's kill beside its square), `D b2-f6 @a5` (the diplomat moves the piece on f6 to
-//! a5), `N c3xe5`... see seeds/djambi.md. A move that acted in the Labyrinth ends `>SQUARE`
+//! a5), `N c3xe5`... see seeds/chess/djambi.md. A move that acted in the Labyrinth ends `>SQUARE`
 //! (where the piece leaves to); `pass` only when no move is left. Reading checks the move
 //! against the position and says why one is refused; it never changes the state.
 
