@@ -7,7 +7,8 @@
 //! release `kifu` binary, when built, is also run on the file with 1 thread and every core).
 //! The lichess-sized check: `-- --big 1G [--pgn FILE] [--keep FILE]` generates a PGN of that
 //! size (or reads FILE) and imports it with the `kifu` binary, printing games/s, peak RSS and
-//! store size. Prints tables; asserts only that every reader read every game and move of the
+//! store size. `--replay-only SECS` only replays the records for SECS seconds (for a profiler)
+//! and prints the rate a ply against the reference. Prints tables; asserts only that every reader read every game and move of the
 //! generated file.
 
 #[path = "chess_import/costs.rs"]
@@ -100,6 +101,30 @@ fn build_on(drafts: &[Draft], threads: usize) -> usize {
     built
 }
 
+/// Replays the file's records with `verify_record` again and again for `secs` seconds (for a
+/// profiler), then prints the time a ply against pgn-reader + shakmaty's on the same file.
+fn replay_loop(path: &Path, secs: f64) {
+    let drafts = read_drafts(path);
+    let records: Vec<Record> = build_all(&drafts).iter().map(|c| c.record().clone()).collect();
+    let plies = engine_validate(&drafts);
+    let t = Instant::now();
+    let mut rounds = 0;
+    while t.elapsed().as_secs_f64() < secs || rounds == 0 {
+        for record in &records {
+            assert!(verify_record(kifu_games::registry(), record).failure.is_none());
+        }
+        rounds += 1;
+    }
+    let per_ply = t.elapsed().as_secs_f64() / (rounds * plies) as f64;
+    let (reader_secs, _) = best_of(5, || references::pgn_reader(path, true));
+    println!(
+        "replay: {rounds} rounds, {:.3} us a ply; pgn-reader + shakmaty {:.3} us a ply; ratio {:.3}",
+        per_ply * 1e6,
+        reader_secs * 1e6 / plies as f64,
+        reader_secs / plies as f64 / per_ply
+    );
+}
+
 /// A size such as `1G`, `200M` or `5000000`, in bytes.
 fn size(text: &str) -> u64 {
     let (digits, unit) = match text.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
@@ -169,6 +194,7 @@ fn main() {
         None => 3000,
     };
     let generate_only = args.iter().any(|a| a == "--generate-only");
+    let replay_only = option("--replay-only").map(|s| s.parse::<f64>().expect("--replay-only takes seconds"));
     let repeats = if quick { 1 } else { 3 };
     let dir = tempfile::tempdir().expect("temp dir");
     let path = dir.path().join("bench.pgn");
@@ -186,6 +212,9 @@ fn main() {
     );
     if generate_only {
         return;
+    }
+    if let Some(secs) = replay_only {
+        return replay_loop(&path, secs);
     }
 
     // kifu, the parts of `kifu import` one after the other.
