@@ -37,6 +37,21 @@ impl Actor {
     }
 }
 
+impl Actor {
+    /// Appends the actor's text (as `Display` writes it) to `out`, without formatting.
+    pub fn write_to(self, out: &mut String) {
+        match self {
+            Actor::Seat(seat) => {
+                out.push('p');
+                super::entry::push_decimal(out, u64::from(seat) + 1);
+            }
+            Actor::Chance => out.push_str("chance"),
+            Actor::Arbiter => out.push_str("arbiter"),
+            Actor::Note => out.push_str("note"),
+        }
+    }
+}
+
 impl fmt::Display for Actor {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -45,19 +45,30 @@ pub fn check_command(command: &str) -> Result<(), EntryError> {
 
 impl Entry {
     pub fn canonical_line(&self) -> String {
-        let mut line = format!("{} {} {}", self.seq, self.actor, self.command);
+        let mut line = String::with_capacity(self.command.len() + 32);
+        self.write_canonical_line(&mut line);
+        line
+    }
+
+    /// Appends the canonical line to `out` (what the chain hashes), without the allocations
+    /// of formatting: replay writes one a entry.
+    pub fn write_canonical_line(&self, out: &mut String) {
+        push_decimal(out, self.seq);
+        out.push(' ');
+        self.actor.write_to(out);
+        out.push(' ');
+        out.push_str(&self.command);
         if self.time.is_some() || self.state.is_some() {
-            line.push_str(" ;");
+            out.push_str(" ;");
             if let Some(time) = &self.time {
-                line.push_str(" t=");
-                line.push_str(time);
+                out.push_str(" t=");
+                out.push_str(time);
             }
             if let Some(state) = &self.state {
-                line.push_str(" s=");
-                line.push_str(&hex::encode(state));
+                out.push_str(" s=");
+                hex::push(out, state);
             }
         }
-        line
     }
 
     /// Reads a canonical line back; anything that would not print the same is refused.
@@ -105,6 +116,23 @@ impl Entry {
     }
 }
 
+/// Appends `n` in decimal.
+pub(crate) fn push_decimal(out: &mut String, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in &digits[at..] {
+        out.push(d as char);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -129,6 +157,20 @@ mod tests {
             state: None,
         };
         assert_eq!(Entry::parse_line("1 chance 3").unwrap(), bare);
+    }
+
+    #[test]
+    fn decimals_are_written_as_format_writes_them() {
+        for n in [0, 1, 9, 10, 99, 100, 12345, u64::MAX] {
+            let mut out = String::from("x");
+            push_decimal(&mut out, n);
+            assert_eq!(out, format!("x{n}"));
+        }
+        for actor in [Actor::Seat(0), Actor::Seat(9), Actor::Seat(255), Actor::Chance, Actor::Arbiter, Actor::Note] {
+            let mut out = String::new();
+            actor.write_to(&mut out);
+            assert_eq!(out, actor.to_string());
+        }
     }
 
     #[test]

@@ -1,13 +1,18 @@
 //! Lower-case hex, the only encoding of hashes and seeds in kifu's text.
 
 pub fn encode(bytes: &[u8]) -> String {
-    const DIGITS: &[u8; 16] = b"0123456789abcdef";
     let mut out = String::with_capacity(bytes.len() * 2);
+    push(&mut out, bytes);
+    out
+}
+
+/// Appends `bytes` to `out` in lower-case hex.
+pub fn push(out: &mut String, bytes: &[u8]) {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
     for b in bytes {
         out.push(DIGITS[(b >> 4) as usize] as char);
         out.push(DIGITS[(b & 15) as usize] as char);
     }
-    out
 }
 
 /// Decodes lower-case hex, the only form kifu writes; `None` for odd length, an upper-case

@@ -27,6 +27,12 @@ pub fn escape(raw: &str) -> Option<String> {
     (!out.is_empty()).then_some(out)
 }
 
+/// Whether `text` is a note's canonical form (`escape` of what it stands for gives it back).
+pub fn is_canonical(text: &str) -> bool {
+    let plain = !text.is_empty() && text.trim() == text && !text.chars().any(|c| c == '\\' || c == ';' || c.is_control());
+    plain || escape(&unescape(text)).as_deref() == Some(text)
+}
+
 /// The text a note's canonical form stands for.
 pub fn unescape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -65,5 +71,16 @@ mod tests {
         crate::record::check_command_text(&text).unwrap();
         assert_eq!(escape("  \u{7}  "), None);
         assert_eq!(escape("a\u{7}b").as_deref(), Some("a b"));
+    }
+
+    #[test]
+    fn canonical_notes_are_known_without_escaping() {
+        for text in ["plain words", "[%clk 0:05:00]", "a\\nb", "x\\x3by", "é ü"] {
+            assert!(is_canonical(text), "{text}");
+        }
+        for text in ["", " lead", "trail ", "a;b", "a\tb", "a\u{7}b", "a\\qb"] {
+            assert_eq!(is_canonical(text), escape(&unescape(text)).as_deref() == Some(text), "{text:?}");
+        }
+        assert!(!is_canonical("a;b") && !is_canonical(" lead") && !is_canonical(""));
     }
 }

@@ -122,6 +122,7 @@ impl Replay {
         let withdrawn: Vec<Withdrawn> = drop.iter().map(|e| Withdrawn { seq: e.seq, by: at }).collect();
         self.in_force = Some(keep.to_vec());
         self.current = game;
+        self.current_hash = None;
         self.withdrawn.extend(withdrawn);
         Ok(())
     }

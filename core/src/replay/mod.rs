@@ -98,6 +98,11 @@ pub struct Replay {
     pub game: &'static dyn Game,
     pub header: Header,
     current: Box<dyn Match>,
+    /// The state hash of `current`, once worked out: kept while nothing changes the game
+    /// (notes, a reveal), and forgotten whenever something may.
+    current_hash: Option<Hash>,
+    /// The canonical line of the entry being chained, kept to write the next into.
+    line: String,
     seq: u64,
     head: Hash,
     seed: Option<Vec<u8>>,
@@ -123,6 +128,8 @@ impl Replay {
             game,
             header: header.clone(),
             current,
+            current_hash: None,
+            line: String::new(),
             seq: 0,
             head: header_hash(&header.canonical_text()),
             seed: None,
@@ -145,6 +152,8 @@ impl Replay {
             game,
             header: header.clone(),
             current,
+            current_hash: None,
+            line: String::new(),
             seq,
             head,
             seed: None,
@@ -242,11 +251,12 @@ impl Replay {
             }
             self.correct(&correction, entry.seq).map_err(fail)?;
         } else if entry.actor == Actor::Note {
-            if note::escape(&note::unescape(&entry.command)).as_deref() != Some(entry.command.as_str()) {
+            if !note::is_canonical(&entry.command) {
                 return Err(fail("a note not written canonically".into()));
             }
         } else {
             self.check_actor(entry.actor).map_err(fail)?;
+            self.current_hash = None;
             let expected_chance = match (&self.seed, entry.actor) {
                 (Some(seed), Actor::Chance) => {
                     Some(self.current.sample_chance(&mut ChanceRng::for_entry(seed, entry.seq)))
@@ -268,7 +278,7 @@ impl Replay {
             }
         }
         if let Some(stated) = entry.state {
-            let actual = self.current.state_hash();
+            let actual = self.state_hash();
             if actual[..8] != stated {
                 return Err(fail(format!(
                     "the state after this entry hashes to {}, the record says {}: the rules changed or the record was altered",
@@ -277,7 +287,7 @@ impl Replay {
                 )));
             }
         }
-        self.head = chain_step(&self.head, &entry.canonical_line());
+        self.chain(entry);
         self.seq = entry.seq;
         self.broken = false;
         if let Some(text) = remark {
@@ -319,14 +329,14 @@ impl Replay {
         let fail = |reason: String| Failure::at(seq, actor, text, reason);
         if actor == Actor::Note {
             let text = note::escape(text).ok_or_else(|| fail("an empty note".into()))?;
-            let state = self.current.state_hash();
+            let state = self.state_hash();
             return Ok(self.push(Actor::Note, text, time, Some(state)));
         }
         if actor == Actor::Arbiter {
             if let Some(correction) = Correction::typed(text) {
                 let correction = correction.map_err(fail)?;
                 self.correct(&correction, seq).map_err(fail)?;
-                let state = self.current.state_hash();
+                let state = self.state_hash();
                 return Ok(self.push(Actor::Arbiter, correction.canonical(), time, Some(state)));
             }
         }
@@ -342,6 +352,7 @@ impl Replay {
             .map_err(|e| fail(format!("the game wrote an unusable command: {e}")))?;
         let state = next.state_hash();
         self.current = next;
+        self.current_hash = Some(state);
         let entry = self.push(actor, canonical, time, Some(state));
         if let Some(text) = remark {
             self.remarks.push(Remark { seq: entry.seq, text });
@@ -377,6 +388,7 @@ impl Replay {
             })?;
             let state = next.state_hash();
             self.current = next;
+            self.current_hash = Some(state);
             drawn.push(self.push(Actor::Chance, canonical, time, Some(state)));
         }
         Ok(drawn)
@@ -390,7 +402,7 @@ impl Replay {
             command: None,
             reason: "the seed is not known here".into(),
         })?;
-        let state = self.current.state_hash();
+        let state = self.state_hash();
         let entry = self.push(
             Actor::Chance,
             format!("reveal {}", hex::encode(&seed)),
@@ -401,6 +413,19 @@ impl Replay {
         Ok(entry)
     }
 
+    /// The state hash of the game as it stands, worked out once while it does not change.
+    fn state_hash(&mut self) -> Hash {
+        let current = &self.current;
+        *self.current_hash.get_or_insert_with(|| current.state_hash())
+    }
+
+    /// Takes the chain one step, over `entry`'s canonical line.
+    fn chain(&mut self, entry: &Entry) {
+        self.line.clear();
+        entry.write_canonical_line(&mut self.line);
+        self.head = chain_step(&self.head, &self.line);
+    }
+
     fn push(&mut self, actor: Actor, command: String, time: Option<&str>, state: Option<[u8; 32]>) -> Entry {
         let entry = Entry {
             seq: self.seq + 1,
@@ -409,7 +434,7 @@ impl Replay {
             time: time.map(str::to_string),
             state: state.map(|h| h[..8].try_into().unwrap_or_default()),
         };
-        self.head = chain_step(&self.head, &entry.canonical_line());
+        self.chain(&entry);
         self.seq = entry.seq;
         if let Some(in_force) = &mut self.in_force {
             in_force.push(entry.clone());
