@@ -13,6 +13,8 @@
 
 #[path = "chess_import/costs.rs"]
 mod costs;
+#[path = "chess_import/floor.rs"]
+mod floor;
 #[path = "chess_import/generate.rs"]
 mod generate;
 #[path = "chess_import/long_game.rs"]
@@ -123,6 +125,7 @@ fn replay_loop(path: &Path, secs: f64) {
         reader_secs * 1e6 / plies as f64,
         reader_secs / plies as f64 / per_ply
     );
+    floor::print(&floor::measure(&records, plies, 20), reader_secs * 1e6 / plies as f64);
 }
 
 /// A size such as `1G`, `200M` or `5000000`, in bytes.
@@ -389,5 +392,7 @@ fn main() {
         "\nreplay of stored records (verify_record) per ply vs pgn-reader + shakmaty: {:.3}",
         reader_secs / replay_secs
     );
+    let all: Vec<Record> = records.iter().map(|c| c.record().clone()).collect();
+    floor::print(&floor::measure(&all, plies, repeats), reader_secs * 1e6 / plies as f64);
     long_game_table();
 }

@@ -62,7 +62,7 @@ pub fn verify_record(games: &Registry, record: &Record) -> Report {
 fn verify(games: &Registry, record: &Record, complete: bool) -> Report {
     let mut report = Report {
         entries: 0,
-        head: header_hash(&record.header.canonical_text()),
+        head: [0; 32],
         turn: None,
         seed: SeedCheck::NotSeeded,
         failure: None,
@@ -73,10 +73,12 @@ fn verify(games: &Registry, record: &Record, complete: bool) -> Report {
     let mut replay = match Replay::start(games, &record.header) {
         Ok(replay) => replay,
         Err(failure) => {
+            report.head = header_hash(&record.header.canonical_text());
             report.failure = Some(failure);
             return report;
         }
     };
+    report.head = replay.head();
     if matches!(record.header.chance, ChanceMode::Seeded { .. }) {
         report.seed = match replay.use_revealed_seed(record) {
             Ok(true) => SeedCheck::Checked,

@@ -1,0 +1,117 @@
+//! The floor the record design sets under replay: the blake3 work a verifier must do for every
+//! record whatever its rules cost (a chain step an entry, a state hash a move, and in chess the
+//! repetition key and running digest a move), timed alone on the bench's own records and given
+//! per ply beside the reference's whole time a ply. It measures; it never changes a record.
+
+use std::collections::BTreeMap;
+use std::hint::black_box;
+use std::time::Instant;
+
+use kifu_chess::repetition::key;
+use kifu_chess::rules::{ChessRules, Command};
+use kifu_chess::{Position, Variant};
+use kifu_core::record::{chain_step, header_hash, Actor, Record};
+use kifu_core::rules::{Rules, Setup};
+
+/// What the hashing alone costs, in µs a ply.
+pub struct Floor {
+    pub chain: f64,
+    pub state: f64,
+    pub repetition: f64,
+}
+
+impl Floor {
+    pub fn total(&self) -> f64 {
+        self.chain + self.state + self.repetition
+    }
+}
+
+/// The bytes every hash of the records covers, gathered once by playing them through the chess
+/// rules, then hashed again `rounds` times with nothing else in the loop.
+pub fn measure(records: &[Record], plies: usize, rounds: usize) -> Floor {
+    let rules = ChessRules {
+        variant: Variant::Standard,
+    };
+    let options = BTreeMap::new();
+    let setup = Setup {
+        options: &options,
+        players: 2,
+        start: None,
+    };
+    let mut headers = Vec::new();
+    let mut lines = Vec::new();
+    let mut hashed = Vec::new();
+    let mut positions: Vec<Position> = Vec::new();
+    for record in records {
+        headers.push(record.header.canonical_text());
+        let mut state = rules.setup(&setup).expect("the standard start");
+        for entry in &record.entries {
+            lines.push(entry.canonical_line());
+            if entry.actor == Actor::Note {
+                continue;
+            }
+            let command = rules.parse(&state, entry.actor, &entry.command).expect("a stored move reads");
+            if let Command::Move(m) = &command {
+                let mut after = kifu_chess::fen::parse_fen(Variant::Standard, &state.fen).expect("the state's FEN");
+                after.play(m);
+                positions.push(after);
+            }
+            rules.apply(&mut state, entry.actor, &command).expect("a stored move applies");
+            hashed.push(rules.hashed_state(&state));
+        }
+    }
+    let per_ply = |secs: f64| secs * 1e6 / (rounds * plies) as f64;
+    let t = Instant::now();
+    for _ in 0..rounds {
+        for header in &headers {
+            black_box(header_hash(header));
+        }
+        let mut head = [0u8; 32];
+        for line in &lines {
+            head = chain_step(&head, line);
+        }
+        black_box(head);
+    }
+    let chain = per_ply(t.elapsed().as_secs_f64());
+    let t = Instant::now();
+    for _ in 0..rounds {
+        for bytes in &hashed {
+            black_box(blake3::hash(bytes));
+        }
+    }
+    let state = per_ply(t.elapsed().as_secs_f64());
+    let t = Instant::now();
+    for _ in 0..rounds {
+        let mut digest = [0u8; 32];
+        for pos in &positions {
+            let mut hasher = blake3::Hasher::new();
+            hasher.update(&digest);
+            hasher.update(&key(pos));
+            digest = *hasher.finalize().as_bytes();
+        }
+        black_box(digest);
+    }
+    let repetition = per_ply(t.elapsed().as_secs_f64());
+    Floor {
+        chain,
+        state,
+        repetition,
+    }
+}
+
+/// Prints the floor beside the reference's time a ply and the best ratio it leaves replay.
+pub fn print(floor: &Floor, reference_us_per_ply: f64) {
+    println!("\nthe record design's hashing alone, per ply (the rules not counted)");
+    for (part, us) in [
+        ("chain steps (every entry, the header)", floor.chain),
+        ("state hashes (blake3 of the hashed state)", floor.state),
+        ("repetition keys and running digest", floor.repetition),
+        ("in all", floor.total()),
+    ] {
+        println!("{part:<44} {us:>8.3} us/ply");
+    }
+    println!(
+        "pgn-reader + shakmaty, whole: {reference_us_per_ply:.3} us/ply; replay can reach at most {:.3} of its rate with these hashes",
+        reference_us_per_ply / floor.total()
+    );
+}
