@@ -8,7 +8,8 @@
 //! The lichess-sized check: `-- --big 1G [--pgn FILE] [--keep FILE]` generates a PGN of that
 //! size (or reads FILE) and imports it with the `kifu` binary, printing games/s, peak RSS and
 //! store size. `--replay-only SECS` only replays the records for SECS seconds (for a profiler)
-//! and prints the rate a ply against the reference. Prints tables; asserts only that every reader read every game and move of the
+//! and prints the rate a ply against the reference; `--build-only SECS` the same for building
+//! records from the drafts. Prints tables; asserts only that every reader read every game and move of the
 //! generated file.
 
 #[path = "chess_import/costs.rs"]
@@ -128,6 +129,27 @@ fn replay_loop(path: &Path, secs: f64) {
     floor::print(&floor::measure(&records, plies, 20), reader_secs * 1e6 / plies as f64);
 }
 
+/// Builds the file's drafts into records (`format::build`: what import does before storing)
+/// again and again for `secs` seconds, then prints the time a ply against the reference's.
+fn build_loop(path: &Path, secs: f64) {
+    let drafts = read_drafts(path);
+    let plies = engine_validate(&drafts);
+    let t = Instant::now();
+    let mut rounds = 0;
+    while t.elapsed().as_secs_f64() < secs || rounds == 0 {
+        assert_eq!(build_all(&drafts).len(), drafts.len());
+        rounds += 1;
+    }
+    let per_ply = t.elapsed().as_secs_f64() / (rounds * plies) as f64;
+    let (reader_secs, _) = best_of(5, || references::pgn_reader(path, true));
+    println!(
+        "build: {rounds} rounds, {:.3} us a ply; pgn-reader + shakmaty {:.3} us a ply; ratio {:.3}",
+        per_ply * 1e6,
+        reader_secs * 1e6 / plies as f64,
+        reader_secs / plies as f64 / per_ply
+    );
+}
+
 /// A size such as `1G`, `200M` or `5000000`, in bytes.
 fn size(text: &str) -> u64 {
     let (digits, unit) = match text.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
@@ -198,6 +220,7 @@ fn main() {
     };
     let generate_only = args.iter().any(|a| a == "--generate-only");
     let replay_only = option("--replay-only").map(|s| s.parse::<f64>().expect("--replay-only takes seconds"));
+    let build_only = option("--build-only").map(|s| s.parse::<f64>().expect("--build-only takes seconds"));
     let repeats = if quick { 1 } else { 3 };
     let dir = tempfile::tempdir().expect("temp dir");
     let path = dir.path().join("bench.pgn");
@@ -218,6 +241,9 @@ fn main() {
     }
     if let Some(secs) = replay_only {
         return replay_loop(&path, secs);
+    }
+    if let Some(secs) = build_only {
+        return build_loop(&path, secs);
     }
 
     // kifu, the parts of `kifu import` one after the other.
