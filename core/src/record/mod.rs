@@ -61,9 +61,12 @@ impl Record {
         header.id = None;
         let mut hasher = blake3::Hasher::new_derive_key("kifu 2 record id from content");
         hasher.update(header.canonical_text().as_bytes());
+        let mut line = String::new();
         for entry in &self.entries {
-            hasher.update(entry.canonical_line().as_bytes());
-            hasher.update(b"\n");
+            line.clear();
+            entry.write_canonical_line(&mut line);
+            line.push('\n');
+            hasher.update(line.as_bytes());
         }
         let mut id = [0; 16];
         id.copy_from_slice(&hasher.finalize().as_bytes()[..16]);
