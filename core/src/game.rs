@@ -59,6 +59,11 @@ pub trait Match: Send + Sync {
         *blake3::hash(&self.snapshot()).as_bytes()
     }
     fn clone_box(&self) -> Box<dyn Match>;
+    /// Whether a refused `apply_remarked` leaves the match as it was (see
+    /// `Rules::apply_keeps_state_on_refusal`), so that it may be applied to in place.
+    fn keeps_state_on_refusal(&self) -> bool {
+        false
+    }
 }
 
 /// Wraps a `Rules` value for the registry (`static SENET: Erased<Senet> = Erased(Senet);`).
@@ -125,6 +130,8 @@ impl<R: Rules> Match for Live<R> {
     fn apply_remarked(&mut self, actor: Actor, text: &str) -> Result<(String, Option<String>), RuleError> {
         let command = self.rules.parse(&self.state, actor, text)?;
         let canonical = self.rules.format(&self.state, &command);
+        crate::record::check_command_text(&canonical)
+            .map_err(|e| RuleError::new(format!("the game wrote an unusable command: {e}")))?;
         let remark = self.rules.remark(&self.state, actor, &command);
         self.rules.apply(&mut self.state, actor, &command)?;
         Ok((canonical, remark))
@@ -186,5 +193,8 @@ impl<R: Rules> Match for Live<R> {
             rules: self.rules.clone(),
             state: self.state.clone(),
         })
+    }
+    fn keeps_state_on_refusal(&self) -> bool {
+        self.rules.apply_keeps_state_on_refusal()
     }
 }

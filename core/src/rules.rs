@@ -181,6 +181,13 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// The canonical text of a command, in the position before it is applied.
     fn format(&self, state: &Self::State, command: &Self::Command) -> String;
     fn apply(&self, state: &mut Self::State, actor: Actor, command: &Self::Command) -> Result<(), RuleError>;
+    /// Whether `apply` leaves the state exactly as it was whenever it refuses a command (it
+    /// checks everything before it changes anything). A game that says so has a new entry
+    /// applied to its state in place; any other, to a copy kept only if the entry stands. The
+    /// default, `false`, is always safe.
+    fn apply_keeps_state_on_refusal(&self) -> bool {
+        false
+    }
     /// Every command that may be entered now, chance outcomes included when chance is to act;
     /// `None` where the moves cannot be listed.
     fn legal(&self, state: &Self::State) -> Option<Vec<Self::Command>>;

@@ -346,12 +346,17 @@ impl Replay {
             ));
         }
         self.check_actor(actor).map_err(fail)?;
-        let mut next = self.current.clone_box();
-        let (canonical, remark) = next.apply_remarked(actor, text.trim()).map_err(|e| fail(e.reason))?;
-        crate::record::check_command_text(&canonical)
-            .map_err(|e| fail(format!("the game wrote an unusable command: {e}")))?;
-        let state = next.state_hash();
-        self.current = next;
+        // A game whose refusals change nothing is played in place; any other on a copy that
+        // replaces it only when the entry stands.
+        let (canonical, remark) = if self.current.keeps_state_on_refusal() {
+            self.current.apply_remarked(actor, text.trim()).map_err(|e| fail(e.reason))?
+        } else {
+            let mut next = self.current.clone_box();
+            let played = next.apply_remarked(actor, text.trim()).map_err(|e| fail(e.reason))?;
+            self.current = next;
+            played
+        };
+        let state = self.current.state_hash();
         self.current_hash = Some(state);
         let entry = self.push(actor, canonical, time, Some(state));
         if let Some(text) = remark {
