@@ -224,6 +224,10 @@ impl Rules for $rules {
     fn at_version(&self, version: u32) -> Option<&'static dyn Game> {
         at_version(self.variant, version)
     }
+    /// Every refusal comes before the state is touched (`apply` checks, then changes).
+    fn apply_keeps_state_on_refusal(&self) -> bool {
+        true
+    }
     /// The FEN, what the repetition log commits to (version 1: every EPD since the last
     /// irreversible move; version 2: their running hash), the draw offer and the result.
     fn hashed_state(&self, state: &Self::State) -> Vec<u8> {

@@ -40,6 +40,7 @@ mod portal_naive;
 mod portal_record;
 mod record_kit;
 mod record_replay;
+mod refusals_in_place;
 mod robustness;
 mod round_trip;
 mod rules_versions;
