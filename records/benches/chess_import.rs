@@ -9,8 +9,9 @@
 //! size (or reads FILE) and imports it with the `kifu` binary, printing games/s, peak RSS and
 //! store size. `--replay-only SECS` only replays the records for SECS seconds (for a profiler)
 //! and prints the rate a ply against the reference; `--build-only SECS` the same for building
-//! records from the drafts. Prints tables; asserts only that every reader read every game and move of the
-//! generated file.
+//! records from the drafts, `--parse-only SECS` for reading the file into drafts (each the
+//! fastest round). Prints tables; asserts only that every reader read every game and move of
+//! the generated file.
 
 #[path = "chess_import/costs.rs"]
 mod costs;
@@ -227,6 +228,7 @@ fn main() {
     let generate_only = args.iter().any(|a| a == "--generate-only");
     let replay_only = option("--replay-only").map(|s| s.parse::<f64>().expect("--replay-only takes seconds"));
     let build_only = option("--build-only").map(|s| s.parse::<f64>().expect("--build-only takes seconds"));
+    let parse_only = option("--parse-only").map(|s| s.parse::<f64>().expect("--parse-only takes seconds"));
     let repeats = if quick { 1 } else { 3 };
     let dir = tempfile::tempdir().expect("temp dir");
     let path = dir.path().join("bench.pgn");
@@ -250,6 +252,18 @@ fn main() {
     }
     if let Some(secs) = build_only {
         return build_loop(&path, secs);
+    }
+    if let Some(secs) = parse_only {
+        let drafts = read_drafts(&path);
+        let plies = engine_validate(&drafts);
+        let (rounds, best) = rounds_for(secs, || assert_eq!(read_drafts(&path).len(), drafts.len()));
+        let (reader_secs, _) = best_of(5, || references::pgn_reader(&path, false));
+        println!(
+            "parse: best of {rounds} rounds, {:.3} us a ply; pgn-reader (parse only) {:.3} us a ply",
+            best * 1e6 / plies as f64,
+            reader_secs * 1e6 / plies as f64
+        );
+        return;
     }
 
     // kifu, the parts of `kifu import` one after the other.
