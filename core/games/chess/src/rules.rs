@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 use serde::{Deserialize, Serialize};
 
 use super::fairy::horizontal_cylinder::{state_board, state_fen};
-use super::fen::parse_state_fen;
+use super::fen::{parse_state_fen, shown_ep};
 use super::illegal::{self, IllegalMove};
 use super::movegen::legal_moves;
 use super::outcome::{position_result, position_result_among, result_after_illegal};
@@ -177,8 +177,9 @@ fn settle<H: RepetitionLog>(
     legal: Option<Vec<Move>>,
 ) {
     let irreversible = after.castles != before.castles || (after.halfmove == 0 && !variant.drops());
-    state.history.record(&after, irreversible);
-    state.fen = state_fen(variant, &after);
+    let ep = shown_ep(&after, legal.as_deref());
+    state.history.record(&after, ep, irreversible);
+    state.fen = state_fen(variant, &after, ep);
     state.result = match &legal {
         Some(legal) => position_result_among(&after, legal),
         None => result_after_illegal(&after),
@@ -246,7 +247,7 @@ impl Rules for $rules {
     fn setup(&self, setup: &Setup) -> Result<Self::State, RuleError> {
         let pos = start_position(self.variant, setup)?;
         Ok(ChessState {
-            fen: state_fen(self.variant, &pos),
+            fen: state_fen(self.variant, &pos, shown_ep(&pos, None)),
             history: RepetitionLog::start(&pos),
             draw_offer: None,
             result: position_result(&pos),
