@@ -202,6 +202,39 @@ fn takes_royal_king(pos: &Position, m: &Move) -> bool {
         && pos.piece_at(m.to).is_some_and(|p| p.role == super::piece::Role::King)
 }
 
+/// The commands other than moves, by the one or two words (any case) that name them.
+const NAMED: [(&str, &str, Command); 15] = [
+    ("resign", "", Command::Resign),
+    ("resigns", "", Command::Resign),
+    ("draw", "offer", Command::OfferDraw),
+    ("offer", "draw", Command::OfferDraw),
+    ("offer", "", Command::OfferDraw),
+    ("draw?", "", Command::OfferDraw),
+    ("draw", "accept", Command::AcceptDraw),
+    ("accept", "draw", Command::AcceptDraw),
+    ("accept", "", Command::AcceptDraw),
+    ("draw", "decline", Command::DeclineDraw),
+    ("decline", "draw", Command::DeclineDraw),
+    ("decline", "", Command::DeclineDraw),
+    ("draw", "claim", Command::ClaimDraw),
+    ("claim", "draw", Command::ClaimDraw),
+    ("claim", "", Command::ClaimDraw),
+];
+
+/// The command other than a move that `text` names (see [`NAMED`]), if any.
+fn named_command(text: &str) -> Option<Command> {
+    let mut words = text.split_whitespace();
+    let first = words.next()?;
+    let second = words.next().unwrap_or("");
+    if words.next().is_some() {
+        return None;
+    }
+    NAMED
+        .iter()
+        .find(|(a, b, _)| first.eq_ignore_ascii_case(a) && second.eq_ignore_ascii_case(b))
+        .map(|(_, _, command)| command.clone())
+}
+
 fn seat_of(actor: Actor) -> Option<u8> {
     match actor {
         Actor::Seat(s) => Some(s),
@@ -285,15 +318,8 @@ impl Rules for $rules {
                 "the arbiter's entries in chess are 'illegal MOVE' (a move that stood although illegal) and 'correct SEQ REASON'"
             );
         }
-        let words: Vec<String> = text.split_whitespace().map(str::to_ascii_lowercase).collect();
-        let words: Vec<&str> = words.iter().map(String::as_str).collect();
-        match words.as_slice() {
-            ["resign"] | ["resigns"] => return Ok(Command::Resign),
-            ["draw", "offer"] | ["offer", "draw"] | ["offer"] | ["draw?"] => return Ok(Command::OfferDraw),
-            ["draw", "accept"] | ["accept", "draw"] | ["accept"] => return Ok(Command::AcceptDraw),
-            ["draw", "decline"] | ["decline", "draw"] | ["decline"] => return Ok(Command::DeclineDraw),
-            ["draw", "claim"] | ["claim", "draw"] | ["claim"] => return Ok(Command::ClaimDraw),
-            _ => {}
+        if let Some(command) = named_command(text) {
+            return Ok(command);
         }
         let pos = position(self.variant, state)?;
         parse_move_among(pos, legal_of(state, pos), text).map(Command::Move).map_err(RuleError::new)
