@@ -350,13 +350,12 @@ impl Geometry {
     }
     /// Reads a cell name; `None` when it is not one on this board.
     pub fn parse_square(&self, text: &str) -> Option<u8> {
-        let mut chars = text.chars();
-        let f = chars.next()?;
+        let f = text.chars().next()?;
         if !f.is_ascii_lowercase() {
             return None;
         }
-        let rest: String = chars.collect();
-        if rest.is_empty() || !rest.chars().all(|c| c.is_ascii_digit()) || rest.starts_with('0') {
+        let rest = &text[1..];
+        if rest.is_empty() || !rest.bytes().all(|c| c.is_ascii_digit()) || rest.starts_with('0') {
             return None;
         }
         let number: u8 = rest.parse().ok()?;

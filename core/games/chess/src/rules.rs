@@ -242,6 +242,93 @@ fn seat_of(actor: Actor) -> Option<u8> {
     }
 }
 
+/// Checks and makes a command on the state, whose position `pos` is (taken out of the state
+/// meanwhile).
+fn apply_to<H: RepetitionLog>(
+    variant: Variant,
+    state: &mut ChessState<H>,
+    pos: &Position,
+    actor: Actor,
+    command: &Command,
+) -> Result<(), RuleError> {
+    let mover = pos.turn.index() as u8;
+    if let Command::Illegal(m) = command {
+        if actor != Actor::Arbiter {
+            refuse!(
+                "only the arbiter records an illegal move that stood ('arbiter:{}'); a player's move must be legal",
+                illegal::canonical(pos, m)
+            );
+        }
+        let after = illegal::make(pos, m).map_err(RuleError::new)?;
+        if state.draw_offer.is_some_and(|s| s != mover) {
+            state.draw_offer = None;
+        }
+        settle(variant, state, pos, after, None);
+        return Ok(());
+    }
+    let Some(seat) = seat_of(actor) else {
+        refuse!("only the players act in chess; {actor} cannot");
+    };
+    if seat != mover {
+        refuse!("it is {}'s move", pos.turn.name());
+    }
+    let opponent_offer = state.draw_offer.filter(|&s| s != seat);
+    match command {
+        Command::Move(m) => {
+            if !legal_of(state, pos).contains(m) {
+                refuse!("that move is not legal here");
+            }
+            if takes_royal_king(pos, m) {
+                refuse!(
+                    "a king is never taken: the {} king stands in check only because an illegal move stood; the arbiter may withdraw that move ('correct SEQ REASON')",
+                    pos.turn.other().name()
+                );
+            }
+            let next = match state.derived.next.take() {
+                Some(kept) if kept.m == *m => kept,
+                _ => Successor::of(pos, m),
+            };
+            if opponent_offer.is_some() {
+                state.draw_offer = None;
+            }
+            settle(variant, state, pos, next.after, Some(next.legal));
+        }
+        Command::Resign => {
+            let winner = pos.turn.other();
+            state.result = Some(Outcome::win(winner.index() as u8, format!("{} resigned", pos.turn.name())));
+        }
+        Command::OfferDraw => {
+            if state.draw_offer.is_some() {
+                refuse!("a draw offer is already on the table");
+            }
+            state.draw_offer = Some(seat);
+        }
+        Command::AcceptDraw => {
+            if opponent_offer.is_none() {
+                refuse!("there is no draw offer to accept");
+            }
+            state.result = Some(Outcome::draw("agreed"));
+        }
+        Command::DeclineDraw => {
+            if opponent_offer.is_none() {
+                refuse!("there is no draw offer to decline");
+            }
+            state.draw_offer = None;
+        }
+        // Made above, before the seat is asked for.
+        Command::Illegal(_) => refuse!("only the arbiter records an illegal move"),
+        Command::ClaimDraw => match claim_reason(variant, state, pos) {
+            Some(reason) => state.result = Some(Outcome::draw(reason)),
+            None => refuse!(
+                "no draw to claim: this position has occurred {} time(s) and the fifty-move count is {} of 100 half-moves",
+                state.history.occurrences(),
+                pos.halfmove
+            ),
+        },
+    }
+    Ok(())
+}
+
 /// The `Rules` of one rules version: `$rules` keeps repetitions as `$log`.
 macro_rules! chess_rules {
     ($rules:ident, $log:ty, $version:literal) => {
@@ -350,83 +437,17 @@ impl Rules for $rules {
         if let Some(o) = &state.result {
             refuse!("the game is over ({o})");
         }
-        let pos = position(self.variant, state)?.clone();
-        let mover = pos.turn.index() as u8;
-        if let Command::Illegal(m) = command {
-            if actor != Actor::Arbiter {
-                refuse!(
-                    "only the arbiter records an illegal move that stood ('arbiter:{}'); a player's move must be legal",
-                    illegal::canonical(&pos, m)
-                );
-            }
-            let after = illegal::make(&pos, m).map_err(RuleError::new)?;
-            if state.draw_offer.is_some_and(|s| s != mover) {
-                state.draw_offer = None;
-            }
-            settle(self.variant, state, &pos, after, None);
-            return Ok(());
-        }
-        let Some(seat) = seat_of(actor) else {
-            refuse!("only the players act in chess; {actor} cannot");
+        position(self.variant, state)?;
+        // Taken out of the state (not copied) while the command is checked and made; put back
+        // unless the command made a new one.
+        let Some(pos) = state.derived.position.take() else {
+            refuse!("the stored position is unreadable");
         };
-        if seat != mover {
-            refuse!("it is {}'s move", pos.turn.name());
+        let made = apply_to(self.variant, state, &pos, actor, command);
+        if state.derived.position.get().is_none() {
+            state.derived.position = OnceLock::from(pos);
         }
-        let opponent_offer = state.draw_offer.filter(|&s| s != seat);
-        match command {
-            Command::Move(m) => {
-                if !legal_of(state, &pos).contains(m) {
-                    refuse!("that move is not legal here");
-                }
-                if takes_royal_king(&pos, m) {
-                    refuse!(
-                        "a king is never taken: the {} king stands in check only because an illegal move stood; the arbiter may withdraw that move ('correct SEQ REASON')",
-                        pos.turn.other().name()
-                    );
-                }
-                let next = match state.derived.next.take() {
-                    Some(kept) if kept.m == *m => kept,
-                    _ => Successor::of(&pos, m),
-                };
-                if opponent_offer.is_some() {
-                    state.draw_offer = None;
-                }
-                settle(self.variant, state, &pos, next.after, Some(next.legal));
-            }
-            Command::Resign => {
-                let winner = pos.turn.other();
-                state.result = Some(Outcome::win(winner.index() as u8, format!("{} resigned", pos.turn.name())));
-            }
-            Command::OfferDraw => {
-                if state.draw_offer.is_some() {
-                    refuse!("a draw offer is already on the table");
-                }
-                state.draw_offer = Some(seat);
-            }
-            Command::AcceptDraw => {
-                if opponent_offer.is_none() {
-                    refuse!("there is no draw offer to accept");
-                }
-                state.result = Some(Outcome::draw("agreed"));
-            }
-            Command::DeclineDraw => {
-                if opponent_offer.is_none() {
-                    refuse!("there is no draw offer to decline");
-                }
-                state.draw_offer = None;
-            }
-            // Made above, before the seat is asked for.
-            Command::Illegal(_) => refuse!("only the arbiter records an illegal move"),
-            Command::ClaimDraw => match claim_reason(self.variant, state, &pos) {
-                Some(reason) => state.result = Some(Outcome::draw(reason)),
-                None => refuse!(
-                    "no draw to claim: this position has occurred {} time(s) and the fifty-move count is {} of 100 half-moves",
-                    state.history.occurrences(),
-                    pos.halfmove
-                ),
-            },
-        }
-        Ok(())
+        made
     }
 
     fn legal(&self, state: &Self::State) -> Option<Vec<Command>> {

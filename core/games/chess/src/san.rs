@@ -82,7 +82,7 @@ fn push_san_plain(s: &mut String, pos: &Position, legal: Option<&[Move]>, m: &Mo
         }
         _ => {
             s.push(m.role.letter());
-            let rival = |o: &Move| o.kind == MoveKind::Normal && o.role == m.role && o.to == m.to && o.from != m.from;
+            let rival = |o: &Move| o.to == m.to && o.role == m.role && o.kind == MoveKind::Normal && o.from != m.from;
             match legal {
                 Some(legal) => push_from_hint(s, geo, m.from, legal.iter().filter(|o| rival(o)).map(|o| o.from)),
                 None => {

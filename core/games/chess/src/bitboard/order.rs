@@ -24,7 +24,10 @@ struct Walk {
 }
 
 impl Walk {
-    const EMPTY: Walk = Walk { len: 0, squares: [0; 8] };
+    const EMPTY: Walk = Walk {
+        len: 0,
+        squares: [0; 8],
+    };
     fn push(&mut self, sq: u8) {
         self.squares[self.len as usize] = sq;
         self.len += 1;

@@ -180,7 +180,12 @@ fn the_board_field_writes_every_piece_code_and_run_as_the_naive_writer() {
             let code = (next % 14) as u8 + 1;
             let code = code | if next % 3 == 0 { BLACK_BIT } else { 0 };
             let code = code | if next % 5 == 0 { PROMOTED_BIT } else { 0 };
-            let code = code | if next % 7 == 0 && variant == Variant::Alice { BOARD_B_BIT } else { 0 };
+            let code = code
+                | if next % 7 == 0 && variant == Variant::Alice {
+                    BOARD_B_BIT
+                } else {
+                    0
+                };
             pos.put(sq, code);
         }
         let fen = to_fen(&pos);
