@@ -489,27 +489,46 @@ fn push_board(out: &mut String, pos: &Position, drops: bool) {
 }
 
 /// Appends the board field of the plain 8x8 board, a rank at a time from the occupancy bits:
-/// the same text as [`push_board`] with one step per piece instead of per square.
+/// the same text as [`push_board`] with one step per piece instead of per square, gathered as
+/// bytes and appended once.
 fn push_standard_board(out: &mut String, pos: &Position, drops: bool) {
     let occupied = pos.occupied[0][0] | pos.occupied[1][0];
+    // At most three bytes a square (`|`, letter, `~`) and seven `/`.
+    let mut text = [0u8; 3 * 64 + 7];
+    let mut n = 0;
     for rank in (0..8u32).rev() {
         let mut row = (occupied >> (rank * 8)) & 0xff;
         let mut file = 0;
         while row != 0 {
             let next = row.trailing_zeros();
-            push_run(out, next - file);
+            if next > file {
+                text[n] = b'0' + (next - file) as u8;
+                n += 1;
+            }
             let code = pos.board[(rank * 8 + next) as usize];
-            if let Some(letter) = fen_letter(code) {
-                push_piece(out, code, letter, drops);
+            if code & BOARD_B_BIT != 0 {
+                text[n] = b'|';
+                n += 1;
+            }
+            text[n] = FEN_LETTERS[usize::from(code & (ROLE_BITS | BLACK_BIT))];
+            n += 1;
+            if drops && code & PROMOTED_BIT != 0 {
+                text[n] = b'~';
+                n += 1;
             }
             row &= row - 1;
             file = next + 1;
         }
-        push_run(out, 8 - file);
+        if file < 8 {
+            text[n] = b'0' + (8 - file) as u8;
+            n += 1;
+        }
         if rank > 0 {
-            out.push('/');
+            text[n] = b'/';
+            n += 1;
         }
     }
+    out.push_str(std::str::from_utf8(&text[..n]).unwrap_or_default());
 }
 
 /// Appends the position fields (the EPD) to `out`, showing `ep` as the en passant square.

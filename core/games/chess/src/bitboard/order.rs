@@ -137,15 +137,14 @@ impl Ordered {
     pub fn write(&self, board: &Board, out: &mut Vec<Move>) {
         let walks = walks();
         let us = board.turn;
-        let last = if us == Color::White { RANK_8 } else { RANK_1 };
         for from in squares(self.movers) {
             let f = from as usize;
             let role = self.roles[f];
             let targets = self.targets[f];
-            let walk = match role {
-                Role::Pawn => &walks.pawn[us.index()][f],
-                Role::Knight => &walks.knight[f],
-                Role::King => &walks.king[f],
+            match role {
+                Role::Pawn => write_pawn(board, from, targets, &walks.pawn[us.index()][f], out),
+                Role::Knight => write_leaper(role, from, targets, &walks.knight[f], out),
+                Role::King => write_leaper(role, from, targets, &walks.king[f], out),
                 _ => {
                     for ray in &walks.slider[f] {
                         let mut on_ray = targets & ray.squares;
@@ -159,31 +158,45 @@ impl Ordered {
                             out.push(simple(role, from, to as u8));
                         }
                     }
-                    continue;
                 }
-            };
-            for &to in walk.squares().iter().filter(|&&to| targets & (1 << to) != 0) {
-                let mut m = simple(role, from, to);
-                if role == Role::Pawn {
-                    if last & (1 << to) != 0 {
-                        for p in PROMOTIONS {
-                            out.push(Move {
-                                promotion: Some(p),
-                                ..m
-                            });
-                        }
-                        continue;
-                    }
-                    if to.abs_diff(from) == 16 {
-                        m.kind = MoveKind::DoublePush;
-                    } else if board.ep == Some(to) && to % 8 != from % 8 {
-                        m.kind = MoveKind::EnPassant;
-                    }
-                }
-                out.push(m);
             }
         }
         out.extend(self.castles.iter().flatten());
+    }
+}
+
+/// A knight's or king's moves to `targets`, in its walk's order: each square of the walk is
+/// written down and kept only if it is a target (no branch on the target, which the walk's
+/// order makes unpredictable).
+fn write_leaper(role: Role, from: u8, targets: Set, walk: &Walk, out: &mut Vec<Move>) {
+    let mut kept = [0u8; 8];
+    let mut n = 0;
+    for &to in walk.squares() {
+        kept[n] = to;
+        n += ((targets >> to) & 1) as usize;
+    }
+    out.extend(kept[..n].iter().map(|&to| simple(role, from, to)));
+}
+
+/// A pawn's moves to `targets` in its walk's order (step, double step, captures): four
+/// promotions on the last rank, the double step and en passant marked.
+fn write_pawn(board: &Board, from: u8, targets: Set, walk: &Walk, out: &mut Vec<Move>) {
+    let last = if board.turn == Color::White { RANK_8 } else { RANK_1 };
+    for &to in walk.squares().iter().filter(|&&to| targets & (1 << to) != 0) {
+        let mut m = simple(Role::Pawn, from, to);
+        if last & (1 << to) != 0 {
+            out.extend(PROMOTIONS.map(|p| Move {
+                promotion: Some(p),
+                ..m
+            }));
+            continue;
+        }
+        if to.abs_diff(from) == 16 {
+            m.kind = MoveKind::DoublePush;
+        } else if board.ep == Some(to) && to % 8 != from % 8 {
+            m.kind = MoveKind::EnPassant;
+        }
+        out.push(m);
     }
 }
 
