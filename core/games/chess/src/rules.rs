@@ -349,7 +349,12 @@ impl Rules for $rules {
     /// irreversible move; version 2: their running hash), the draw offer and the result.
     fn hashed_state(&self, state: &Self::State) -> Vec<u8> {
         let hashed = (&state.fen, state.history.hashed(), &state.draw_offer, &state.result);
-        bincode::serde::encode_to_vec(hashed, bincode::config::standard()).unwrap_or_default()
+        // The bytes `bincode::serde::encode_to_vec` writes, into a buffer sized once.
+        let mut out = Vec::with_capacity(state.fen.len() + 64);
+        match bincode::serde::encode_into_std_write(hashed, &mut out, bincode::config::standard()) {
+            Ok(_) => out,
+            Err(_) => Vec::new(),
+        }
     }
     fn describe(&self) -> &'static str {
         self.variant.describe()
