@@ -178,10 +178,10 @@ fn the_board_field_writes_every_piece_code_and_run_as_the_naive_writer() {
                 continue;
             }
             let code = (next % 14) as u8 + 1;
-            let code = code | if next % 3 == 0 { BLACK_BIT } else { 0 };
-            let code = code | if next % 5 == 0 { PROMOTED_BIT } else { 0 };
+            let code = code | if next.is_multiple_of(3) { BLACK_BIT } else { 0 };
+            let code = code | if next.is_multiple_of(5) { PROMOTED_BIT } else { 0 };
             let code = code
-                | if next % 7 == 0 && variant == Variant::Alice {
+                | if next.is_multiple_of(7) && variant == Variant::Alice {
                     BOARD_B_BIT
                 } else {
                     0
