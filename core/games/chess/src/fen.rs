@@ -636,8 +636,3 @@ fn push_castling(out: &mut String, pos: &Position) {
         out.push('-');
     }
 }
-
-/// Whether an en passant capture is legal now.
-pub fn has_legal_ep(pos: &Position) -> bool {
-    shown_ep(pos, None).is_some()
-}
