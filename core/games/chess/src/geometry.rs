@@ -326,7 +326,14 @@ impl Geometry {
     /// Cell name such as `e4`: the file letter, then the rank counted from 1 (on a
     /// hexagonal board, from the foot of the cell's file).
     pub fn name(&self, sq: u8) -> String {
-        format!("{}{}", self.file_char(self.file(sq)), self.number(sq))
+        let mut out = String::with_capacity(3);
+        self.push_name(&mut out, sq);
+        out
+    }
+    /// Appends a cell's name (see [`Geometry::name`]) to `out`.
+    pub fn push_name(&self, out: &mut String, sq: u8) {
+        out.push(self.file_char(self.file(sq)));
+        push_number(out, u32::from(self.number(sq)));
     }
     /// The rank number in a cell's name (from 1; 0 for a hole below its file's foot).
     pub fn number(&self, sq: u8) -> u8 {
@@ -343,13 +350,12 @@ impl Geometry {
     }
     /// Reads a cell name; `None` when it is not one on this board.
     pub fn parse_square(&self, text: &str) -> Option<u8> {
-        let mut chars = text.chars();
-        let f = chars.next()?;
+        let f = text.chars().next()?;
         if !f.is_ascii_lowercase() {
             return None;
         }
-        let rest: String = chars.collect();
-        if rest.is_empty() || !rest.chars().all(|c| c.is_ascii_digit()) || rest.starts_with('0') {
+        let rest = &text[1..];
+        if rest.is_empty() || !rest.bytes().all(|c| c.is_ascii_digit()) || rest.starts_with('0') {
             return None;
         }
         let number: u8 = rest.parse().ok()?;
@@ -361,4 +367,13 @@ impl Geometry {
     pub fn light(&self, sq: u8) -> bool {
         (self.file(sq) + self.rank(sq)) % 2 == 1
     }
+}
+
+/// Appends `n` in decimal to `out`, as `n.to_string()` writes it.
+#[inline]
+pub fn push_number(out: &mut String, n: u32) {
+    if n >= 10 {
+        push_number(out, n / 10);
+    }
+    out.push(char::from(b'0' + (n % 10) as u8));
 }

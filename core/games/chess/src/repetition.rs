@@ -10,7 +10,7 @@ use std::fmt::Debug;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use super::fen::{has_legal_ep, to_epd};
+use super::fen::{shown_ep, to_epd, to_epd_showing};
 use super::piece::PROMOTED_BIT;
 use super::position::Position;
 
@@ -18,8 +18,9 @@ use super::position::Position;
 pub trait RepetitionLog: Clone + Debug + PartialEq + Eq + Serialize + DeserializeOwned + Send + Sync + 'static {
     /// The log of a game that starts in `pos`.
     fn start(pos: &Position) -> Self;
-    /// Adds the position reached; an irreversible move forgets the earlier ones first.
-    fn record(&mut self, pos: &Position, irreversible: bool);
+    /// Adds the position reached, whose FEN shows `ep` as its en passant square (see
+    /// `fen::shown_ep`); an irreversible move forgets the earlier ones first.
+    fn record(&mut self, pos: &Position, ep: Option<u8>, irreversible: bool);
     /// How many times the current position has occurred (at least 1).
     fn occurrences(&self) -> usize;
     /// What the state hash covers of the log.
@@ -32,11 +33,11 @@ impl RepetitionLog for Vec<String> {
     fn start(pos: &Position) -> Self {
         vec![to_epd(pos)]
     }
-    fn record(&mut self, pos: &Position, irreversible: bool) {
+    fn record(&mut self, pos: &Position, ep: Option<u8>, irreversible: bool) {
         if irreversible {
             self.clear();
         }
-        self.push(to_epd(pos));
+        self.push(to_epd_showing(pos, ep));
     }
     fn occurrences(&self) -> usize {
         let current = self.last();
@@ -56,6 +57,11 @@ pub type Key = [u8; 16];
 /// The bytes that make up a position's EPD, without writing it: two positions have the same
 /// EPD exactly when they have the same bytes here.
 pub fn key(pos: &Position) -> Key {
+    key_showing(pos, shown_ep(pos, None))
+}
+
+/// As [`key`], with the en passant square the EPD shows already worked out.
+pub fn key_showing(pos: &Position, ep: Option<u8>) -> Key {
     let geo = pos.geo;
     let mut bytes = [0u8; 256 + 32 + 64];
     let mut n = 0;
@@ -70,7 +76,6 @@ pub fn key(pos: &Position) -> Key {
             n += 1;
         }
     }
-    let ep = pos.ep.filter(|_| has_legal_ep(pos));
     for value in [
         Some(pos.turn.index() as u8),
         pos.castles[0][0],
@@ -180,13 +185,13 @@ impl RepetitionLog for Repetitions {
         log.push(key(pos));
         log
     }
-    fn record(&mut self, pos: &Position, irreversible: bool) {
+    fn record(&mut self, pos: &Position, ep: Option<u8>, irreversible: bool) {
         if irreversible {
             self.keys.clear();
             self.counts.clear();
             self.digest = [0; 32];
         }
-        self.push(key(pos));
+        self.push(key_showing(pos, ep));
     }
     fn occurrences(&self) -> usize {
         self.keys

@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 use serde::{Deserialize, Serialize};
 
 use super::fairy::horizontal_cylinder::{state_board, state_fen};
-use super::fen::parse_state_fen;
+use super::fen::{parse_state_fen, shown_ep};
 use super::illegal::{self, IllegalMove};
 use super::movegen::legal_moves;
 use super::outcome::{position_result, position_result_among, result_after_illegal};
@@ -177,8 +177,9 @@ fn settle<H: RepetitionLog>(
     legal: Option<Vec<Move>>,
 ) {
     let irreversible = after.castles != before.castles || (after.halfmove == 0 && !variant.drops());
-    state.history.record(&after, irreversible);
-    state.fen = state_fen(variant, &after);
+    let ep = shown_ep(&after, legal.as_deref());
+    state.history.record(&after, ep, irreversible);
+    state.fen = state_fen(variant, &after, ep);
     state.result = match &legal {
         Some(legal) => position_result_among(&after, legal),
         None => result_after_illegal(&after),
@@ -201,11 +202,131 @@ fn takes_royal_king(pos: &Position, m: &Move) -> bool {
         && pos.piece_at(m.to).is_some_and(|p| p.role == super::piece::Role::King)
 }
 
+/// The commands other than moves, by the one or two words (any case) that name them.
+const NAMED: [(&str, &str, Command); 15] = [
+    ("resign", "", Command::Resign),
+    ("resigns", "", Command::Resign),
+    ("draw", "offer", Command::OfferDraw),
+    ("offer", "draw", Command::OfferDraw),
+    ("offer", "", Command::OfferDraw),
+    ("draw?", "", Command::OfferDraw),
+    ("draw", "accept", Command::AcceptDraw),
+    ("accept", "draw", Command::AcceptDraw),
+    ("accept", "", Command::AcceptDraw),
+    ("draw", "decline", Command::DeclineDraw),
+    ("decline", "draw", Command::DeclineDraw),
+    ("decline", "", Command::DeclineDraw),
+    ("draw", "claim", Command::ClaimDraw),
+    ("claim", "draw", Command::ClaimDraw),
+    ("claim", "", Command::ClaimDraw),
+];
+
+/// The command other than a move that `text` names (see [`NAMED`]), if any.
+fn named_command(text: &str) -> Option<Command> {
+    let mut words = text.split_whitespace();
+    let first = words.next()?;
+    let second = words.next().unwrap_or("");
+    if words.next().is_some() {
+        return None;
+    }
+    NAMED
+        .iter()
+        .find(|(a, b, _)| first.eq_ignore_ascii_case(a) && second.eq_ignore_ascii_case(b))
+        .map(|(_, _, command)| command.clone())
+}
+
 fn seat_of(actor: Actor) -> Option<u8> {
     match actor {
         Actor::Seat(s) => Some(s),
         _ => None,
     }
+}
+
+/// Checks and makes a command on the state, whose position `pos` is (taken out of the state
+/// meanwhile).
+fn apply_to<H: RepetitionLog>(
+    variant: Variant,
+    state: &mut ChessState<H>,
+    pos: &Position,
+    actor: Actor,
+    command: &Command,
+) -> Result<(), RuleError> {
+    let mover = pos.turn.index() as u8;
+    if let Command::Illegal(m) = command {
+        if actor != Actor::Arbiter {
+            refuse!(
+                "only the arbiter records an illegal move that stood ('arbiter:{}'); a player's move must be legal",
+                illegal::canonical(pos, m)
+            );
+        }
+        let after = illegal::make(pos, m).map_err(RuleError::new)?;
+        if state.draw_offer.is_some_and(|s| s != mover) {
+            state.draw_offer = None;
+        }
+        settle(variant, state, pos, after, None);
+        return Ok(());
+    }
+    let Some(seat) = seat_of(actor) else {
+        refuse!("only the players act in chess; {actor} cannot");
+    };
+    if seat != mover {
+        refuse!("it is {}'s move", pos.turn.name());
+    }
+    let opponent_offer = state.draw_offer.filter(|&s| s != seat);
+    match command {
+        Command::Move(m) => {
+            if !legal_of(state, pos).contains(m) {
+                refuse!("that move is not legal here");
+            }
+            if takes_royal_king(pos, m) {
+                refuse!(
+                    "a king is never taken: the {} king stands in check only because an illegal move stood; the arbiter may withdraw that move ('correct SEQ REASON')",
+                    pos.turn.other().name()
+                );
+            }
+            let next = match state.derived.next.take() {
+                Some(kept) if kept.m == *m => kept,
+                _ => Successor::of(pos, m),
+            };
+            if opponent_offer.is_some() {
+                state.draw_offer = None;
+            }
+            settle(variant, state, pos, next.after, Some(next.legal));
+        }
+        Command::Resign => {
+            let winner = pos.turn.other();
+            state.result = Some(Outcome::win(winner.index() as u8, format!("{} resigned", pos.turn.name())));
+        }
+        Command::OfferDraw => {
+            if state.draw_offer.is_some() {
+                refuse!("a draw offer is already on the table");
+            }
+            state.draw_offer = Some(seat);
+        }
+        Command::AcceptDraw => {
+            if opponent_offer.is_none() {
+                refuse!("there is no draw offer to accept");
+            }
+            state.result = Some(Outcome::draw("agreed"));
+        }
+        Command::DeclineDraw => {
+            if opponent_offer.is_none() {
+                refuse!("there is no draw offer to decline");
+            }
+            state.draw_offer = None;
+        }
+        // Made above, before the seat is asked for.
+        Command::Illegal(_) => refuse!("only the arbiter records an illegal move"),
+        Command::ClaimDraw => match claim_reason(variant, state, pos) {
+            Some(reason) => state.result = Some(Outcome::draw(reason)),
+            None => refuse!(
+                "no draw to claim: this position has occurred {} time(s) and the fifty-move count is {} of 100 half-moves",
+                state.history.occurrences(),
+                pos.halfmove
+            ),
+        },
+    }
+    Ok(())
 }
 
 /// The `Rules` of one rules version: `$rules` keeps repetitions as `$log`.
@@ -232,7 +353,12 @@ impl Rules for $rules {
     /// irreversible move; version 2: their running hash), the draw offer and the result.
     fn hashed_state(&self, state: &Self::State) -> Vec<u8> {
         let hashed = (&state.fen, state.history.hashed(), &state.draw_offer, &state.result);
-        bincode::serde::encode_to_vec(hashed, bincode::config::standard()).unwrap_or_default()
+        // The bytes `bincode::serde::encode_to_vec` writes, into a buffer sized once.
+        let mut out = Vec::with_capacity(state.fen.len() + 64);
+        match bincode::serde::encode_into_std_write(hashed, &mut out, bincode::config::standard()) {
+            Ok(_) => out,
+            Err(_) => Vec::new(),
+        }
     }
     fn describe(&self) -> &'static str {
         self.variant.describe()
@@ -250,7 +376,7 @@ impl Rules for $rules {
     fn setup(&self, setup: &Setup) -> Result<Self::State, RuleError> {
         let pos = start_position(self.variant, setup)?;
         Ok(ChessState {
-            fen: state_fen(self.variant, &pos),
+            fen: state_fen(self.variant, &pos, shown_ep(&pos, None)),
             history: RepetitionLog::start(&pos),
             draw_offer: None,
             result: position_result(&pos),
@@ -288,15 +414,8 @@ impl Rules for $rules {
                 "the arbiter's entries in chess are 'illegal MOVE' (a move that stood although illegal) and 'correct SEQ REASON'"
             );
         }
-        let words: Vec<String> = text.split_whitespace().map(str::to_ascii_lowercase).collect();
-        let words: Vec<&str> = words.iter().map(String::as_str).collect();
-        match words.as_slice() {
-            ["resign"] | ["resigns"] => return Ok(Command::Resign),
-            ["draw", "offer"] | ["offer", "draw"] | ["offer"] | ["draw?"] => return Ok(Command::OfferDraw),
-            ["draw", "accept"] | ["accept", "draw"] | ["accept"] => return Ok(Command::AcceptDraw),
-            ["draw", "decline"] | ["decline", "draw"] | ["decline"] => return Ok(Command::DeclineDraw),
-            ["draw", "claim"] | ["claim", "draw"] | ["claim"] => return Ok(Command::ClaimDraw),
-            _ => {}
+        if let Some(command) = named_command(text) {
+            return Ok(command);
         }
         let pos = position(self.variant, state)?;
         parse_move_among(pos, legal_of(state, pos), text).map(Command::Move).map_err(RuleError::new)
@@ -327,83 +446,17 @@ impl Rules for $rules {
         if let Some(o) = &state.result {
             refuse!("the game is over ({o})");
         }
-        let pos = position(self.variant, state)?.clone();
-        let mover = pos.turn.index() as u8;
-        if let Command::Illegal(m) = command {
-            if actor != Actor::Arbiter {
-                refuse!(
-                    "only the arbiter records an illegal move that stood ('arbiter:{}'); a player's move must be legal",
-                    illegal::canonical(&pos, m)
-                );
-            }
-            let after = illegal::make(&pos, m).map_err(RuleError::new)?;
-            if state.draw_offer.is_some_and(|s| s != mover) {
-                state.draw_offer = None;
-            }
-            settle(self.variant, state, &pos, after, None);
-            return Ok(());
-        }
-        let Some(seat) = seat_of(actor) else {
-            refuse!("only the players act in chess; {actor} cannot");
+        position(self.variant, state)?;
+        // Taken out of the state (not copied) while the command is checked and made; put back
+        // unless the command made a new one.
+        let Some(pos) = state.derived.position.take() else {
+            refuse!("the stored position is unreadable");
         };
-        if seat != mover {
-            refuse!("it is {}'s move", pos.turn.name());
+        let made = apply_to(self.variant, state, &pos, actor, command);
+        if state.derived.position.get().is_none() {
+            state.derived.position = OnceLock::from(pos);
         }
-        let opponent_offer = state.draw_offer.filter(|&s| s != seat);
-        match command {
-            Command::Move(m) => {
-                if !legal_of(state, &pos).contains(m) {
-                    refuse!("that move is not legal here");
-                }
-                if takes_royal_king(&pos, m) {
-                    refuse!(
-                        "a king is never taken: the {} king stands in check only because an illegal move stood; the arbiter may withdraw that move ('correct SEQ REASON')",
-                        pos.turn.other().name()
-                    );
-                }
-                let next = match state.derived.next.take() {
-                    Some(kept) if kept.m == *m => kept,
-                    _ => Successor::of(&pos, m),
-                };
-                if opponent_offer.is_some() {
-                    state.draw_offer = None;
-                }
-                settle(self.variant, state, &pos, next.after, Some(next.legal));
-            }
-            Command::Resign => {
-                let winner = pos.turn.other();
-                state.result = Some(Outcome::win(winner.index() as u8, format!("{} resigned", pos.turn.name())));
-            }
-            Command::OfferDraw => {
-                if state.draw_offer.is_some() {
-                    refuse!("a draw offer is already on the table");
-                }
-                state.draw_offer = Some(seat);
-            }
-            Command::AcceptDraw => {
-                if opponent_offer.is_none() {
-                    refuse!("there is no draw offer to accept");
-                }
-                state.result = Some(Outcome::draw("agreed"));
-            }
-            Command::DeclineDraw => {
-                if opponent_offer.is_none() {
-                    refuse!("there is no draw offer to decline");
-                }
-                state.draw_offer = None;
-            }
-            // Made above, before the seat is asked for.
-            Command::Illegal(_) => refuse!("only the arbiter records an illegal move"),
-            Command::ClaimDraw => match claim_reason(self.variant, state, &pos) {
-                Some(reason) => state.result = Some(Outcome::draw(reason)),
-                None => refuse!(
-                    "no draw to claim: this position has occurred {} time(s) and the fifty-move count is {} of 100 half-moves",
-                    state.history.occurrences(),
-                    pos.halfmove
-                ),
-            },
-        }
-        Ok(())
+        made
     }
 
     fn legal(&self, state: &Self::State) -> Option<Vec<Command>> {

@@ -3,6 +3,7 @@
 //! algebraic, `0-0`, figurines, lower-case pieces, no `x`, no `=`). It never picks between
 //! two legal readings: it says the text is ambiguous.
 
+use super::geometry::{push_number, Geometry};
 use super::movegen::{gen_pseudo, legal_moves};
 use super::outcome::position_result_among;
 use super::piece::Role;
@@ -17,42 +18,52 @@ pub fn move_to_san_plain(pos: &Position, m: &Move) -> String {
 
 /// SAN without the check mark; `legal` is the position's legal moves if already generated.
 fn san_plain(pos: &Position, legal: Option<&[Move]>, m: &Move) -> String {
+    let mut s = String::with_capacity(8);
+    push_san_plain(&mut s, pos, legal, m);
+    s
+}
+
+/// Appends the SAN of `m` without the check mark to `s` (see [`san_plain`]).
+fn push_san_plain(s: &mut String, pos: &Position, legal: Option<&[Move]>, m: &Move) {
     if pos.variant == super::variant::Variant::Congo {
-        return super::fairy::congo::notation::san(pos, m);
+        return s.push_str(&super::fairy::congo::notation::san(pos, m));
     }
     if pos.variant == super::variant::Variant::Chessence {
-        return match legal {
+        return s.push_str(&match legal {
             Some(legal) => super::fairy::chessence::san(pos, legal, m),
             None => super::fairy::chessence::san(pos, &legal_moves(pos), m),
-        };
+        });
     }
     if let MoveKind::Portal(exit) = m.kind {
-        return super::fairy::portal::notation::san(pos, legal, m, exit);
+        return s.push_str(&super::fairy::portal::notation::san(pos, legal, m, exit));
     }
     if let MoveKind::Exchange(given) = m.kind {
-        return super::fairy::hostage::notation::text(pos, m, given);
+        return s.push_str(&super::fairy::hostage::notation::text(pos, m, given));
     }
     if m.kind == MoveKind::Launch {
-        return super::fairy::stratomic::notation::text(pos, m);
+        return s.push_str(&super::fairy::stratomic::notation::text(pos, m));
     }
     let geo = pos.geo;
     match m.kind {
         MoveKind::Castle => {
             if pos.castle_side(pos.turn, m.to) == KINGSIDE {
-                "O-O".to_string()
+                s.push_str("O-O");
             } else {
-                "O-O-O".to_string()
+                s.push_str("O-O-O");
             }
         }
-        MoveKind::Drop => format!("{}@{}", m.role.letter(), geo.name(m.to)),
-        MoveKind::Dynamo(_) => super::fairy::dynamo::notation::san(pos, m),
+        MoveKind::Drop => {
+            s.push(m.role.letter());
+            s.push('@');
+            geo.push_name(s, m.to);
+        }
+        MoveKind::Dynamo(_) => s.push_str(&super::fairy::dynamo::notation::san(pos, m)),
         _ if m.role == Role::Pawn => {
-            let mut s = String::new();
             if super::fairy::knightrelay::pawn_move_needs_square(pos, m)
                 || super::fairy::masonic::pawn_move_needs_square(pos, m)
                 || super::fairy::plender::pawn_move_needs_square(pos, m)
             {
-                s.push_str(&geo.name(m.from));
+                geo.push_name(s, m.from);
                 if pos.is_capture(m) {
                     s.push('x');
                 }
@@ -61,38 +72,33 @@ fn san_plain(pos: &Position, legal: Option<&[Move]>, m: &Move) -> String {
                 s.push('x');
             }
             if super::fairy::alice::pawn_push_needs_rank(pos, m) {
-                s.push_str(&geo.number(m.from).to_string());
+                push_number(s, u32::from(geo.number(m.from)));
             }
-            s.push_str(&geo.name(m.to));
+            geo.push_name(s, m.to);
             if let Some(p) = m.promotion {
                 s.push('=');
                 s.push(p.letter());
             }
-            s
         }
         _ => {
-            let mut s = String::new();
             s.push(m.role.letter());
-            let rival = |o: &Move| o.kind == MoveKind::Normal && o.role == m.role && o.to == m.to && o.from != m.from;
-            let rivals: Vec<u8> = match legal {
-                Some(legal) => legal.iter().filter(|o| rival(o)).map(|o| o.from).collect(),
+            let rival = |o: &Move| o.to == m.to && o.role == m.role && o.kind == MoveKind::Normal && o.from != m.from;
+            match legal {
+                Some(legal) => push_from_hint(s, geo, m.from, legal.iter().filter(|o| rival(o)).map(|o| o.from)),
                 None => {
                     // Pseudo-legal moves first: cheaper, and most moves have no rival at all.
                     let mut pseudo = Vec::new();
                     gen_pseudo(pos, &mut pseudo);
                     if pseudo.iter().any(rival) {
-                        legal_moves(pos).iter().filter(|o| rival(o)).map(|o| o.from).collect()
-                    } else {
-                        Vec::new()
+                        let legal = legal_moves(pos);
+                        push_from_hint(s, geo, m.from, legal.iter().filter(|o| rival(o)).map(|o| o.from));
                     }
                 }
-            };
-            s.push_str(&from_hint(geo, m.from, &rivals));
+            }
             if pos.is_capture(m) {
                 s.push('x');
             }
-            s.push_str(&geo.name(m.to));
-            s
+            geo.push_name(s, m.to);
         }
     }
 }
@@ -100,18 +106,29 @@ fn san_plain(pos: &Position, legal: Option<&[Move]>, m: &Move) -> String {
 /// What SAN writes of a piece's square when `rivals` (the squares of pieces of its kind that
 /// reach the same square) is not empty: its file if no rival shares it, else its rank if no
 /// rival shares that, else both; nothing when there are no rivals.
-pub fn from_hint(geo: &super::geometry::Geometry, from: u8, rivals: &[u8]) -> String {
-    if rivals.is_empty() {
-        return String::new();
+pub fn from_hint(geo: &Geometry, from: u8, rivals: &[u8]) -> String {
+    let mut s = String::new();
+    push_from_hint(&mut s, geo, from, rivals.iter().copied());
+    s
+}
+
+/// Appends [`from_hint`]'s text to `s`.
+fn push_from_hint(s: &mut String, geo: &Geometry, from: u8, rivals: impl Iterator<Item = u8>) {
+    let (mut any, mut same_file, mut same_rank) = (false, false, false);
+    for r in rivals {
+        any = true;
+        same_file |= geo.file(r) == geo.file(from);
+        same_rank |= geo.number(r) == geo.number(from);
     }
-    let same_file = rivals.iter().any(|&r| geo.file(r) == geo.file(from));
-    let same_rank = rivals.iter().any(|&r| geo.number(r) == geo.number(from));
+    if !any {
+        return;
+    }
     if !same_file {
-        geo.file_char(geo.file(from)).to_string()
+        s.push(geo.file_char(geo.file(from)));
     } else if !same_rank {
-        geo.number(from).to_string()
+        push_number(s, u32::from(geo.number(from)));
     } else {
-        geo.name(from)
+        geo.push_name(s, from);
     }
 }
 
@@ -127,7 +144,8 @@ pub fn move_to_san(pos: &Position, m: &Move) -> String {
 /// As [`move_to_san`], with the legal moves of the position and of the one `m` leads to
 /// (`after`) already generated.
 pub fn move_to_san_among(pos: &Position, legal: &[Move], m: &Move, after: &Position, after_legal: &[Move]) -> String {
-    let mut s = san_plain(pos, Some(legal), m);
+    let mut s = String::with_capacity(8);
+    push_san_plain(&mut s, pos, Some(legal), m);
     if pos.variant == super::variant::Variant::Extinction {
         // No king is royal: there is no check to mark, and Fairy-Stockfish marks no win.
         return s;
@@ -248,14 +266,19 @@ fn exact_san(pos: &Position, legal: &[Move], text: &str) -> Option<Move> {
     let body = plain.split_once('=').map_or(plain, |(body, _)| body);
     let square_at = body.rfind(|c: char| c.is_ascii_lowercase())?;
     let to = pos.geo.parse_square(&body[square_at..])?;
-    let mut fits = legal
-        .iter()
-        .filter(|m| m.to == to && m.kind != MoveKind::Castle && san_plain(pos, Some(legal), m) == plain);
-    let found = fits.next().copied();
-    match fits.next() {
-        Some(_) => None,
-        None => found,
+    let mut san = String::with_capacity(plain.len() + 4);
+    let mut found = None;
+    for m in legal.iter().filter(|m| m.to == to && m.kind != MoveKind::Castle) {
+        san.clear();
+        push_san_plain(&mut san, pos, Some(legal), m);
+        if san == plain {
+            if found.is_some() {
+                return None;
+            }
+            found = Some(*m);
+        }
     }
+    found
 }
 
 /// Drops annotations, check marks, `e.p.` and figurines (made letters).

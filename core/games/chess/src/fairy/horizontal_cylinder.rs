@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
-use crate::fen::to_fen;
+use crate::fen::to_fen_showing;
 use crate::geometry::{bits_of, Geometry};
 use crate::position::Position;
 use crate::shape::Shape;
@@ -66,14 +66,14 @@ pub fn played_as<'a>(game: &'a str, options: &BTreeMap<String, String>) -> &'a s
 /// The FEN a game state keeps: the position's FEN, then, when an option chose another board
 /// than the game's own, that board's name as one more word (`... w - - 0 1
 /// horizontalcylinder`), so that the state's bytes name the board and other games' states stay
-/// exactly as they were.
-pub fn state_fen(game: Variant, pos: &Position) -> String {
-    let fen = to_fen(pos);
-    if pos.variant == game {
-        fen
-    } else {
-        format!("{fen} {}", pos.variant.name())
+/// exactly as they were. `ep` is the en passant square the FEN shows (see `fen::shown_ep`).
+pub fn state_fen(game: Variant, pos: &Position, ep: Option<u8>) -> String {
+    let mut fen = to_fen_showing(pos, ep);
+    if pos.variant != game {
+        fen.push(' ');
+        fen.push_str(pos.variant.name());
     }
+    fen
 }
 
 /// The board a game state's FEN is on, and the FEN without the board's name.

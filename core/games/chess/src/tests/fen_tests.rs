@@ -117,3 +117,81 @@ fn epd_operations_round_trip() {
     );
     assert_eq!(to_epd_with(&pos, &ops), line);
 }
+
+/// The board field as written square by square from `Position::piece_at` and
+/// `Piece::fen_char`, runs of empty squares counted with `to_string`: what the writer wrote
+/// before it read letters from a table.
+fn naive_board_field(pos: &crate::position::Position) -> String {
+    use crate::piece::{BOARD_B_BIT, PROMOTED_BIT};
+    let geo = pos.geo;
+    let mut out = String::new();
+    for rank in (0..geo.height).rev() {
+        let mut empty = 0;
+        for file in 0..geo.width {
+            let sq = rank * geo.width + file;
+            let piece = pos.piece_at(sq);
+            if geo.has(sq) && piece.is_none() {
+                empty += 1;
+                continue;
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+                empty = 0;
+            }
+            match piece.filter(|_| geo.has(sq)) {
+                None => out.push('*'),
+                Some(p) => {
+                    if pos.board[sq as usize] & BOARD_B_BIT != 0 {
+                        out.push('|');
+                    }
+                    out.push(p.fen_char());
+                    if pos.variant.drops() && pos.board[sq as usize] & PROMOTED_BIT != 0 {
+                        out.push('~');
+                    }
+                }
+            }
+        }
+        if empty > 0 {
+            out.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+    out
+}
+
+#[test]
+fn the_board_field_writes_every_piece_code_and_run_as_the_naive_writer() {
+    use crate::piece::{BLACK_BIT, BOARD_B_BIT, PROMOTED_BIT};
+    use crate::position::Position;
+    let mut boards = 0;
+    for variant in crate::variant::VARIANTS {
+        let mut pos = Position::empty(variant);
+        let geo = pos.geo;
+        // Every role code of both colours, with runs of 0 to 12 empty squares between them,
+        // some promoted and some on Alice's second board.
+        let mut next = 0u32;
+        for sq in 0..geo.squares() as u8 {
+            next += 1;
+            if !geo.has(sq) || next % 13 < next / 13 % 13 {
+                continue;
+            }
+            let code = (next % 14) as u8 + 1;
+            let code = code | if next.is_multiple_of(3) { BLACK_BIT } else { 0 };
+            let code = code | if next.is_multiple_of(5) { PROMOTED_BIT } else { 0 };
+            let code = code
+                | if next.is_multiple_of(7) && variant == Variant::Alice {
+                    BOARD_B_BIT
+                } else {
+                    0
+                };
+            pos.put(sq, code);
+        }
+        let fen = to_fen(&pos);
+        let field = fen.split([' ', '[']).next().unwrap_or_default();
+        assert_eq!(field, naive_board_field(&pos), "{}", variant.name());
+        boards += 1;
+    }
+    assert_eq!(boards, crate::variant::VARIANTS.len());
+}

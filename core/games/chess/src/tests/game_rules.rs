@@ -208,3 +208,37 @@ fn render_shows_board_and_pockets() -> Result<(), String> {
     assert!(text.contains("black to move"), "{text}");
     Ok(())
 }
+
+#[test]
+fn commands_other_than_moves_are_read_in_any_case_and_spacing() -> Result<(), String> {
+    let named = [
+        ("RESIGNS", "resign"),
+        ("  Resign ", "resign"),
+        ("Draw\tOFFER", "draw offer"),
+        ("offer  Draw", "draw offer"),
+        ("Offer", "draw offer"),
+        ("DRAW?", "draw offer"),
+    ];
+    for (typed, canonical) in named {
+        let mut m = start("chess", None, &[])?;
+        assert_eq!(play(&mut m, &[typed])?, vec![canonical], "{typed:?}");
+    }
+    for (offer, answer, canonical) in [
+        ("draw offer", "Accept  DRAW", "draw accept"),
+        ("offer", "draw Accept", "draw accept"),
+        ("offer", "DECLINE", "draw decline"),
+        ("offer", "Decline draw", "draw decline"),
+        ("offer", "draw DECLINE", "draw decline"),
+    ] {
+        let mut m = start("chess", None, &[])?;
+        assert_eq!(play(&mut m, &[offer, "e4", answer])?[2], canonical, "{answer:?}");
+    }
+    let mut m = start("chess", Some("4k3/8/8/8/8/8/8/R3K3 w - - 100 60"), &[])?;
+    assert_eq!(play(&mut m.clone_box(), &["CLAIM draw"])?, vec!["draw claim"]);
+    assert_eq!(play(&mut m.clone_box(), &["Draw Claim"])?, vec!["draw claim"]);
+    // Three words, a word too many or a near miss name no command: they are read as moves.
+    for typed in ["draw offer now", "resign resign", "draws", "offer draw!", "claimdraw"] {
+        assert!(m.apply(Actor::Seat(0), typed).is_err(), "{typed:?}");
+    }
+    Ok(())
+}
