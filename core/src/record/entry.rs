@@ -166,7 +166,14 @@ mod tests {
             push_decimal(&mut out, n);
             assert_eq!(out, format!("x{n}"));
         }
-        for actor in [Actor::Seat(0), Actor::Seat(9), Actor::Seat(255), Actor::Chance, Actor::Arbiter, Actor::Note] {
+        for actor in [
+            Actor::Seat(0),
+            Actor::Seat(9),
+            Actor::Seat(255),
+            Actor::Chance,
+            Actor::Arbiter,
+            Actor::Note,
+        ] {
             let mut out = String::new();
             actor.write_to(&mut out);
             assert_eq!(out, actor.to_string());

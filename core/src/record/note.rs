@@ -29,7 +29,8 @@ pub fn escape(raw: &str) -> Option<String> {
 
 /// Whether `text` is a note's canonical form (`escape` of what it stands for gives it back).
 pub fn is_canonical(text: &str) -> bool {
-    let plain = !text.is_empty() && text.trim() == text && !text.chars().any(|c| c == '\\' || c == ';' || c.is_control());
+    let plain =
+        !text.is_empty() && text.trim() == text && !text.chars().any(|c| c == '\\' || c == ';' || c.is_control());
     plain || escape(&unescape(text)).as_deref() == Some(text)
 }
 
@@ -79,7 +80,11 @@ mod tests {
             assert!(is_canonical(text), "{text}");
         }
         for text in ["", " lead", "trail ", "a;b", "a\tb", "a\u{7}b", "a\\qb"] {
-            assert_eq!(is_canonical(text), escape(&unescape(text)).as_deref() == Some(text), "{text:?}");
+            assert_eq!(
+                is_canonical(text),
+                escape(&unescape(text)).as_deref() == Some(text),
+                "{text:?}"
+            );
         }
         assert!(!is_canonical("a;b") && !is_canonical(" lead") && !is_canonical(""));
     }

@@ -349,7 +349,9 @@ impl Replay {
         // A game whose refusals change nothing is played in place; any other on a copy that
         // replaces it only when the entry stands.
         let (canonical, remark) = if self.current.keeps_state_on_refusal() {
-            self.current.apply_remarked(actor, text.trim()).map_err(|e| fail(e.reason))?
+            self.current
+                .apply_remarked(actor, text.trim())
+                .map_err(|e| fail(e.reason))?
         } else {
             let mut next = self.current.clone_box();
             let played = next.apply_remarked(actor, text.trim()).map_err(|e| fail(e.reason))?;

@@ -50,13 +50,17 @@ pub fn measure(records: &[Record], plies: usize, rounds: usize) -> Floor {
             if entry.actor == Actor::Note {
                 continue;
             }
-            let command = rules.parse(&state, entry.actor, &entry.command).expect("a stored move reads");
+            let command = rules
+                .parse(&state, entry.actor, &entry.command)
+                .expect("a stored move reads");
             if let Command::Move(m) = &command {
                 let mut after = kifu_chess::fen::parse_fen(Variant::Standard, &state.fen).expect("the state's FEN");
                 after.play(m);
                 positions.push(after);
             }
-            rules.apply(&mut state, entry.actor, &command).expect("a stored move applies");
+            rules
+                .apply(&mut state, entry.actor, &command)
+                .expect("a stored move applies");
             hashed.push(rules.hashed_state(&state));
         }
     }

@@ -30,8 +30,16 @@ fn refused_changes_nothing(m: &mut Box<dyn Match>, actor: Actor, text: &str, at:
     match m.apply_remarked(actor, text) {
         Ok(_) => false,
         Err(_) => {
-            assert_eq!(m.snapshot(), snapshot, "{at}: refused '{text}' by {actor} changed the state");
-            assert_eq!(m.state_hash(), hash, "{at}: refused '{text}' by {actor} changed the state hash");
+            assert_eq!(
+                m.snapshot(),
+                snapshot,
+                "{at}: refused '{text}' by {actor} changed the state"
+            );
+            assert_eq!(
+                m.state_hash(),
+                hash,
+                "{at}: refused '{text}' by {actor} changed the state hash"
+            );
             true
         }
     }
@@ -62,7 +70,9 @@ fn refused_commands_leave_every_variant_as_it_was() {
             if moves.is_empty() {
                 break;
             }
-            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
             let chosen = &moves[(seed >> 33) as usize % moves.len()];
             let before = m.clone_box();
             let other = Actor::Seat(1 - seat);
@@ -85,14 +95,27 @@ fn refused_commands_leave_every_variant_as_it_was() {
                 // to move may not answer it out of turn.
                 let mut offered = m.clone_box();
                 offered.apply(Actor::Seat(seat), "draw offer").expect("an offer");
-                assert!(refused_changes_nothing(&mut offered, Actor::Seat(seat), "draw offer", &at));
+                assert!(refused_changes_nothing(
+                    &mut offered,
+                    Actor::Seat(seat),
+                    "draw offer",
+                    &at
+                ));
                 assert!(refused_changes_nothing(&mut offered, other, "draw accept", &at));
                 refusals += 2;
             }
             let played = m.apply(Actor::Seat(seat), chosen).expect("a listed move");
             let mut copy = before.clone_box();
-            assert_eq!(copy.apply(Actor::Seat(seat), chosen).expect("a listed move"), played, "{at}");
-            assert_eq!(m.snapshot(), copy.snapshot(), "{at}: the game went on otherwise than its copy");
+            assert_eq!(
+                copy.apply(Actor::Seat(seat), chosen).expect("a listed move"),
+                played,
+                "{at}"
+            );
+            assert_eq!(
+                m.snapshot(),
+                copy.snapshot(),
+                "{at}: the game went on otherwise than its copy"
+            );
             assert_eq!(m.legal(), copy.legal(), "{at}");
         }
         let seat = match m.turn() {
