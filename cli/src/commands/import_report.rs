@@ -25,7 +25,11 @@ pub fn print(file: &str, outcomes: &[(usize, ImportOutcome)], errors: &[String],
                 eprintln!("kifu: {file}: game {game}: {line}");
             }
         }
-        rows.push(row(*game, kind, outcome));
+        // Only a JSON report needs them: held for every game, they took a large import's
+        // memory up with the number of games.
+        if as_json {
+            rows.push(row(*game, kind, outcome));
+        }
     }
     let refused = counts[3] + errors.len();
     if as_json {
