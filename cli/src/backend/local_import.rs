@@ -15,7 +15,7 @@ use kifu_core::replay::{Checked, Replay};
 use kifu_records::ImportOutcome;
 
 use super::file_pieces::PiecesRead;
-use super::{ImportDone, ImportJob};
+use super::{ImportDone, ImportJob, OnOutcome};
 use crate::exit::CliError;
 use crate::store_path::Lazy;
 
@@ -23,19 +23,21 @@ use crate::store_path::Lazy;
 /// up to two fifths of the file free (measured on a 50 MB PGN file: 269 MB before, 163 after).
 const COMPACT_AFTER: usize = 1000;
 
-pub fn import(store: &mut Lazy, job: ImportJob<'_>) -> Result<ImportDone, CliError> {
+pub fn import(store: &mut Lazy, job: ImportJob<'_>, on_outcome: OnOutcome<'_>) -> Result<ImportDone, CliError> {
     let bar = progress();
     // Games are built (every move checked, hashed, chained) on `jobs` worker threads and come
     // back in file order; a thread of its own stores each full batch while the next is built,
     // and compacts the store at the end, so that redb's pages are all handled by one thread
     // (the compaction on another thread took its memory afresh: docs/BENCHMARKS.md, "Import
     // of a 50 MB PGN: memory").
-    let (outcomes, read, errors) = std::thread::scope(|scope| {
+    let (read, errors) = std::thread::scope(|scope| {
         // No room in the channel: one batch is stored while the next is built, never more.
         let (to_store, batch_receive) = mpsc::sync_channel::<ToStore>(0);
         let file = job.file;
         let extend = job.extend;
-        let committer = scope.spawn(move || store_batches(store, file, batch_receive, extend));
+        let shown = bar.clone();
+        let told = move |game, outcome| shown.suspend(|| on_outcome(game, outcome));
+        let committer = scope.spawn(move || store_batches(store, file, batch_receive, extend, told));
         let fed = feed(&job, &bar, &to_store).and_then(|fed| {
             // The file is read and its text dropped: the compaction may begin.
             to_store
@@ -49,21 +51,24 @@ pub fn import(store: &mut Lazy, job: ImportJob<'_>) -> Result<ImportDone, CliErr
             .join()
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
         // The committer's own error comes first: it is why a batch could not be sent.
-        let outcomes = stored?;
-        let (read, errors) = fed?;
-        Ok::<_, CliError>((outcomes, read, errors))
+        stored?;
+        fed
     })?;
     bar.finish_and_clear();
     if read == 0 {
         return Err(CliError::input(format!("{}: no games found", job.file)));
     }
-    Ok(ImportDone { outcomes, errors })
+    Ok(ImportDone { errors })
 }
 
 /// Reads the file, builds its games and sends them to the committer a batch at a time; returns
 /// how many games were read and the messages of those refused. Whatever it held of the file is
 /// dropped when it returns, before the compaction.
-fn feed(job: &ImportJob<'_>, bar: &indicatif::ProgressBar, to_store: &mpsc::SyncSender<ToStore>) -> Result<(usize, Vec<String>), CliError> {
+fn feed(
+    job: &ImportJob<'_>,
+    bar: &indicatif::ProgressBar,
+    to_store: &mpsc::SyncSender<ToStore>,
+) -> Result<(usize, Vec<String>), CliError> {
     let file = job.file;
     let format = job.format;
     // A format that reads a piece at a time (PGN) never holds the file; any other keeps it
@@ -156,8 +161,8 @@ enum ToStore {
     Done,
 }
 
-/// Stores each batch as it comes in one transaction and notes what became of each game; stops
-/// at the first batch the store refuses (nothing of that batch is stored). Opens the store at
+/// Stores each batch as it comes in one transaction and tells `on_outcome` what became of each
+/// game; stops at the first batch the store refuses (nothing of that batch is stored). Opens the store at
 /// the first batch (a file without a good game makes none). At `Done`, an import that stored
 /// [`COMPACT_AFTER`] games or more compacts the store, and the store is closed here; an import
 /// cut short does neither.
@@ -166,19 +171,21 @@ fn store_batches(
     file: &str,
     batches: mpsc::Receiver<ToStore>,
     extend: bool,
-) -> Result<Vec<(usize, ImportOutcome)>, CliError> {
-    let mut outcomes: Vec<(usize, ImportOutcome)> = Vec::new();
+    mut on_outcome: impl FnMut(usize, ImportOutcome),
+) -> Result<(), CliError> {
+    let mut stored = 0;
     for message in batches {
         match message {
             ToStore::Batch(batch, numbers) => {
                 let report = store.get()?.import(&batch, batch.len(), extend, &mut |_| {})?;
-                outcomes.extend(numbers.into_iter().zip(report.outcomes));
+                for (number, outcome) in numbers.into_iter().zip(report.outcomes) {
+                    if matches!(outcome, ImportOutcome::Stored { .. } | ImportOutcome::Extended { .. }) {
+                        stored += 1;
+                    }
+                    on_outcome(number, outcome);
+                }
             }
             ToStore::Done => {
-                let stored = outcomes
-                    .iter()
-                    .filter(|(_, o)| matches!(o, ImportOutcome::Stored { .. } | ImportOutcome::Extended { .. }))
-                    .count();
                 if stored >= COMPACT_AFTER {
                     if let Some(opened) = store.opened_mut() {
                         opened.compact().map_err(|e| {
@@ -190,7 +197,7 @@ fn store_batches(
             }
         }
     }
-    Ok(outcomes)
+    Ok(())
 }
 
 /// Checks `--option`s against every game the file holds, as `kifu new -o` does: an unknown
