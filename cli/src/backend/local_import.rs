@@ -1,8 +1,9 @@
 //! Importing a notation file into the store file: read a game at a time, each checked by the
 //! rules on worker threads, stored in file order a batch per transaction, a bad game named (on
-//! stderr, in file order) and skipped; a large import compacts the store after it. Memory
-//! never grows with the number of games (nor with the file, for a format read in pieces);
-//! nothing is stored before `--option`s are checked against every game.
+//! stderr, in file order) and skipped, each outcome told as its batch is stored; a large
+//! import compacts the store after it, on the thread that stored it. Nothing is held a game
+//! (nor the file, for a format read in pieces); nothing is stored before `--option`s are
+//! checked against every game.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::IsTerminal;
@@ -19,8 +20,10 @@ use super::{ImportDone, ImportJob, OnOutcome};
 use crate::exit::CliError;
 use crate::store_path::Lazy;
 
-/// An import that stores this many games compacts the store after it: its transactions leave
-/// up to two fifths of the file free (measured on a 50 MB PGN file: 269 MB before, 163 after).
+/// An import that stores this many games compacts the store after it. redb doubles its file
+/// when it is full (up to 4 GiB) and writes later pages anywhere in the new half, so that an
+/// import leaves up to half the file free: 269 MB for 142 MB of pages (50 MB PGN), 1,078 MB
+/// for 567 MB (200 MB PGN); compacted, 149 and 611 MB (docs/BENCHMARKS.md).
 const COMPACT_AFTER: usize = 1000;
 
 pub fn import(store: &mut Lazy, job: ImportJob<'_>, on_outcome: OnOutcome<'_>) -> Result<ImportDone, CliError> {
