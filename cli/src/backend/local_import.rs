@@ -165,10 +165,10 @@ enum ToStore {
 }
 
 /// Stores each batch as it comes in one transaction and tells `on_outcome` what became of each
-/// game; stops at the first batch the store refuses (nothing of that batch is stored). Opens the store at
-/// the first batch (a file without a good game makes none). At `Done`, an import that stored
-/// [`COMPACT_AFTER`] games or more compacts the store, and the store is closed here; an import
-/// cut short does neither.
+/// game; stops at the first batch the store refuses (nothing of that batch is stored). Opens
+/// the store at the first batch (a file without a good game makes none). At `Done`, an import
+/// that stored [`COMPACT_AFTER`] games or more compacts the store, and the store is closed
+/// here; an import cut short does neither.
 fn store_batches(
     store: &mut Lazy,
     file: &str,
