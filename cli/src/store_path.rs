@@ -86,6 +86,12 @@ impl Lazy {
         self.store.get_mut().map(|store| &mut **store)
     }
 
+    /// Closes the store opened so far, on the calling thread; a later use opens it again. An
+    /// import closes it on the thread that wrote it, whose memory redb's closing commit reuses.
+    pub fn close(&mut self) {
+        drop(self.store.take());
+    }
+
     /// A store of its own, opened for writing (waiting as `get` does), for a caller that keeps
     /// it for as long as it runs: the service.
     pub fn open_owned(&self) -> Result<Arc<dyn RecordStore>, CliError> {

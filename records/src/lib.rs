@@ -244,8 +244,11 @@ impl Store {
     }
 
     /// Gives the space that transactions left free back to the file system (redb's compaction).
-    /// Worth it after a long import, which leaves up to two fifths of the file free; refused
-    /// for a store opened for reading.
+    /// Worth it after a long import: redb doubles the file when it is full and writes later
+    /// pages across the new half, so up to half the file is free. redb moves pages down in one
+    /// transaction and holds a map of every page of the store meanwhile (about 120 bytes a
+    /// page, beside the cache): its memory grows with the store. Refused for a store opened
+    /// for reading.
     pub fn compact(&mut self) -> Result<(), StoreError> {
         match &mut self.db {
             Handle::Writable(db) => guarded(|| db.compact().map(|_| ()).map_err(|e| StoreError::Redb(e.into()))),

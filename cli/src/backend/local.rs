@@ -11,7 +11,8 @@ use kifu_core::rules::View;
 use kifu_records::{Append, Appended, Filter, ImportOutcome, RecordStore, Token};
 
 use super::{
-    view, Backend, Chance, Created, ImportDone, ImportJob, Legal, LogLine, Logged, NewRecord, Play, Row, Shown,
+    view, Backend, Chance, Created, ImportDone, ImportJob, Legal, LogLine, Logged, NewRecord, OnOutcome, Play, Row,
+    Shown,
 };
 use crate::commands::split_actor;
 use crate::exit::CliError;
@@ -258,7 +259,7 @@ impl Backend for Local<'_> {
             .ok_or_else(|| CliError::input("the store said nothing of the record"))
     }
 
-    fn import_file(&mut self, job: ImportJob<'_>) -> Result<ImportDone, CliError> {
-        super::local_import::import(self.store, job)
+    fn import_file(&mut self, job: ImportJob<'_>, on_outcome: OnOutcome<'_>) -> Result<ImportDone, CliError> {
+        super::local_import::import(self.store, job, on_outcome)
     }
 }

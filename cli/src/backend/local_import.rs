@@ -1,8 +1,9 @@
 //! Importing a notation file into the store file: read a game at a time, each checked by the
 //! rules on worker threads, stored in file order a batch per transaction, a bad game named (on
-//! stderr, in file order) and skipped; a large import compacts the store after it. Memory
-//! never grows with the number of games (nor with the file, for a format read in pieces);
-//! nothing is stored before `--option`s are checked against every game.
+//! stderr, in file order) and skipped, each outcome told as its batch is stored; a large
+//! import compacts the store after it, on the thread that stored it. Nothing is held a game
+//! (nor the file, for a format read in pieces); nothing is stored before `--option`s are
+//! checked against every game.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::IsTerminal;
@@ -12,18 +13,65 @@ use kifu_core::format::{build_checked, Draft, Drafts, FormatError};
 use kifu_core::parallel::map_in_order;
 use kifu_core::record::Header;
 use kifu_core::replay::{Checked, Replay};
-use kifu_records::{ImportOutcome, RecordStore};
+use kifu_records::ImportOutcome;
 
 use super::file_pieces::PiecesRead;
-use super::{ImportDone, ImportJob};
+use super::{ImportDone, ImportJob, OnOutcome};
 use crate::exit::CliError;
 use crate::store_path::Lazy;
 
-/// An import that stores this many games compacts the store after it: its transactions leave
-/// up to two fifths of the file free (measured on a 50 MB PGN file: 269 MB before, 163 after).
+/// An import that stores this many games compacts the store after it. redb doubles its file
+/// when it is full (up to 4 GiB) and writes later pages anywhere in the new half, so that an
+/// import leaves up to half the file free: 269 MB for 142 MB of pages (50 MB PGN), 1,078 MB
+/// for 567 MB (200 MB PGN); compacted, 149 and 611 MB (docs/BENCHMARKS.md).
 const COMPACT_AFTER: usize = 1000;
 
-pub fn import(store: &mut Lazy, job: ImportJob<'_>) -> Result<ImportDone, CliError> {
+pub fn import(store: &mut Lazy, job: ImportJob<'_>, on_outcome: OnOutcome<'_>) -> Result<ImportDone, CliError> {
+    let bar = progress();
+    // Games are built (every move checked, hashed, chained) on `jobs` worker threads and come
+    // back in file order; a thread of its own stores each full batch while the next is built,
+    // and compacts the store at the end, so that redb's pages are all handled by one thread
+    // (the compaction on another thread took its memory afresh: docs/BENCHMARKS.md, "Import
+    // of a 50 MB PGN: memory").
+    let (read, errors) = std::thread::scope(|scope| {
+        // No room in the channel: one batch is stored while the next is built, never more.
+        let (to_store, batch_receive) = mpsc::sync_channel::<ToStore>(0);
+        let file = job.file;
+        let extend = job.extend;
+        let shown = bar.clone();
+        let told = move |game, outcome| shown.suspend(|| on_outcome(game, outcome));
+        let committer = scope.spawn(move || store_batches(store, file, batch_receive, extend, told));
+        let fed = feed(&job, &bar, &to_store).and_then(|fed| {
+            // The file is read and its text dropped: the compaction may begin.
+            to_store
+                .send(ToStore::Done)
+                .map_err(|_| CliError::input(format!("{file}: storing stopped")))?;
+            Ok(fed)
+        });
+        // The committer stops once the last batch is sent.
+        drop(to_store);
+        let stored = committer
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        // The committer's own error comes first: it is why a batch could not be sent.
+        stored?;
+        fed
+    })?;
+    bar.finish_and_clear();
+    if read == 0 {
+        return Err(CliError::input(format!("{}: no games found", job.file)));
+    }
+    Ok(ImportDone { errors })
+}
+
+/// Reads the file, builds its games and sends them to the committer a batch at a time; returns
+/// how many games were read and the messages of those refused. Whatever it held of the file is
+/// dropped when it returns, before the compaction.
+fn feed(
+    job: &ImportJob<'_>,
+    bar: &indicatif::ProgressBar,
+    to_store: &mpsc::SyncSender<ToStore>,
+) -> Result<(usize, Vec<String>), CliError> {
     let file = job.file;
     let format = job.format;
     // A format that reads a piece at a time (PGN) never holds the file; any other keeps it
@@ -56,109 +104,103 @@ pub fn import(store: &mut Lazy, job: ImportJob<'_>) -> Result<ImportDone, CliErr
     }
     let drafts = read_all()?;
     let batch_size = job.batch.max(1);
-    let bar = progress();
     let mut errors: Vec<String> = Vec::new();
     let mut read = 0;
-    // Games are built (every move checked, hashed, chained) on `jobs` worker threads and come
-    // back in file order; a thread of its own stores each full batch while the next is built.
-    let opened: &Lazy = store;
-    let outcomes = std::thread::scope(|scope| -> Result<Vec<(usize, ImportOutcome)>, CliError> {
-        // No room in the channel: one batch is stored while the next is built, never more.
-        let (batch_send, batch_receive) = mpsc::sync_channel::<Batch<'_>>(0);
-        let committer = scope.spawn(move || store_batches(batch_receive, job.extend));
-        // Checked games waiting to be stored, with their 1-based numbers in the file.
-        let mut batch: Vec<Checked> = Vec::new();
-        let mut numbers: Vec<usize> = Vec::new();
-        let send = move |batch: &mut Vec<Checked>, numbers: &mut Vec<usize>| -> Result<(), CliError> {
-            if batch.is_empty() {
-                return Ok(());
-            }
-            let store = opened.get()?;
-            // Refused only once the committer has stopped on an error, which `join` returns.
-            batch_send
-                .send((store, std::mem::take(batch), std::mem::take(numbers)))
-                .map_err(|_| CliError::input(format!("{file}: storing stopped")))
-        };
-        let fed = map_in_order(
-            drafts,
-            job.jobs,
-            |draft: Result<Draft, FormatError>| {
-                draft.and_then(|mut draft| {
-                    draft.options.extend(job.options.clone());
-                    if job.drop_annotations {
-                        draft.moves.retain(|m| m.actor != Some(kifu_core::Actor::Note));
-                    }
-                    build_checked(kifu_games::registry(), &draft, None)
-                })
-            },
-            |index, built| {
-                read += 1;
-                bar.inc(1);
-                match built {
-                    Ok(record) => {
-                        batch.push(record);
-                        numbers.push(index + 1);
-                    }
-                    Err(mut e) => {
-                        e.game = Some(index + 1);
-                        let message = format!("{file}: {e}");
-                        if !job.json {
-                            bar.suspend(|| eprintln!("kifu: {message}"));
-                        }
-                        errors.push(message);
-                    }
-                }
-                if batch.len() == batch_size {
-                    send(&mut batch, &mut numbers)?;
-                }
-                Ok(())
-            },
-        )
-        .and_then(|()| send(&mut batch, &mut numbers));
-        // The committer stops once the last batch is sent.
-        drop(send);
-        let stored = committer
-            .join()
-            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-        // The committer's own error comes first: it is why a batch could not be sent.
-        let outcomes = stored?;
-        fed?;
-        Ok(outcomes)
-    })?;
-    bar.finish_and_clear();
-    // The file is read: a text held goes before the compaction, which needs memory of its
-    // own (the peak of a large import was the two together).
-    drop(text);
-    drop(binary);
-    if read == 0 {
-        return Err(CliError::input(format!("{file}: no games found")));
-    }
-    let stored = outcomes
-        .iter()
-        .filter(|(_, o)| matches!(o, ImportOutcome::Stored { .. } | ImportOutcome::Extended { .. }))
-        .count();
-    if stored >= COMPACT_AFTER {
-        if let Some(store) = store.opened_mut() {
-            store
-                .compact()
-                .map_err(|e| CliError::input(format!("{file}: imported, but compacting the store failed: {e}")))?;
+    // Checked games waiting to be stored, with their 1-based numbers in the file.
+    let mut batch: Vec<Checked> = Vec::new();
+    let mut numbers: Vec<usize> = Vec::new();
+    let send = |batch: &mut Vec<Checked>, numbers: &mut Vec<usize>| -> Result<(), CliError> {
+        if batch.is_empty() {
+            return Ok(());
         }
-    }
-    Ok(ImportDone { outcomes, errors })
+        // Refused only once the committer has stopped on an error, which `join` returns.
+        to_store
+            .send(ToStore::Batch(std::mem::take(batch), std::mem::take(numbers)))
+            .map_err(|_| CliError::input(format!("{file}: storing stopped")))
+    };
+    map_in_order(
+        drafts,
+        job.jobs,
+        |draft: Result<Draft, FormatError>| {
+            draft.and_then(|mut draft| {
+                draft.options.extend(job.options.clone());
+                if job.drop_annotations {
+                    draft.moves.retain(|m| m.actor != Some(kifu_core::Actor::Note));
+                }
+                build_checked(kifu_games::registry(), &draft, None)
+            })
+        },
+        |index, built| {
+            read += 1;
+            bar.inc(1);
+            match built {
+                Ok(record) => {
+                    batch.push(record);
+                    numbers.push(index + 1);
+                }
+                Err(mut e) => {
+                    e.game = Some(index + 1);
+                    let message = format!("{file}: {e}");
+                    if !job.json {
+                        bar.suspend(|| eprintln!("kifu: {message}"));
+                    }
+                    errors.push(message);
+                }
+            }
+            if batch.len() == batch_size {
+                send(&mut batch, &mut numbers)?;
+            }
+            Ok::<(), CliError>(())
+        },
+    )?;
+    send(&mut batch, &mut numbers)?;
+    Ok((read, errors))
 }
 
-/// Games to store in one transaction, with their numbers in the file, and the store.
-type Batch<'a> = (&'a dyn RecordStore, Vec<Checked>, Vec<usize>);
+/// What the committer is sent: games to store in one transaction, with their numbers in the
+/// file; then, once every game is read and the file's text dropped, `Done`.
+enum ToStore {
+    Batch(Vec<Checked>, Vec<usize>),
+    Done,
+}
 
-/// Stores each batch as it comes in one transaction and notes what became of each game; stops
-/// at the first batch the store refuses (nothing of that batch is stored).
-fn store_batches(batches: mpsc::Receiver<Batch<'_>>, extend: bool) -> Result<Vec<(usize, ImportOutcome)>, CliError> {
-    let mut outcomes = Vec::new();
-    for (store, batch, numbers) in batches {
-        let report = store.import(&batch, batch.len(), extend, &mut |_| {})?;
-        outcomes.extend(numbers.into_iter().zip(report.outcomes));
+/// Stores each batch as it comes in one transaction and tells `on_outcome` what became of each
+/// game; stops at the first batch the store refuses (nothing of that batch is stored). Opens
+/// the store at the first batch (a file without a good game makes none). At `Done`, an import
+/// that stored [`COMPACT_AFTER`] games or more compacts the store, and the store is closed
+/// here; an import cut short does neither.
+fn store_batches(
+    store: &mut Lazy,
+    file: &str,
+    batches: mpsc::Receiver<ToStore>,
+    extend: bool,
+    mut on_outcome: impl FnMut(usize, ImportOutcome),
+) -> Result<(), CliError> {
+    let mut stored = 0;
+    for message in batches {
+        match message {
+            ToStore::Batch(batch, numbers) => {
+                let report = store.get()?.import(&batch, batch.len(), extend, &mut |_| {})?;
+                for (number, outcome) in numbers.into_iter().zip(report.outcomes) {
+                    if matches!(outcome, ImportOutcome::Stored { .. } | ImportOutcome::Extended { .. }) {
+                        stored += 1;
+                    }
+                    on_outcome(number, outcome);
+                }
+            }
+            ToStore::Done => {
+                if stored >= COMPACT_AFTER {
+                    if let Some(opened) = store.opened_mut() {
+                        opened.compact().map_err(|e| {
+                            CliError::input(format!("{file}: imported, but compacting the store failed: {e}"))
+                        })?;
+                    }
+                }
+                store.close();
+            }
+        }
     }
-    Ok(outcomes)
+    Ok(())
 }
 
 /// Checks `--option`s against every game the file holds, as `kifu new -o` does: an unknown

@@ -113,10 +113,13 @@ pub struct ImportJob<'a> {
     pub json: bool,
 }
 
-/// What an import did: each outcome with its game's number in the file, and the games refused
-/// (their messages, already printed unless `json`).
+/// Told each game's outcome with its number in the file, in file order, as the game is stored
+/// (so that nothing a game is held to the end of an import).
+pub type OnOutcome<'a> = &'a mut (dyn FnMut(usize, ImportOutcome) + Send);
+
+/// What an import did besides the outcomes told to its [`OnOutcome`]: the games refused (their
+/// messages, already printed unless `json`).
 pub struct ImportDone {
-    pub outcomes: Vec<(usize, ImportOutcome)>,
     pub errors: Vec<String>,
 }
 
@@ -137,7 +140,7 @@ pub trait Backend {
     fn export(&self, id: &str, format: &str, at: Option<u64>, view: Option<&str>) -> Result<Vec<u8>, CliError>;
     /// A kifu text file already verified here (`text` is the file, `record` what it holds).
     fn import_kifu(&mut self, text: &str, record: Checked, extend: bool) -> Result<ImportOutcome, CliError>;
-    fn import_file(&mut self, job: ImportJob<'_>) -> Result<ImportDone, CliError>;
+    fn import_file(&mut self, job: ImportJob<'_>, on_outcome: OnOutcome<'_>) -> Result<ImportDone, CliError>;
 }
 
 /// The view named by `--as`, or by default the token's (`fallback`): `public`, `arbiter`

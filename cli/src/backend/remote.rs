@@ -14,7 +14,9 @@ use serde::Deserialize;
 use serde_json::json;
 
 use super::http::{encode, Http};
-use super::{Backend, Chance, Created, ImportDone, ImportJob, Legal, LogLine, Logged, NewRecord, Play, Row, Shown};
+use super::{
+    Backend, Chance, Created, ImportDone, ImportJob, Legal, LogLine, Logged, NewRecord, OnOutcome, Play, Row, Shown,
+};
 use crate::exit::{CliError, BAD_INPUT, FAILED};
 
 /// A kifu server and the token to show it.
@@ -489,7 +491,7 @@ impl Backend for Remote {
         }
     }
 
-    fn import_file(&mut self, job: ImportJob<'_>) -> Result<ImportDone, CliError> {
+    fn import_file(&mut self, job: ImportJob<'_>, on_outcome: OnOutcome<'_>) -> Result<ImportDone, CliError> {
         let file = job.file;
         if !job.options.is_empty() || job.drop_annotations {
             return Err(CliError::input(
@@ -505,14 +507,11 @@ impl Backend for Remote {
         )?;
         // A file with no game or no text is bad input, as a local import says it.
         let imported: Imported = answer.json(200, &[(422, BAD_INPUT)]).map_err(in_file(file))?;
-        let mut done = ImportDone {
-            outcomes: Vec::new(),
-            errors: Vec::new(),
-        };
+        let mut done = ImportDone { errors: Vec::new() };
         for row in imported.games {
             let game = row.game;
             match row.read(file)? {
-                Ok(outcome) => done.outcomes.push((game, outcome)),
+                Ok(outcome) => on_outcome(game, outcome),
                 Err(message) => {
                     if !job.json {
                         eprintln!("kifu: {message}");

@@ -157,18 +157,22 @@ pub fn import(backend: &mut dyn Backend, args: ImportArgs) -> CliResult {
         let outcome = backend.import_kifu(&text, record, args.extend)?;
         return super::import_report::print(&file, &[(1, outcome)], &[], args.json);
     }
-    let done = backend.import_file(ImportJob {
-        path: &args.file,
-        file: &file,
-        format: find_format(&name)?,
-        options,
-        drop_annotations: args.drop_annotations,
-        extend: args.extend,
-        batch: args.batch,
-        jobs: args.jobs.map_or_else(kifu_core::parallel::cores, usize::from),
-        json: args.json,
-    })?;
-    super::import_report::print(&file, &done.outcomes, &done.errors, args.json)
+    let mut report = super::import_report::Report::new(&file, args.json);
+    let done = backend.import_file(
+        ImportJob {
+            path: &args.file,
+            file: &file,
+            format: find_format(&name)?,
+            options,
+            drop_annotations: args.drop_annotations,
+            extend: args.extend,
+            batch: args.batch,
+            jobs: args.jobs.map_or_else(kifu_core::parallel::cores, usize::from),
+            json: args.json,
+        },
+        &mut |game, outcome| report.take(game, &outcome),
+    )?;
+    report.finish(&done.errors)
 }
 
 pub fn find_format(name: &str) -> Result<&'static dyn Format, CliError> {

@@ -12,44 +12,85 @@ use crate::exit::{CliResult, FAILED};
 /// Prints the outcomes (each with its game's number in the file) and the errors; exit 1 when
 /// any game was not imported for an error or a conflict with the store.
 pub fn print(file: &str, outcomes: &[(usize, ImportOutcome)], errors: &[String], as_json: bool) -> CliResult {
-    let mut counts = [0usize; 4]; // stored, already there, extended, refused
-    let mut rows = Vec::new();
+    let mut report = Report::new(file, as_json);
     for (game, outcome) in outcomes {
-        let (kind, slot, line) = describe(outcome);
-        counts[slot] += 1;
-        if !as_json {
-            if let ImportOutcome::Stored { id, .. } | ImportOutcome::Extended { id, .. } = outcome {
-                out!("{id}");
-            }
-            if let Some(line) = line {
-                eprintln!("kifu: {file}: game {game}: {line}");
-            }
+        report.take(*game, outcome);
+    }
+    report.finish(errors)
+}
+
+/// An import's report, made a game at a time as the games are stored: in text, each id is
+/// printed as it comes and only the counts are kept, so a large import holds nothing a game;
+/// a JSON report is one document and keeps a row a game until the end.
+pub struct Report<'a> {
+    file: &'a str,
+    as_json: bool,
+    /// Stored, already there, extended, refused.
+    counts: [usize; 4],
+    rows: Vec<Value>,
+}
+
+impl<'a> Report<'a> {
+    pub fn new(file: &'a str, as_json: bool) -> Self {
+        Report {
+            file,
+            as_json,
+            counts: [0; 4],
+            rows: Vec::new(),
         }
-        rows.push(row(*game, kind, outcome));
     }
-    let refused = counts[3] + errors.len();
-    if as_json {
-        let ids = |want: &str| -> Vec<Value> {
-            rows.iter()
-                .filter(|r| r["outcome"] == want)
-                .map(|r| r["id"].clone())
-                .collect()
-        };
-        print_json(&json!({
-            "games": rows, "stored": ids("stored"), "exists": ids("exists"), "extended": ids("extended"),
-            "errors": errors,
-        }));
-    } else {
-        eprintln!(
-            "{file}: {} stored, {} already in the store, {} skipped for errors or conflicts, {} extended",
-            counts[0], counts[1], refused, counts[2]
-        );
+
+    /// One game's outcome: in text, its id on standard output and anything more on standard
+    /// error, at once.
+    pub fn take(&mut self, game: usize, outcome: &ImportOutcome) {
+        let (kind, slot, line) = describe(outcome);
+        self.counts[slot] += 1;
+        if self.as_json {
+            self.rows.push(row(game, kind, outcome));
+            return;
+        }
+        if let ImportOutcome::Stored { id, .. } | ImportOutcome::Extended { id, .. } = outcome {
+            out!("{id}");
+        }
+        if let Some(line) = line {
+            eprintln!("kifu: {}: game {game}: {line}", self.file);
+        }
     }
-    Ok(if refused == 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(FAILED)
-    })
+
+    /// The end of the report (the JSON document, or the counts on standard error), with the
+    /// games refused for errors; exit 1 when any game was not imported for an error or a
+    /// conflict with the store.
+    pub fn finish(self, errors: &[String]) -> CliResult {
+        let Report {
+            file,
+            as_json,
+            counts,
+            rows,
+        } = self;
+        let refused = counts[3] + errors.len();
+        if as_json {
+            let ids = |want: &str| -> Vec<Value> {
+                rows.iter()
+                    .filter(|r| r["outcome"] == want)
+                    .map(|r| r["id"].clone())
+                    .collect()
+            };
+            print_json(&json!({
+                "games": rows, "stored": ids("stored"), "exists": ids("exists"), "extended": ids("extended"),
+                "errors": errors,
+            }));
+        } else {
+            eprintln!(
+                "{file}: {} stored, {} already in the store, {} skipped for errors or conflicts, {} extended",
+                counts[0], counts[1], refused, counts[2]
+            );
+        }
+        Ok(if refused == 0 {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::from(FAILED)
+        })
+    }
 }
 
 /// The outcome's name, its counter, and a line for standard error when there is more to say

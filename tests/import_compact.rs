@@ -1,0 +1,77 @@
+//! End-to-end: an import large enough to compact the store after it (1000 games or more
+//! stored), in many small transactions, keeps every game: each id printed once, in file order,
+//! as its batch is stored; the counts on standard error; a store that `kifu check` reads back
+//! whole and that a second import of the same file finds every game in.
+
+use std::collections::BTreeSet;
+
+use kifu_e2e::Session;
+
+const GAMES: u32 = 1200;
+
+/// Short games, each with an Event of its own (so a record of its own); game 700 has an
+/// illegal second move.
+fn games() -> String {
+    (1..=GAMES)
+        .map(|n| {
+            let moves = match n {
+                700 => "1. e4 Ke6 *",
+                n if n.is_multiple_of(2) => "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *",
+                _ => "1. d4 {a comment} d5 2. c4 *",
+            };
+            format!("[Event \"Game {n}\"]\n\n{moves}\n\n")
+        })
+        .collect()
+}
+
+/// The `Event` tag of a stored record.
+fn event(s: &Session, id: &str) -> String {
+    let shown = s.json(&["log", id, "--json"]);
+    shown["header"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find_map(|l| l.as_str()?.strip_prefix("tag Event="))
+        .unwrap()
+        .to_string()
+}
+
+#[test]
+fn an_import_that_compacts_the_store_keeps_every_game() {
+    let s = Session::new();
+    let file = s.path("many.pgn");
+    std::fs::write(&file, games()).unwrap();
+    let file = file.to_str().unwrap();
+    let run = s.fails(&["import", file, "--batch", "50"], 1);
+    let stored = GAMES as usize - 1;
+    let ids: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(ids.len(), stored, "{}", run.stderr);
+    assert_eq!(ids.iter().collect::<BTreeSet<_>>().len(), stored, "every id once");
+    assert!(
+        run.stderr.contains(&format!(
+            "many.pgn: {stored} stored, 0 already in the store, 1 skipped for errors or conflicts, 0 extended"
+        )),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("many.pgn: game 700, line "), "{}", run.stderr);
+    // File order: the first, the one after the refused game, and the last.
+    assert_eq!(event(&s, ids[0]), "Game 1");
+    assert_eq!(event(&s, ids[699]), "Game 701");
+    assert_eq!(event(&s, ids[stored - 1]), format!("Game {GAMES}"));
+    let listed: BTreeSet<String> = s.stored().into_iter().collect();
+    assert_eq!(listed, ids.iter().map(|id| id.to_string()).collect::<BTreeSet<_>>());
+    let checked = s.ok(&["check"]);
+    assert!(checked.contains(&format!("{stored} records, ")), "{checked}");
+    assert!(checked.contains(&format!(": {stored} ok, 0 damaged")), "{checked}");
+    // Opened again after the compaction: every game is found there.
+    let again = s.fails(&["import", file], 1);
+    assert_eq!(again.stdout, "", "nothing stored anew");
+    assert!(
+        again
+            .stderr
+            .contains(&format!("many.pgn: 0 stored, {stored} already in the store, 1 skipped")),
+        "{}",
+        again.stderr
+    );
+}
