@@ -401,7 +401,7 @@ fn main() {
     }
     for (jobs, run) in &binary_runs {
         println!(
-            "kifu import --jobs {jobs}: {:.2} s on the CPU, peak RSS {:.1} MB, store {:.1} MB",
+            "kifu import --jobs {jobs}: {:.2} s on the CPU, peak RSS {:.1} MB (wait4: at least the bench's own at the spawn), store {:.1} MB",
             run.cpu_secs,
             run.peak_rss as f64 / 1e6,
             run.store_bytes as f64 / 1e6
