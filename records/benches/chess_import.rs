@@ -130,14 +130,7 @@ fn replay_loop(path: &Path, secs: f64) {
             assert!(verify_record(kifu_games::registry(), record).failure.is_none());
         }
     });
-    let per_ply = best / plies as f64;
-    let (reader_secs, _) = best_of(5, || references::pgn_reader(path, true));
-    println!(
-        "replay: best of {rounds} rounds, {:.3} us a ply; pgn-reader + shakmaty {:.3} us a ply; ratio {:.3}",
-        per_ply * 1e6,
-        reader_secs * 1e6 / plies as f64,
-        reader_secs / plies as f64 / per_ply
-    );
+    let reader_secs = print_loop("replay", path, rounds, best, plies);
     floor::print(&floor::measure(&records, plies, 20), reader_secs * 1e6 / plies as f64);
 }
 
@@ -147,14 +140,21 @@ fn build_loop(path: &Path, secs: f64) {
     let drafts = read_drafts(path);
     let plies = engine_validate(&drafts);
     let (rounds, best) = rounds_for(secs, || assert_eq!(build_all(&drafts).len(), drafts.len()));
+    print_loop("build", path, rounds, best, plies);
+}
+
+/// Prints a loop's fastest round a ply against pgn-reader + shakmaty's (best of 5) on the same
+/// file; returns the reference's seconds.
+fn print_loop(what: &str, path: &Path, rounds: usize, best: f64, plies: usize) -> f64 {
     let per_ply = best / plies as f64;
     let (reader_secs, _) = best_of(5, || references::pgn_reader(path, true));
     println!(
-        "build: best of {rounds} rounds, {:.3} us a ply; pgn-reader + shakmaty {:.3} us a ply; ratio {:.3}",
+        "{what}: best of {rounds} rounds, {:.3} us a ply; pgn-reader + shakmaty {:.3} us a ply; ratio {:.3}",
         per_ply * 1e6,
         reader_secs * 1e6 / plies as f64,
         reader_secs / plies as f64 / per_ply
     );
+    reader_secs
 }
 
 /// A size such as `1G`, `200M` or `5000000`, in bytes.
