@@ -49,37 +49,52 @@ const RAISED_KEEPING_V1: &[&str] = &["briscola", "briscola-chiamata", "splendor"
 /// hash), and the game replaying it is the one at rules version 1.
 #[test]
 fn a_version_1_record_continued_stays_at_version_1() {
-    let files = fixtures();
     for game in RAISED_KEEPING_V1 {
-        let (_, body) = files
-            .iter()
-            .find(|(name, _)| name == game)
-            .unwrap_or_else(|| panic!("no fixture for {game}"));
-        let file = text::read(body).unwrap_or_else(|e| panic!("{game}: {e}"));
-        let record = &file.record;
-        assert_eq!(record.header.rules_version, 1, "{game}");
-        let rules = game_for(kifu_games::registry(), &record.header).unwrap_or_else(|e| panic!("{game}: {e}"));
-        assert_eq!(rules.version(), 1, "{game}: replayed at version 1");
-        let current = kifu_games::registry()
-            .find(game)
-            .unwrap_or_else(|| panic!("{game} registered"));
-        assert_eq!(current.version(), 2, "{game}: new records are made at version 2");
-        let mut replay =
-            Replay::start(kifu_games::registry(), &record.header).unwrap_or_else(|e| panic!("{game}: {e}"));
-        // Replay up to a seat's move past the first few entries, then enter that move by hand.
-        let at = record
-            .entries
-            .iter()
-            .position(|e| e.seq > 3 && matches!(e.actor, Actor::Seat(_)))
-            .unwrap_or_else(|| panic!("{game}: no seat's move past entry 3"));
-        for entry in &record.entries[..at] {
-            replay.check(entry).unwrap_or_else(|e| panic!("{game}: {e}"));
-        }
-        let stored = &record.entries[at];
-        let made = replay
-            .play(Some(stored.actor), &stored.command, None)
-            .unwrap_or_else(|e| panic!("{game}: {e}"));
-        assert_eq!(made.command, stored.command, "{game}: entry {}", stored.seq);
-        assert_eq!(made.state, stored.state, "{game}: entry {}'s state hash", stored.seq);
+        continued_stays_at(game, game, 1, 2);
     }
+}
+
+/// Chess went from rules version 2 to 3 after 47d30ef (the state hash no longer covers the FEN
+/// and the repetition digest): records made at version 2 by that commit's kifu are kept as
+/// `GAME-v2.kifu` and continue at version 2.
+#[test]
+fn a_chess_version_2_record_continued_stays_at_version_2() {
+    for game in ["chess", "chess960", "crazyhouse", "threecheck"] {
+        continued_stays_at(&format!("{game}-v2"), game, 2, 3);
+    }
+}
+
+/// The fixture `file` of `game`, made at rules version `old` (today `now`): replayed up to a
+/// seat's move past the first few entries, that move entered by hand makes the stored entry.
+fn continued_stays_at(file: &str, game: &str, old: u32, now: u32) {
+    let files = fixtures();
+    let (_, body) = files
+        .iter()
+        .find(|(name, _)| name == file)
+        .unwrap_or_else(|| panic!("no fixture {file}"));
+    let parsed = text::read(body).unwrap_or_else(|e| panic!("{file}: {e}"));
+    let record = &parsed.record;
+    assert_eq!(record.header.rules_version, old, "{file}");
+    let rules = game_for(kifu_games::registry(), &record.header).unwrap_or_else(|e| panic!("{file}: {e}"));
+    assert_eq!(rules.version(), old, "{file}: replayed at version {old}");
+    let current = kifu_games::registry()
+        .find(game)
+        .unwrap_or_else(|| panic!("{game} registered"));
+    assert_eq!(current.version(), now, "{game}: new records are made at version {now}");
+    let mut replay = Replay::start(kifu_games::registry(), &record.header).unwrap_or_else(|e| panic!("{file}: {e}"));
+    // Replay up to a seat's move past the first few entries, then enter that move by hand.
+    let at = record
+        .entries
+        .iter()
+        .position(|e| e.seq > 3 && matches!(e.actor, Actor::Seat(_)))
+        .unwrap_or_else(|| panic!("{file}: no seat's move past entry 3"));
+    for entry in &record.entries[..at] {
+        replay.check(entry).unwrap_or_else(|e| panic!("{file}: {e}"));
+    }
+    let stored = &record.entries[at];
+    let made = replay
+        .play(Some(stored.actor), &stored.command, None)
+        .unwrap_or_else(|e| panic!("{file}: {e}"));
+    assert_eq!(made.command, stored.command, "{file}: entry {}", stored.seq);
+    assert_eq!(made.state, stored.state, "{file}: entry {}'s state hash", stored.seq);
 }

@@ -1,21 +1,28 @@
-//! What a game keeps for repetitions: the positions since the last irreversible move, in the
-//! form each rules version stores and hashes. Version 1 keeps their EPD text (hashed whole, so
-//! a move's state hash grew with the game); version 2 keeps a 16-byte key per position,
-//! counts by key, and a running hash over the keys, so a move costs the same at any length.
+//! What each chess rules version keeps for repetitions (the positions since the last
+//! irreversible move) and what its state hash covers. Version 1 keeps their EPD text (hashed
+//! whole, so a move's state hash grew with the game); version 2 keeps a 16-byte key per
+//! position and hashes the FEN with a running hash over the keys; version 3 keeps the keys and
+//! hashes the current key with the move counters, so the FEN is written only when asked for.
 //! It never decides a game end itself: the rules read `occurrences`.
 
 use std::collections::BTreeMap;
 use std::fmt::Debug;
 
 use serde::de::DeserializeOwned;
+use serde::ser::SerializeStruct;
 use serde::{Deserialize, Serialize};
 
 use super::fen::{shown_ep, to_epd, to_epd_showing};
 use super::piece::PROMOTED_BIT;
 use super::position::Position;
+use super::rules::ChessState;
 
-/// The positions since the last irreversible move, as a rules version keeps them.
-pub trait RepetitionLog: Clone + Debug + PartialEq + Eq + Serialize + DeserializeOwned + Send + Sync + 'static {
+/// One chess rules version's part of the state: the positions since the last irreversible
+/// move as it keeps them, and the bytes its state hash covers.
+pub trait RulesVersion: Clone + Debug + PartialEq + Eq + Serialize + DeserializeOwned + Send + Sync + 'static {
+    /// Whether the state's FEN is written after every move (versions 1 and 2 hash it) or only
+    /// when the state is stored or shown (version 3).
+    const WRITES_FEN: bool;
     /// The log of a game that starts in `pos`.
     fn start(pos: &Position) -> Self;
     /// Adds the position reached, whose FEN shows `ep` as its en passant square (see
@@ -23,13 +30,25 @@ pub trait RepetitionLog: Clone + Debug + PartialEq + Eq + Serialize + Deserializ
     fn record(&mut self, pos: &Position, ep: Option<u8>, irreversible: bool);
     /// How many times the current position has occurred (at least 1).
     fn occurrences(&self) -> usize;
-    /// What the state hash covers of the log.
-    type Hashed: Serialize + ?Sized;
-    fn hashed(&self) -> &Self::Hashed;
+    /// The bytes the state hash covers; `pos` is the state's position.
+    fn hashed_state(state: &ChessState<Self>, pos: &Position) -> Vec<u8>;
+}
+
+/// Versions 1 and 2: the FEN, what the log commits to, the draw offer and the result, as
+/// `bincode::serde::encode_to_vec` writes them, into a buffer sized once.
+fn fen_hashed<H: RulesVersion, T: Serialize + ?Sized>(state: &ChessState<H>, log: &T) -> Vec<u8> {
+    let fen = state.fen();
+    let hashed = (&*fen, log, &state.draw_offer, &state.result);
+    let mut out = Vec::with_capacity(fen.len() + 64);
+    match bincode::serde::encode_into_std_write(hashed, &mut out, bincode::config::standard()) {
+        Ok(_) => out,
+        Err(_) => Vec::new(),
+    }
 }
 
 /// Rules version 1: each position's EPD, current last. Kept for the records made under it.
-impl RepetitionLog for Vec<String> {
+impl RulesVersion for Vec<String> {
+    const WRITES_FEN: bool = true;
     fn start(pos: &Position) -> Self {
         vec![to_epd(pos)]
     }
@@ -44,9 +63,8 @@ impl RepetitionLog for Vec<String> {
         self.iter().filter(|k| Some(*k) == current).count()
     }
     /// Every EPD: the state hash grows with the positions since the last irreversible move.
-    type Hashed = Vec<String>;
-    fn hashed(&self) -> &Vec<String> {
-        self
+    fn hashed_state(state: &ChessState<Self>, _pos: &Position) -> Vec<u8> {
+        fen_hashed(state, &state.history)
     }
 }
 
@@ -54,8 +72,8 @@ impl RepetitionLog for Vec<String> {
 /// pieces, pockets, side to move, castling rooks, a capturable en passant square, checks).
 pub type Key = [u8; 16];
 
-/// The bytes that make up a position's EPD, without writing it: two positions have the same
-/// EPD exactly when they have the same bytes here.
+/// The key of a position: blake3 over the bytes that make up its EPD, without writing it (two
+/// positions have the same EPD exactly when they have the same bytes).
 pub fn key(pos: &Position) -> Key {
     key_showing(pos, shown_ep(pos, None))
 }
@@ -116,41 +134,78 @@ pub fn key_showing(pos: &Position, ep: Option<u8>) -> Key {
     out
 }
 
-/// Rules version 2: the keys since the last irreversible move and a running hash over them.
-/// The state hash covers `digest` alone, so it costs the same at any length; the keys are
-/// in the snapshot, so a game resumed from one still sees every repetition.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(try_from = "StoredRepetitions")]
-pub struct Repetitions {
-    /// Each position's key since the last irreversible move, current last.
+/// The keys of the positions since the last irreversible move, current last, and how often
+/// each occurs (derived from the keys, so never stored).
+#[derive(Debug, Clone, Default)]
+struct KeyCounts {
     keys: Vec<Key>,
-    /// blake3 chained over `keys` from zero: `digest = blake3(digest ‖ key)` per position.
-    pub digest: [u8; 32],
-    /// How often each key occurs in `keys`. Derived: not serialized, rebuilt on reading.
-    #[serde(skip)]
     counts: BTreeMap<Key, u32>,
 }
 
-/// The serialized form of [`Repetitions`], checked on reading.
+impl KeyCounts {
+    fn of(keys: Vec<Key>) -> KeyCounts {
+        let mut log = KeyCounts::default();
+        for key in keys {
+            log.push(key);
+        }
+        log
+    }
+    fn push(&mut self, key: Key) {
+        *self.counts.entry(key).or_insert(0) += 1;
+        self.keys.push(key);
+    }
+    fn clear(&mut self) {
+        self.keys.clear();
+        self.counts.clear();
+    }
+    fn occurrences(&self) -> usize {
+        self.keys
+            .last()
+            .and_then(|k| self.counts.get(k))
+            .map_or(0, |&n| n as usize)
+    }
+}
+
+/// Rules version 2: the keys since the last irreversible move and a running hash over them.
+/// The state hash covers the FEN and `digest`, so it costs the same at any length; the keys
+/// are in the snapshot, so a game resumed from one still sees every repetition. Kept for the
+/// records made under it.
+#[derive(Debug, Clone)]
+pub struct Repetitions {
+    log: KeyCounts,
+    /// blake3 chained over the keys from zero: `digest = blake3(digest ‖ key)` per position.
+    pub digest: [u8; 32],
+}
+
+/// The stored form of [`Repetitions`] (and of [`RepetitionKeys`] without `digest`), checked
+/// on reading.
 #[derive(Deserialize)]
 struct StoredRepetitions {
     keys: Vec<Key>,
     digest: [u8; 32],
 }
 
-impl TryFrom<StoredRepetitions> for Repetitions {
-    type Error = String;
-    fn try_from(stored: StoredRepetitions) -> Result<Self, String> {
+impl Serialize for Repetitions {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut out = serializer.serialize_struct("Repetitions", 2)?;
+        out.serialize_field("keys", &self.log.keys)?;
+        out.serialize_field("digest", &self.digest)?;
+        out.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for Repetitions {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let stored = StoredRepetitions::deserialize(deserializer)?;
         let mut log = Repetitions {
-            keys: Vec::with_capacity(stored.keys.len()),
+            log: KeyCounts::default(),
             digest: [0; 32],
-            counts: BTreeMap::new(),
         };
-        for k in stored.keys {
-            log.push(k);
+        for key in stored.keys {
+            log.push(key);
         }
         if log.digest != stored.digest {
-            return Err("the repetition keys do not match their digest".to_string());
+            return Err(serde::de::Error::custom("the repetition keys do not match their digest"));
         }
         Ok(log)
     }
@@ -162,46 +217,114 @@ impl Repetitions {
         hasher.update(&self.digest);
         hasher.update(&key);
         self.digest = *hasher.finalize().as_bytes();
-        *self.counts.entry(key).or_insert(0) += 1;
-        self.keys.push(key);
+        self.log.push(key);
     }
 }
 
 impl PartialEq for Repetitions {
     fn eq(&self, other: &Repetitions) -> bool {
-        self.digest == other.digest && self.keys == other.keys
+        self.digest == other.digest && self.log.keys == other.log.keys
     }
 }
 
 impl Eq for Repetitions {}
 
-impl RepetitionLog for Repetitions {
+impl RulesVersion for Repetitions {
+    const WRITES_FEN: bool = true;
     fn start(pos: &Position) -> Self {
         let mut log = Repetitions {
-            keys: Vec::new(),
+            log: KeyCounts::default(),
             digest: [0; 32],
-            counts: BTreeMap::new(),
         };
         log.push(key(pos));
         log
     }
     fn record(&mut self, pos: &Position, ep: Option<u8>, irreversible: bool) {
         if irreversible {
-            self.keys.clear();
-            self.counts.clear();
+            self.log.clear();
             self.digest = [0; 32];
         }
         self.push(key_showing(pos, ep));
     }
     fn occurrences(&self) -> usize {
-        self.keys
-            .last()
-            .and_then(|k| self.counts.get(k))
-            .map_or(0, |&n| n as usize)
+        self.log.occurrences()
     }
-    /// The running hash, which commits to every key since the last irreversible move.
-    type Hashed = [u8; 32];
-    fn hashed(&self) -> &[u8; 32] {
-        &self.digest
+    /// The FEN and the running hash, which commits to every key since the last irreversible
+    /// move.
+    fn hashed_state(state: &ChessState<Self>, _pos: &Position) -> Vec<u8> {
+        fen_hashed(state, &state.history.digest)
+    }
+}
+
+/// Rules version 3: the keys since the last irreversible move, current last. The state hash
+/// covers the current key (what the position's EPD says), the move counters, the draw offer
+/// and the result: one blake3 block, and no FEN written for it. The earlier keys are in the
+/// snapshot but not under the hash: they follow from the moves, which the chain covers, and
+/// any position a replay reaches differently shows in that entry's own state hash.
+#[derive(Debug, Clone)]
+pub struct RepetitionKeys {
+    log: KeyCounts,
+}
+
+impl Serialize for RepetitionKeys {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut out = serializer.serialize_struct("RepetitionKeys", 1)?;
+        out.serialize_field("keys", &self.log.keys)?;
+        out.end()
+    }
+}
+
+/// The stored form of [`RepetitionKeys`].
+#[derive(Deserialize)]
+struct StoredKeys {
+    keys: Vec<Key>,
+}
+
+impl<'de> Deserialize<'de> for RepetitionKeys {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let stored = StoredKeys::deserialize(deserializer)?;
+        if stored.keys.is_empty() {
+            return Err(serde::de::Error::custom("the repetition keys are missing the current position's"));
+        }
+        Ok(RepetitionKeys {
+            log: KeyCounts::of(stored.keys),
+        })
+    }
+}
+
+impl PartialEq for RepetitionKeys {
+    fn eq(&self, other: &RepetitionKeys) -> bool {
+        self.log.keys == other.log.keys
+    }
+}
+
+impl Eq for RepetitionKeys {}
+
+impl RulesVersion for RepetitionKeys {
+    const WRITES_FEN: bool = false;
+    fn start(pos: &Position) -> Self {
+        RepetitionKeys {
+            log: KeyCounts::of(vec![key(pos)]),
+        }
+    }
+    fn record(&mut self, pos: &Position, ep: Option<u8>, irreversible: bool) {
+        if irreversible {
+            self.log.clear();
+        }
+        self.log.push(key_showing(pos, ep));
+    }
+    fn occurrences(&self) -> usize {
+        self.log.occurrences()
+    }
+    /// The current key, then `(halfmove, fullmove, draw offer, result)` as bincode (standard
+    /// configuration) writes them: what the FEN says, in fewer bytes.
+    fn hashed_state(state: &ChessState<Self>, pos: &Position) -> Vec<u8> {
+        let mut out = Vec::with_capacity(48);
+        out.extend_from_slice(state.history.log.keys.last().map_or(&[0; 16], |k| k));
+        let counters = (pos.halfmove, pos.fullmove, &state.draw_offer, &state.result);
+        match bincode::serde::encode_into_std_write(counters, &mut out, bincode::config::standard()) {
+            Ok(_) => out,
+            Err(_) => Vec::new(),
+        }
     }
 }

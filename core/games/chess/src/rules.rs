@@ -2,8 +2,9 @@
 //! offer, result), commands (moves in SAN, resign, draw offer/accept/decline, draw claim, the
 //! arbiter's `illegal MOVE`) and automatic game ends. It holds no chess logic of its own beyond
 //! when a game is over and who may enter what: a player never enters an illegal move.
-//! Two rules versions share this code and differ only in how repetitions are kept (see
-//! `repetition`): version 2 for new records, version 1 for the records made under it.
+//! Three rules versions share this code and differ only in how repetitions are kept and what
+//! the state hash covers (see `repetition`): version 3 for new records, versions 1 and 2 for
+//! the records made under them.
 
 use std::sync::OnceLock;
 
@@ -16,7 +17,7 @@ use super::movegen::legal_moves;
 use super::outcome::{position_result, position_result_among, result_after_illegal};
 use super::position::{Move, Position};
 use super::render::render_position;
-use super::repetition::{RepetitionLog, Repetitions};
+use super::repetition::{RepetitionKeys, Repetitions, RulesVersion};
 use super::san::{move_to_san_among, parse_move_among};
 use super::start::start_position;
 use super::variant::{Variant, VARIANTS};
@@ -26,48 +27,65 @@ use kifu_core::record::Actor;
 use kifu_core::refuse;
 use kifu_core::rules::{Outcome, RuleError, Rules, Setup, Turn, View};
 
-/// One chess variant as a registered game: rules version 2, what new records are made with.
+/// One chess variant as a registered game: rules version 3, what new records are made with.
 #[derive(Debug, Clone)]
 pub struct ChessRules {
     pub variant: Variant,
 }
 
-/// One chess variant at rules version 1, kept so that the records made under it replay and
-/// verify with their own state hashes (see `at_version`). It plays exactly as version 2.
+/// One chess variant at rules version 2, kept so that the records made under it replay and
+/// verify with their own state hashes (see `at_version`). It plays exactly as version 3.
+#[derive(Debug, Clone)]
+pub struct ChessRulesV2 {
+    pub variant: Variant,
+}
+
+/// One chess variant at rules version 1, kept as version 2 is. It plays exactly as version 3.
 #[derive(Debug, Clone)]
 pub struct ChessRulesV1 {
     pub variant: Variant,
 }
 
-/// Every variant at rules version 1, in `VARIANTS` order.
-static VERSION_1: [Erased<ChessRulesV1>; VARIANTS.len()] = {
-    let mut games = [const {
-        Erased(ChessRulesV1 {
-            variant: Variant::Standard,
-        })
-    }; VARIANTS.len()];
-    let mut i = 0;
-    while i < VARIANTS.len() {
-        games[i] = Erased(ChessRulesV1 { variant: VARIANTS[i] });
-        i += 1;
-    }
-    games
-};
-
-/// A variant's game at an earlier rules version, if this kifu keeps it (version 1 only).
-fn at_version(variant: Variant, version: u32) -> Option<&'static dyn Game> {
-    let i = VARIANTS.iter().position(|&v| v == variant)?;
-    (version == 1).then(|| &VERSION_1[i] as &'static dyn Game)
+/// Every variant at a kept rules version, in `VARIANTS` order.
+macro_rules! every_variant {
+    ($rules:ident) => {{
+        let mut games = [const {
+            Erased($rules {
+                variant: Variant::Standard,
+            })
+        }; VARIANTS.len()];
+        let mut i = 0;
+        while i < VARIANTS.len() {
+            games[i] = Erased($rules { variant: VARIANTS[i] });
+            i += 1;
+        }
+        games
+    }};
 }
 
-/// A game in progress. `H` is how the rules version keeps repetitions: [`Repetitions`] for
-/// version 2, each position's EPD (`Vec<String>`) for version 1.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
-#[serde(bound = "H: RepetitionLog")]
-pub struct ChessState<H = Repetitions> {
+static VERSION_1: [Erased<ChessRulesV1>; VARIANTS.len()] = every_variant!(ChessRulesV1);
+static VERSION_2: [Erased<ChessRulesV2>; VARIANTS.len()] = every_variant!(ChessRulesV2);
+
+/// A variant's game at an earlier rules version, if this kifu keeps it (versions 1 and 2).
+fn at_version(variant: Variant, version: u32) -> Option<&'static dyn Game> {
+    let i = VARIANTS.iter().position(|&v| v == variant)?;
+    match version {
+        1 => Some(&VERSION_1[i]),
+        2 => Some(&VERSION_2[i]),
+        _ => None,
+    }
+}
+
+/// A game in progress. `H` is the rules version's part (see [`RulesVersion`]): its
+/// repetitions are [`RepetitionKeys`] for version 3, [`Repetitions`] for version 2, each
+/// position's EPD (`Vec<String>`) for version 1.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(bound = "H: RulesVersion")]
+pub struct ChessState<H = RepetitionKeys> {
     /// The current position (followed by the board's name when an option chose another board
-    /// than the game's own: see `fairy::horizontal_cylinder::state_fen`).
-    pub fen: String,
+    /// than the game's own: see `fairy::horizontal_cylinder::state_fen`). Version 3 leaves it
+    /// empty after a move and writes it when asked ([`ChessState::fen`]); read it through that.
+    fen: String,
     /// The positions since the last irreversible move, current last.
     pub history: H,
     /// The seat whose draw offer is on the table.
@@ -89,7 +107,46 @@ pub struct Derived {
     position: OnceLock<Position>,
     legal: OnceLock<Vec<Move>>,
     next: OnceLock<Successor>,
+    /// Set while the FEN is not written (version 3, after a move): the game and the en passant
+    /// square the FEN shows, which with `position` write it.
+    unwritten_fen: Option<(Variant, Option<u8>)>,
 }
+
+impl<H> ChessState<H> {
+    /// The current position's FEN as the state keeps it (with the board's name when an option
+    /// chose another board), written now if the rules version left it unwritten.
+    pub fn fen(&self) -> std::borrow::Cow<'_, str> {
+        match (self.derived.unwritten_fen, self.derived.position.get()) {
+            (Some((game, ep)), Some(pos)) if self.fen.is_empty() => std::borrow::Cow::Owned(state_fen(game, pos, ep)),
+            _ => std::borrow::Cow::Borrowed(&self.fen),
+        }
+    }
+}
+
+/// Written as the derive would write it, with the FEN written if it was not.
+impl<H: RulesVersion> Serialize for ChessState<H> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut out = serializer.serialize_struct("ChessState", 4)?;
+        out.serialize_field("fen", &*self.fen())?;
+        out.serialize_field("history", &self.history)?;
+        out.serialize_field("draw_offer", &self.draw_offer)?;
+        out.serialize_field("result", &self.result)?;
+        out.end()
+    }
+}
+
+/// Equal when their stored forms are: a FEN left unwritten equals the one written.
+impl<H: RulesVersion> PartialEq for ChessState<H> {
+    fn eq(&self, other: &ChessState<H>) -> bool {
+        self.history == other.history
+            && self.draw_offer == other.draw_offer
+            && self.result == other.result
+            && self.fen() == other.fen()
+    }
+}
+
+impl<H: RulesVersion> Eq for ChessState<H> {}
 
 /// A move, the position it leads to and that position's legal moves.
 #[derive(Debug, Clone)]
@@ -129,7 +186,7 @@ pub enum Command {
 }
 
 /// The state's position, read from its FEN once and kept.
-fn position<H>(variant: Variant, state: &ChessState<H>) -> Result<&Position, RuleError> {
+pub(crate) fn position<H>(variant: Variant, state: &ChessState<H>) -> Result<&Position, RuleError> {
     if let Some(pos) = state.derived.position.get() {
         return Ok(pos);
     }
@@ -155,7 +212,7 @@ fn successor<'a, H>(state: &'a ChessState<H>, pos: &Position, m: &Move) -> std::
 }
 
 /// Why a draw can be claimed now, if it can.
-fn claim_reason<H: RepetitionLog>(variant: Variant, state: &ChessState<H>, pos: &Position) -> Option<&'static str> {
+fn claim_reason<H: RulesVersion>(variant: Variant, state: &ChessState<H>, pos: &Position) -> Option<&'static str> {
     if state.history.occurrences() >= 3 {
         Some("threefold repetition, claimed")
     } else if pos.halfmove >= 100 && !variant.drops() {
@@ -169,7 +226,7 @@ fn claim_reason<H: RepetitionLog>(variant: Variant, state: &ChessState<H>, pos: 
 /// that do not ask for a legal move: see `result_after_illegal`).
 /// `legal` is `after`'s legal moves, given for a legal move and not looked at after an
 /// illegal one.
-fn settle<H: RepetitionLog>(
+fn settle<H: RulesVersion>(
     variant: Variant,
     state: &mut ChessState<H>,
     before: &Position,
@@ -179,7 +236,13 @@ fn settle<H: RepetitionLog>(
     let irreversible = after.castles != before.castles || (after.halfmove == 0 && !variant.drops());
     let ep = shown_ep(&after, legal.as_deref());
     state.history.record(&after, ep, irreversible);
-    state.fen = state_fen(variant, &after, ep);
+    let unwritten_fen = if H::WRITES_FEN {
+        state.fen = state_fen(variant, &after, ep);
+        None
+    } else {
+        state.fen.clear();
+        Some((variant, ep))
+    };
     state.result = match &legal {
         Some(legal) => position_result_among(&after, legal),
         None => result_after_illegal(&after),
@@ -191,6 +254,7 @@ fn settle<H: RepetitionLog>(
         position: OnceLock::from(after),
         legal: legal.map(OnceLock::from).unwrap_or_default(),
         next: OnceLock::new(),
+        unwritten_fen,
     };
 }
 
@@ -244,7 +308,7 @@ fn seat_of(actor: Actor) -> Option<u8> {
 
 /// Checks and makes a command on the state, whose position `pos` is (taken out of the state
 /// meanwhile).
-fn apply_to<H: RepetitionLog>(
+fn apply_to<H: RulesVersion>(
     variant: Variant,
     state: &mut ChessState<H>,
     pos: &Position,
@@ -349,14 +413,13 @@ impl Rules for $rules {
     fn apply_keeps_state_on_refusal(&self) -> bool {
         true
     }
-    /// The FEN, what the repetition log commits to (version 1: every EPD since the last
-    /// irreversible move; version 2: their running hash), the draw offer and the result.
+    /// What the rules version hashes (`RulesVersion::hashed_state`): version 1 the FEN and
+    /// every EPD since the last irreversible move; version 2 the FEN and their running hash;
+    /// version 3 the current position's key and move counters; each with the draw offer and
+    /// the result.
     fn hashed_state(&self, state: &Self::State) -> Vec<u8> {
-        let hashed = (&state.fen, state.history.hashed(), &state.draw_offer, &state.result);
-        // The bytes `bincode::serde::encode_to_vec` writes, into a buffer sized once.
-        let mut out = Vec::with_capacity(state.fen.len() + 64);
-        match bincode::serde::encode_into_std_write(hashed, &mut out, bincode::config::standard()) {
-            Ok(_) => out,
+        match position(self.variant, state) {
+            Ok(pos) => <$log>::hashed_state(state, pos),
             Err(_) => Vec::new(),
         }
     }
@@ -377,7 +440,7 @@ impl Rules for $rules {
         let pos = start_position(self.variant, setup)?;
         Ok(ChessState {
             fen: state_fen(self.variant, &pos, shown_ep(&pos, None)),
-            history: RepetitionLog::start(&pos),
+            history: RulesVersion::start(&pos),
             draw_offer: None,
             result: position_result(&pos),
             derived: Derived {
@@ -539,5 +602,6 @@ impl Rules for $rules {
     };
 }
 
-chess_rules!(ChessRules, Repetitions, 2);
+chess_rules!(ChessRules, RepetitionKeys, 3);
+chess_rules!(ChessRulesV2, Repetitions, 2);
 chess_rules!(ChessRulesV1, Vec<String>, 1);

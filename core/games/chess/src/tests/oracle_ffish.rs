@@ -62,7 +62,7 @@ fn replay(variant: Variant, game: &Game) -> Result<(), String> {
             .apply(&mut state, actor, &command)
             .map_err(|e| format!("ply {} {uci}: {e}", i + 1))?;
     }
-    let fen = to_fen(&parse_fen(variant, &state.fen)?);
+    let fen = to_fen(&parse_fen(variant, &state.fen())?);
     if fen != game.final_fen {
         return Err(format!("final FEN {fen}, oracle {}", game.final_fen));
     }

@@ -160,7 +160,7 @@ fn replay(variant: Variant, game: &Game) -> Result<(), String> {
             .apply(&mut state, actor, &command)
             .map_err(|e| format!("ply {} {uci}: {e}", i + 1))?;
     }
-    let pos = parse_fen(variant, &state.fen)?;
+    let pos = parse_fen(variant, &state.fen())?;
     let fen = crate::fen::to_fen(&pos);
     if fen != game.final_fen {
         return Err(format!("final FEN {fen}, oracle {}", game.final_fen));

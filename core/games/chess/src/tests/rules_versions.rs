@@ -1,8 +1,9 @@
-//! The two chess rules versions: records of version 1 (fixtures written before version 2
-//! existed) still replay to the same bytes and verify; version 2 hashes a state of constant
-//! size, keeps repetitions exactly as EPD text did, and refuses a tampered snapshot.
+//! The three chess rules versions: records of version 1 (fixtures written before version 2
+//! existed) still replay to the same bytes and verify; versions 2 and 3 hash a state of
+//! constant size and keep repetitions exactly as EPD text did; version 2 refuses a snapshot
+//! whose keys do not give its digest; version 3 hashes no FEN and writes it only when asked.
 
-use kifu_core::game::Game;
+use kifu_core::game::{Erased, Game};
 use kifu_core::record::{text, ChanceMode, Header, Record};
 use kifu_core::replay::{verify_record, verify_text, Replay};
 use kifu_core::rules::{Rules, Setup, Turn};
@@ -10,7 +11,7 @@ use kifu_core::rules::{Rules, Setup, Turn};
 use crate::fen::{parse_fen, to_epd};
 use crate::movegen::legal_moves;
 use crate::repetition::key;
-use crate::rules::{ChessRules, ChessRulesV1};
+use crate::rules::{ChessRules, ChessRulesV1, ChessRulesV2};
 use crate::Variant;
 
 const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../fixtures/chess/records");
@@ -88,15 +89,20 @@ fn a_version_1_record_does_not_verify_under_version_2() -> Result<(), String> {
     rec.header.rules_version = 3;
     let failure = verify_record(crate::registry(), &rec)
         .failure
+        .ok_or("version 3 took version 1's hashes")?;
+    assert_eq!(failure.seq, 1, "{failure}");
+    rec.header.rules_version = 4;
+    let failure = verify_record(crate::registry(), &rec)
+        .failure
         .ok_or("an unknown version verified")?;
-    assert!(failure.reason.contains("rules version 3"), "{failure}");
+    assert!(failure.reason.contains("rules version 4"), "{failure}");
     Ok(())
 }
 
 #[test]
-fn new_records_are_version_2_and_replay() -> Result<(), String> {
-    assert_eq!(crate::CHESS.version(), 2);
-    let rec = play("chess", 2, &V1_CHESS)?;
+fn new_records_are_version_3_and_replay() -> Result<(), String> {
+    assert_eq!(crate::CHESS.version(), 3);
+    let rec = play("chess", 3, &V1_CHESS)?;
     assert_eq!(rec.entries.last().map(|e| e.command.as_str()), Some("draw claim"));
     let report = verify_record(crate::registry(), &rec);
     assert!(report.failure.is_none(), "{:?}", report.failure);
@@ -105,11 +111,12 @@ fn new_records_are_version_2_and_replay() -> Result<(), String> {
 }
 
 /// Plays `moves` with a rules version's `Rules` directly and returns the length of the hashed
-/// bytes after each move, less the FEN's (whose length follows the pieces, not the history).
+/// bytes after each move, less the FEN's (whose length follows the pieces, not the history)
+/// where the version hashes it.
 fn hashed_lengths<R: Rules>(
     rules: &R,
     moves: &[&str],
-    fen_of: impl Fn(&R::State) -> &str,
+    fen_of: impl Fn(&R::State) -> usize,
 ) -> Result<Vec<usize>, String> {
     let setup = Setup {
         options: &Default::default(),
@@ -122,24 +129,33 @@ fn hashed_lengths<R: Rules>(
         let seat = kifu_core::record::Actor::Seat((i % 2) as u8);
         let command = rules.parse(&state, seat, m).map_err(|e| e.reason)?;
         rules.apply(&mut state, seat, &command).map_err(|e| e.reason)?;
-        out.push(rules.hashed_state(&state).len() - fen_of(&state).len());
+        out.push(rules.hashed_state(&state).len() - fen_of(&state));
     }
     Ok(out)
 }
 
 #[test]
-fn version_2_hashes_the_same_size_however_long_the_history() -> Result<(), String> {
+fn versions_2_and_3_hash_the_same_size_however_long_the_history() -> Result<(), String> {
     // Knights out and back: no irreversible move after the first two pawn moves.
     let mut moves = vec!["e4", "e5"];
     for _ in 0..2 {
         moves.extend(["Nf3", "Nc6", "Nc3", "Nf6", "Nb1", "Nb8", "Ng1", "Ng8"]);
     }
-    let v2 = hashed_lengths(
+    let v3 = hashed_lengths(
         &ChessRules {
             variant: Variant::Standard,
         },
         &moves,
-        |s| &s.fen,
+        |_| 0,
+    )?;
+    // The key (16 bytes) and four small fields: one blake3 block.
+    assert!(v3.iter().all(|&n| n == v3[0] && n <= 64), "{v3:?}");
+    let v2 = hashed_lengths(
+        &ChessRulesV2 {
+            variant: Variant::Standard,
+        },
+        &moves,
+        |s| s.fen().len(),
     )?;
     assert!(v2[2..].iter().all(|&n| n == v2[2]), "{v2:?}");
     let v1 = hashed_lengths(
@@ -147,20 +163,20 @@ fn version_2_hashes_the_same_size_however_long_the_history() -> Result<(), Strin
             variant: Variant::Standard,
         },
         &moves,
-        |s| &s.fen,
+        |s| s.fen().len(),
     )?;
     assert!(v1[17] > v1[3] + 13 * 50, "version 1 grows with the history: {v1:?}");
     Ok(())
 }
 
 #[test]
-fn version_2_counts_repetitions_as_version_1_did() -> Result<(), String> {
+fn versions_2_and_3_count_repetitions_as_version_1_did() -> Result<(), String> {
     // Every position of the cycle comes back each four plies: a claim from the third
     // occurrence of the start (ply 8), the game drawn at its fifth (ply 16), the same plies
     // under both versions.
     let cycle = ["Nf3", "Nf6", "Ng1", "Ng8"];
     let moves: Vec<&str> = cycle.iter().cycle().take(16).copied().collect();
-    for version in [1, 2] {
+    for version in [1, 2, 3] {
         let rec = play("chess", version, &moves)?;
         let mut replay = Replay::start(crate::registry(), &rec.header).map_err(|e| e.to_string())?;
         for (i, entry) in rec.entries.iter().enumerate() {
@@ -224,13 +240,82 @@ fn a_snapshot_whose_repetitions_were_changed_is_refused() -> Result<(), String> 
         replay.check(entry).map_err(|e| e.to_string())?;
     }
     let snapshot = replay.current().snapshot();
-    assert!(crate::CHESS.restore(&snapshot).is_ok());
+    let v2 = Erased(ChessRulesV2 {
+        variant: Variant::Standard,
+    });
+    assert!(v2.restore(&snapshot).is_ok());
     // The first key's first byte sits after the FEN (its length byte and text) and the key
     // count.
     let fen_len = snapshot[0] as usize;
     let mut changed = snapshot.clone();
     changed[1 + fen_len + 1] ^= 1;
-    let refused = crate::CHESS.restore(&changed).err().ok_or("a changed key was taken")?;
+    let refused = v2.restore(&changed).err().ok_or("a changed key was taken")?;
     assert!(refused.reason.contains("digest"), "{}", refused.reason);
+    Ok(())
+}
+
+#[test]
+fn version_3_writes_the_fen_only_when_asked_and_stores_it_as_version_2_did() -> Result<(), String> {
+    let rules = ChessRules {
+        variant: Variant::Standard,
+    };
+    let setup = Setup {
+        options: &Default::default(),
+        players: 2,
+        start: None,
+    };
+    let mut state = rules.setup(&setup).map_err(|e| e.reason)?;
+    for (i, m) in ["e4", "c5", "e5", "d5"].iter().enumerate() {
+        let seat = kifu_core::record::Actor::Seat((i % 2) as u8);
+        let command = rules.parse(&state, seat, m).map_err(|e| e.reason)?;
+        rules.apply(&mut state, seat, &command).map_err(|e| e.reason)?;
+    }
+    // White's e5 pawn can take d5 en passant: the FEN shows d6.
+    let want = "rnbqkbnr/pp2pppp/8/2ppP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3";
+    assert_eq!(state.fen(), want);
+    let snapshot = crate::CHESS
+        .restore(&bincode::serde::encode_to_vec(&state, bincode::config::standard()).map_err(|e| e.to_string())?)
+        .map_err(|e| e.reason)?
+        .snapshot();
+    let (restored, _): (crate::rules::ChessState, usize) =
+        bincode::serde::decode_from_slice(&snapshot, bincode::config::standard()).map_err(|e| e.to_string())?;
+    assert_eq!(restored.fen(), want);
+    assert_eq!(restored, state);
+    assert_eq!(rules.hashed_state(&restored), rules.hashed_state(&state));
+    // The stored form starts with the FEN as version 2's did: its length, then its text.
+    assert_eq!(snapshot[0] as usize, want.len());
+    assert_eq!(&snapshot[1..1 + want.len()], want.as_bytes());
+    Ok(())
+}
+
+#[test]
+fn version_3_hashes_the_move_counters_and_the_offer() -> Result<(), String> {
+    // Knights out and back: the start position again, two moves on.
+    let rec = play("chess", 3, &["Nf3", "Nf6", "Ng1", "Ng8", "draw offer"])?;
+    let states: Vec<Option<[u8; 8]>> = rec.entries.iter().map(|e| e.state).collect();
+    let start = play("chess", 3, &["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"])?;
+    let again: Vec<Option<[u8; 8]>> = start.entries.iter().map(|e| e.state).collect();
+    assert_ne!(states[3], again[7], "the fullmove number is hashed");
+    assert_ne!(states[3], states[4], "the draw offer is hashed");
+    assert!(states.iter().all(Option::is_some), "{states:?}");
+    Ok(())
+}
+
+#[test]
+fn a_version_3_snapshot_without_the_current_key_is_refused() -> Result<(), String> {
+    let rec = play("chess", 3, &["e4"])?;
+    let mut replay = Replay::start(crate::registry(), &rec.header).map_err(|e| e.to_string())?;
+    for entry in &rec.entries {
+        replay.check(entry).map_err(|e| e.to_string())?;
+    }
+    let snapshot = replay.current().snapshot();
+    let fen_len = snapshot[0] as usize;
+    // The key count follows the FEN: 1. Made 0, with the key dropped.
+    assert_eq!(snapshot[1 + fen_len], 1);
+    let mut changed = snapshot[..1 + fen_len].to_vec();
+    changed.push(0);
+    changed.extend_from_slice(&snapshot[1 + fen_len + 1 + 16..]);
+    let refused = crate::CHESS.restore(&changed).err().ok_or("a state without keys was taken")?;
+    assert!(refused.reason.contains("repetition keys"), "{}", refused.reason);
     Ok(())
 }
