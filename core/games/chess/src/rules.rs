@@ -104,7 +104,9 @@ pub struct ChessState<H = RepetitionKeys> {
 /// Always equal, as it is derived.
 #[derive(Debug, Clone, Default)]
 pub struct Derived {
-    position: OnceLock<Position>,
+    /// Boxed, as is a successor's: a position is some 450 bytes, and a move hands it on from
+    /// the successor to the state without copying it.
+    position: OnceLock<Box<Position>>,
     legal: OnceLock<Vec<Move>>,
     next: OnceLock<Successor>,
     /// Set while the FEN is not written (version 3, after a move): the game and the en passant
@@ -152,13 +154,13 @@ impl<H: RulesVersion> Eq for ChessState<H> {}
 #[derive(Debug, Clone)]
 struct Successor {
     m: Move,
-    after: Position,
+    after: Box<Position>,
     legal: Vec<Move>,
 }
 
 impl Successor {
     fn of(pos: &Position, m: &Move) -> Successor {
-        let mut after = pos.clone();
+        let mut after = Box::new(pos.clone());
         after.play(m);
         let legal = legal_moves(&after);
         Successor { m: *m, after, legal }
@@ -193,7 +195,7 @@ pub(crate) fn position<H>(variant: Variant, state: &ChessState<H>) -> Result<&Po
     let (variant, fen) = state_board(variant, &state.fen);
     let pos =
         parse_state_fen(variant, fen).map_err(|e| RuleError::new(format!("the stored position is unreadable: {e}")))?;
-    Ok(state.derived.position.get_or_init(|| pos))
+    Ok(state.derived.position.get_or_init(|| Box::new(pos)))
 }
 
 /// The legal moves of the state's position, generated once and kept.
@@ -230,7 +232,7 @@ fn settle<H: RulesVersion>(
     variant: Variant,
     state: &mut ChessState<H>,
     before: &Position,
-    after: Position,
+    after: Box<Position>,
     legal: Option<Vec<Move>>,
 ) {
     let irreversible = after.castles != before.castles || (after.halfmove == 0 && !variant.drops());
@@ -327,7 +329,7 @@ fn apply_to<H: RulesVersion>(
         if state.draw_offer.is_some_and(|s| s != mover) {
             state.draw_offer = None;
         }
-        settle(variant, state, pos, after, None);
+        settle(variant, state, pos, Box::new(after), None);
         return Ok(());
     }
     let Some(seat) = seat_of(actor) else {
@@ -444,7 +446,7 @@ impl Rules for $rules {
             draw_offer: None,
             result: position_result(&pos),
             derived: Derived {
-                position: OnceLock::from(pos),
+                position: OnceLock::from(Box::new(pos)),
                 ..Derived::default()
             },
         })
