@@ -8,7 +8,8 @@ use std::collections::BTreeMap;
 use std::hint::black_box;
 use std::time::Instant;
 
-use kifu_chess::repetition::key;
+use kifu_chess::fen::shown_ep;
+use kifu_chess::repetition::packed_key_showing;
 use kifu_chess::rules::{ChessRules, Command};
 use kifu_chess::{Position, Variant};
 use kifu_core::record::{chain_step, header_hash, Actor, Record};
@@ -42,7 +43,8 @@ pub fn measure(records: &[Record], plies: usize, rounds: usize) -> Floor {
     let mut headers = Vec::new();
     let mut lines = Vec::new();
     let mut hashed = Vec::new();
-    let mut positions: Vec<Position> = Vec::new();
+    // Each position reached with the en passant square its FEN shows, worked out here.
+    let mut positions: Vec<(Position, Option<u8>)> = Vec::new();
     for record in records {
         headers.push(record.header.canonical_text());
         let mut state = rules.setup(&setup).expect("the standard start");
@@ -57,7 +59,8 @@ pub fn measure(records: &[Record], plies: usize, rounds: usize) -> Floor {
             if let Command::Move(m) = &command {
                 let mut after = kifu_chess::fen::parse_fen(Variant::Standard, &state.fen()).expect("the state's FEN");
                 after.play(m);
-                positions.push(after);
+                let ep = shown_ep(&after, None);
+                positions.push((after, ep));
             }
             rules
                 .apply(&mut state, entry.actor, &command)
@@ -87,8 +90,8 @@ pub fn measure(records: &[Record], plies: usize, rounds: usize) -> Floor {
     let state = per_ply(t.elapsed().as_secs_f64());
     let t = Instant::now();
     for _ in 0..rounds {
-        for pos in &positions {
-            black_box(key(pos));
+        for (pos, ep) in &positions {
+            black_box(packed_key_showing(pos, *ep));
         }
     }
     let repetition = per_ply(t.elapsed().as_secs_f64());

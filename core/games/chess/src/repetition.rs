@@ -80,13 +80,49 @@ pub fn key(pos: &Position) -> Key {
 
 /// As [`key`], with the en passant square the EPD shows already worked out.
 pub fn key_showing(pos: &Position, ep: Option<u8>) -> Key {
+    key_of(pos, ep, BoardBytes::EverySquare)
+}
+
+/// Rules version 3's key: as [`key_showing`] over the same facts, with the board written as a
+/// bit a square (occupied or not) and the occupied squares' codes, so that a standard board's
+/// bytes fit one blake3 block (8 + at most 32 + 6), where a byte a square took two.
+pub fn packed_key_showing(pos: &Position, ep: Option<u8>) -> Key {
+    key_of(pos, ep, BoardBytes::Packed)
+}
+
+/// How a key writes the board.
+#[derive(Clone, Copy)]
+enum BoardBytes {
+    /// Every square's code, empty ones as 0 (versions 1 and 2).
+    EverySquare,
+    /// A bit a square, set where a piece stands, then the codes of those squares (version 3).
+    Packed,
+}
+
+fn key_of(pos: &Position, ep: Option<u8>, board: BoardBytes) -> Key {
     let geo = pos.geo;
-    let mut bytes = [0u8; 256 + 32 + 64];
+    let mut bytes = [0u8; 32 + 256 + 12 + 6 + 2 + 64 + 12 + 1 + 64];
     let mut n = 0;
     let promoted_shown = if pos.variant.drops() { 0xff } else { !PROMOTED_BIT };
-    for &code in &pos.board[..geo.squares()] {
-        bytes[n] = code & promoted_shown;
-        n += 1;
+    let squares = &pos.board[..geo.squares()];
+    match board {
+        BoardBytes::EverySquare => {
+            for &code in squares {
+                bytes[n] = code & promoted_shown;
+                n += 1;
+            }
+        }
+        BoardBytes::Packed => {
+            let mask_len = squares.len().div_ceil(8);
+            n = mask_len;
+            for (sq, &code) in squares.iter().enumerate() {
+                if code != 0 {
+                    bytes[sq / 8] |= 1 << (sq % 8);
+                    bytes[n] = code & promoted_shown;
+                    n += 1;
+                }
+            }
+        }
     }
     if pos.variant.drops() {
         for count in pos.pockets.iter().flatten() {
@@ -256,7 +292,8 @@ impl RulesVersion for Repetitions {
     }
 }
 
-/// Rules version 3: the keys since the last irreversible move, current last. The state hash
+/// Rules version 3: the keys since the last irreversible move ([`packed_key_showing`]),
+/// current last. The state hash
 /// covers the current key (what the position's EPD says), the move counters, the draw offer
 /// and the result: one blake3 block, and no FEN written for it. The earlier keys are in the
 /// snapshot but not under the hash: they follow from the moves, which the chain covers, and
@@ -304,14 +341,14 @@ impl RulesVersion for RepetitionKeys {
     const WRITES_FEN: bool = false;
     fn start(pos: &Position) -> Self {
         RepetitionKeys {
-            log: KeyCounts::of(vec![key(pos)]),
+            log: KeyCounts::of(vec![packed_key_showing(pos, shown_ep(pos, None))]),
         }
     }
     fn record(&mut self, pos: &Position, ep: Option<u8>, irreversible: bool) {
         if irreversible {
             self.log.clear();
         }
-        self.log.push(key_showing(pos, ep));
+        self.log.push(packed_key_showing(pos, ep));
     }
     fn occurrences(&self) -> usize {
         self.log.occurrences()

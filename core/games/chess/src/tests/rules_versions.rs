@@ -10,7 +10,8 @@ use kifu_core::rules::{Rules, Setup, Turn};
 
 use crate::fen::{parse_fen, to_epd};
 use crate::movegen::legal_moves;
-use crate::repetition::key;
+use crate::fen::shown_ep;
+use crate::repetition::{key, packed_key_showing};
 use crate::rules::{ChessRules, ChessRulesV1, ChessRulesV2};
 use crate::Variant;
 
@@ -202,12 +203,19 @@ fn repetition_keys_are_equal_exactly_when_the_epds_are() -> Result<(), String> {
         Variant::Crazyhouse,
         Variant::ThreeCheck,
         Variant::Alice,
+        // Boards of other sizes and shapes, and the variants whose keys carry more.
+        Variant::Glinski,
+        Variant::DoubleChess,
+        Variant::LosAlamos,
+        Variant::Plender,
+        Variant::Hostage,
+        Variant::Portal,
     ] {
         let mut pos = parse_fen(variant, variant.start_fen())?;
-        let mut seen: Vec<(String, [u8; 16])> = Vec::new();
+        let mut seen: Vec<(String, [u8; 16], [u8; 16])> = Vec::new();
         let mut state = 7u64;
         for _ in 0..400 {
-            seen.push((to_epd(&pos), key(&pos)));
+            seen.push((to_epd(&pos), key(&pos), packed_key_showing(&pos, shown_ep(&pos, None))));
             let moves = legal_moves(&pos);
             if moves.is_empty() {
                 pos = parse_fen(variant, variant.start_fen())?;
@@ -221,9 +229,10 @@ fn repetition_keys_are_equal_exactly_when_the_epds_are() -> Result<(), String> {
             pos.play(&moves[pick]);
         }
         let mut repeats = 0;
-        for (i, (epd_a, key_a)) in seen.iter().enumerate() {
-            for (epd_b, key_b) in &seen[..i] {
+        for (i, (epd_a, key_a, packed_a)) in seen.iter().enumerate() {
+            for (epd_b, key_b, packed_b) in &seen[..i] {
                 assert_eq!(epd_a == epd_b, key_a == key_b, "{variant:?}: {epd_a} / {epd_b}");
+                assert_eq!(epd_a == epd_b, packed_a == packed_b, "{variant:?}: {epd_a} / {epd_b}");
                 repeats += usize::from(epd_a == epd_b);
             }
         }
