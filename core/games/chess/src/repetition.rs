@@ -241,7 +241,9 @@ impl<'de> Deserialize<'de> for Repetitions {
             log.push(key);
         }
         if log.digest != stored.digest {
-            return Err(serde::de::Error::custom("the repetition keys do not match their digest"));
+            return Err(serde::de::Error::custom(
+                "the repetition keys do not match their digest",
+            ));
         }
         Ok(log)
     }
@@ -321,7 +323,9 @@ impl<'de> Deserialize<'de> for RepetitionKeys {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let stored = StoredKeys::deserialize(deserializer)?;
         if stored.keys.is_empty() {
-            return Err(serde::de::Error::custom("the repetition keys are missing the current position's"));
+            return Err(serde::de::Error::custom(
+                "the repetition keys are missing the current position's",
+            ));
         }
         Ok(RepetitionKeys {
             log: KeyCounts::of(stored.keys),

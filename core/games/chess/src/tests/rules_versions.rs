@@ -8,9 +8,9 @@ use kifu_core::record::{text, ChanceMode, Header, Record};
 use kifu_core::replay::{verify_record, verify_text, Replay};
 use kifu_core::rules::{Rules, Setup, Turn};
 
+use crate::fen::shown_ep;
 use crate::fen::{parse_fen, to_epd};
 use crate::movegen::legal_moves;
-use crate::fen::shown_ep;
 use crate::repetition::{key, packed_key_showing};
 use crate::rules::{ChessRules, ChessRulesV1, ChessRulesV2};
 use crate::Variant;
@@ -324,7 +324,10 @@ fn a_version_3_snapshot_without_the_current_key_is_refused() -> Result<(), Strin
     let mut changed = snapshot[..1 + fen_len].to_vec();
     changed.push(0);
     changed.extend_from_slice(&snapshot[1 + fen_len + 1 + 16..]);
-    let refused = crate::CHESS.restore(&changed).err().ok_or("a state without keys was taken")?;
+    let refused = crate::CHESS
+        .restore(&changed)
+        .err()
+        .ok_or("a state without keys was taken")?;
     assert!(refused.reason.contains("repetition keys"), "{}", refused.reason);
     Ok(())
 }
