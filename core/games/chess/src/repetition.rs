@@ -84,7 +84,7 @@ pub fn key_showing(pos: &Position, ep: Option<u8>) -> Key {
 }
 
 /// Rules version 3's key: as [`key_showing`] over the same facts, with the board written as a
-/// bit a square (occupied or not) and the occupied squares' codes, so that a standard board's
+/// bit a square (set where a piece stands) and the codes of those squares in order, so that a standard board's
 /// bytes fit one blake3 block (8 + at most 32 + 6), where a byte a square took two.
 pub fn packed_key_showing(pos: &Position, ep: Option<u8>) -> Key {
     key_of(pos, ep, BoardBytes::Packed)
@@ -96,6 +96,8 @@ enum BoardBytes {
     /// Every square's code, empty ones as 0 (versions 1 and 2).
     EverySquare,
     /// A bit a square, set where a piece stands, then the codes of those squares (version 3).
+    /// The bits come from `Position::occupied`; the test `repetition_keys_are_equal_exactly_
+    /// when_the_epds_are` checks them against the EPD.
     Packed,
 }
 
@@ -113,13 +115,23 @@ fn key_of(pos: &Position, ep: Option<u8>, board: BoardBytes) -> Key {
             }
         }
         BoardBytes::Packed => {
+            // The squares a piece stands on are the position's occupied sets (kept in step
+            // with the board by `Position::put`), read a word at a time.
             let mask_len = squares.len().div_ceil(8);
             n = mask_len;
-            for (sq, &code) in squares.iter().enumerate() {
-                if code != 0 {
-                    bytes[sq / 8] |= 1 << (sq % 8);
-                    bytes[n] = code & promoted_shown;
+            for (w, (white, black)) in pos.occupied[0].iter().zip(&pos.occupied[1]).enumerate() {
+                let mut word = white | black;
+                if word == 0 {
+                    continue;
+                }
+                let first = w * 8;
+                let take = mask_len.saturating_sub(first).min(8);
+                bytes[first..first + take].copy_from_slice(&word.to_le_bytes()[..take]);
+                while word != 0 {
+                    let sq = w * 64 + word.trailing_zeros() as usize;
+                    bytes[n] = pos.board[sq] & promoted_shown;
                     n += 1;
+                    word &= word - 1;
                 }
             }
         }
