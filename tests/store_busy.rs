@@ -1,7 +1,8 @@
 //! End-to-end: two kifu processes on one store. Reads never wait for a writer; a write waits
 //! for the other process to finish (up to --wait, 10 s by default), then gives up with "store
 //! busy" and exit 3, changing nothing. The other writer here is this test process holding the
-//! file open for writing, with a write transaction under way, as a second kifu would.
+//! file open for writing, with a write transaction under way, as a second kifu would; then the
+//! same process holding the file alone, as `kifu serve --exclusive` does.
 
 use std::process::Command;
 use std::time::Duration;
@@ -38,4 +39,28 @@ fn a_busy_store_makes_writers_wait_then_give_up_while_readers_go_on() {
     let output = child.join().unwrap().unwrap();
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     assert_eq!(s.json(&["show", &id, "--json"])["seq"], 2);
+}
+
+/// What `kifu serve --exclusive` does to the others: a process holding the file alone (this
+/// test, as redb's `ExclusiveWriter`) keeps readers out with the reason and writers waiting;
+/// once it lets go, the store reads and writes as before.
+#[test]
+fn a_store_held_alone_turns_readers_away_with_the_reason_until_let_go() {
+    let s = Session::new();
+    let id = s.ok(&["new", "chess"]).trim().to_string();
+    s.ok(&["play", &id, "e4"]);
+    let db = Builder::new()
+        .set_concurrency_mode(ConcurrencyMode::ExclusiveWriter)
+        .create(s.store())
+        .unwrap();
+    let run = s.run(&["show", &id]);
+    assert_eq!(run.code, 3, "{}", run.stderr);
+    assert!(run.stderr.contains("held alone"), "{}", run.stderr);
+    assert!(run.stderr.contains("--server"), "{}", run.stderr);
+    let run = s.run(&["--wait", "1", "play", &id, "e5"]);
+    assert_eq!(run.code, 3, "{}", run.stderr);
+    assert!(run.stderr.contains("store busy"), "{}", run.stderr);
+    drop(db);
+    s.ok(&["play", &id, "e5"]);
+    assert!(s.ok(&["verify", &id]).contains(": ok,"));
 }

@@ -76,7 +76,7 @@ impl From<kifu_records::ReadError> for CliError {
 impl From<kifu_records::OpenError> for CliError {
     fn from(e: kifu_records::OpenError) -> Self {
         match e {
-            kifu_records::OpenError::Busy(..) => CliError::busy(e),
+            kifu_records::OpenError::Busy(..) | kifu_records::OpenError::HeldAlone(_) => CliError::busy(e),
             _ => CliError::input(e),
         }
     }

@@ -54,6 +54,7 @@ impl Lazy {
         OpenOptions {
             wait: self.wait,
             read_only,
+            exclusive: false,
             seed_key: self.seed_key.clone(),
         }
     }
@@ -93,13 +94,17 @@ impl Lazy {
     }
 
     /// A store of its own, opened for writing (waiting as `get` does), for a caller that keeps
-    /// it for as long as it runs: the service.
-    pub fn open_owned(&self) -> Result<Arc<dyn RecordStore>, CliError> {
+    /// it for as long as it runs: the service. With `exclusive`, a redb file is held alone
+    /// (`OpenOptions::exclusive`).
+    pub fn open_owned(&self, exclusive: bool) -> Result<Arc<dyn RecordStore>, CliError> {
         self.refused()?;
         Ok(kifu_records::open(
             self.location()?,
             kifu_games::registry(),
-            &self.options(false),
+            &OpenOptions {
+                exclusive,
+                ..self.options(false)
+            },
         )?)
     }
 

@@ -103,20 +103,23 @@ fn peer_commit(peer: &redb::Database, id: &str, seq: u64, line: &str) {
 /// Two peers: redb as `Database::create` opens it (one writing process, nobody else reading:
 /// a commit is one fsync), and redb in the mode the store opens it in (`SingleWriter`: other
 /// processes may read while one writes, for which redb commits in two phases, two fsyncs).
+/// kifu twice: the store as the CLI opens it, and held alone (`Store::open_exclusive`, what
+/// `kifu serve --exclusive` opens: one fsync a commit, as the first peer).
 fn durable_against_redb(record: &Record, quick: bool, dir: &std::path::Path) {
     let (slices, per_slice) = if quick { (4, 25) } else { (10, 50) };
     let store = Store::open(&dir.join("durable.redb"), kifu_games::registry()).expect("store");
-    let id = store
-        .create(
-            Header {
-                created: Some("durable against redb".into()),
-                ..record.header.clone()
-            },
-            None,
-            None,
-        )
-        .expect("create")
-        .id;
+    let alone = Store::open_exclusive(
+        &dir.join("durable-alone.redb"),
+        kifu_games::registry(),
+        std::time::Duration::from_secs(1),
+    )
+    .expect("store held alone");
+    let header = Header {
+        created: Some("durable against redb".into()),
+        ..record.header.clone()
+    };
+    let id = store.create(header.clone(), None, None).expect("create").id;
+    let alone_id = alone.create(header, None, None).expect("create").id;
     let peer = redb::Database::create(dir.join("peer.redb")).expect("peer database");
     let peer_shared = redb::Builder::new()
         .set_concurrency_mode(redb::ConcurrencyMode::SingleWriter)
@@ -124,30 +127,33 @@ fn durable_against_redb(record: &Record, quick: bool, dir: &std::path::Path) {
         .expect("peer database, shared");
     let lines: Vec<String> = record.entries.iter().map(|e| e.canonical_line()).collect();
     let n = (slices * per_slice).min(record.entries.len());
-    // Seconds and CPU seconds of kifu, the peer, the peer in the store's mode.
-    let mut spent = [(0.0, 0.0); 3];
+    // Seconds and CPU seconds of kifu, the peer, the peer in the store's mode, kifu alone.
+    let mut spent = [(0.0, 0.0); 4];
     for entries in record.entries[..n].chunks(per_slice) {
         for (which, slot) in spent.iter_mut().enumerate() {
             let (t, cpu) = (Instant::now(), cpu_seconds());
             for e in entries {
                 let line = &lines[e.seq as usize - 1];
+                let request = || Append {
+                    commands: vec![(Some(e.actor), e.command.clone())],
+                    ..Append::default()
+                };
                 match which {
                     0 => {
-                        let request = Append {
-                            commands: vec![(Some(e.actor), e.command.clone())],
-                            ..Append::default()
-                        };
-                        store.append(&id, &request).expect("append");
+                        store.append(&id, &request()).expect("append");
                     }
                     1 => peer_commit(&peer, &id, e.seq, line),
-                    _ => peer_commit(&peer_shared, &id, e.seq, line),
+                    2 => peer_commit(&peer_shared, &id, e.seq, line),
+                    _ => {
+                        alone.append(&alone_id, &request()).expect("append");
+                    }
                 }
             }
             slot.0 += t.elapsed().as_secs_f64();
             slot.1 += cpu_seconds() - cpu;
         }
     }
-    let [kifu, redb_alone, redb_shared] = spent.map(|(secs, cpu)| (rate(n, secs), cpu * 1e6 / n as f64));
+    let [kifu, redb_alone, redb_shared, kifu_alone] = spent.map(|(secs, cpu)| (rate(n, secs), cpu * 1e6 / n as f64));
     println!();
     println!("durable single appends against redb's own single commit ({n} each, alternating slices of {per_slice})");
     println!(
@@ -167,6 +173,7 @@ fn durable_against_redb(record: &Record, quick: bool, dir: &std::path::Path) {
     row("peer: redb insert + commit (Immediate)", redb_alone);
     row("peer: the same, redb in SingleWriter mode", redb_shared);
     row("kifu: Store::append, 1 entry/transaction", kifu);
+    row("kifu: the same, held alone (serve --exclusive)", kifu_alone);
 }
 
 /// The log's cost: rounds of a bulk import of every game into a fresh store, then durable

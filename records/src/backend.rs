@@ -123,6 +123,10 @@ pub struct OpenOptions {
     pub wait: Duration,
     /// Open for reading only (redb: a read-only handle that never waits).
     pub read_only: bool,
+    /// redb: hold the file alone while open (see `Store::open_exclusive`): durable commits
+    /// take one fsync instead of two, and no other process can open the file meanwhile, not
+    /// even to read. Ignored with `read_only` and for PostgreSQL.
+    pub exclusive: bool,
     /// PostgreSQL: the file of the key that seals seeds (never kept in the database). redb keeps
     /// it beside the store file.
     pub seed_key: Option<std::path::PathBuf>,
@@ -133,6 +137,7 @@ impl Default for OpenOptions {
         OpenOptions {
             wait: crate::DEFAULT_WAIT,
             read_only: false,
+            exclusive: false,
             seed_key: None,
         }
     }
@@ -166,6 +171,8 @@ pub fn open_boxed(
     let path = Path::new(location);
     Ok(Box::new(if options.read_only {
         Store::open_read_only(path, games)?
+    } else if options.exclusive {
+        Store::open_exclusive(path, games, options.wait)?
     } else {
         Store::open_with(path, games, options.wait)?
     }))

@@ -48,6 +48,9 @@ pub enum OpenError {
     Damaged(#[from] StoreError),
     #[error("store busy: {0} is in use by another kifu process (waited {1:.1} s)")]
     Busy(String, f64),
+    /// Another process holds the file alone (`kifu serve --exclusive`), so it cannot be read.
+    #[error("store busy: {0} is held alone by another process (kifu serve --exclusive?); read it through that service with 'kifu --server URL ...'")]
+    HeldAlone(String),
     /// A store location that cannot be used as given (a PostgreSQL address that does not read).
     #[error("store {0}: {1}")]
     Location(String, String),

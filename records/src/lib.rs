@@ -106,6 +106,24 @@ impl Store {
     /// Opens the store for writing, waiting up to `wait` while another process holds it for
     /// writing, then failing as busy. Other processes may read it meanwhile.
     pub fn open_with(path: &Path, games: &'static Registry, wait: Duration) -> Result<Store, OpenError> {
+        Store::open_in_mode(path, games, wait, ConcurrencyMode::SingleWriter)
+    }
+
+    /// Opens the store for writing and holds the file alone (redb's `ExclusiveWriter`): no
+    /// other process may open it, even to read, until this handle is dropped. In exchange
+    /// redb commits in one phase, one fsync a durable commit where a store that others may
+    /// read needs two (docs/BENCHMARKS.md, "Durable single appends"). Waits like `open_with`
+    /// while another process has it open.
+    pub fn open_exclusive(path: &Path, games: &'static Registry, wait: Duration) -> Result<Store, OpenError> {
+        Store::open_in_mode(path, games, wait, ConcurrencyMode::ExclusiveWriter)
+    }
+
+    fn open_in_mode(
+        path: &Path,
+        games: &'static Registry,
+        wait: Duration,
+        mode: ConcurrencyMode,
+    ) -> Result<Store, OpenError> {
         if let Some(parent) = path.parent() {
             if !parent.as_os_str().is_empty() && !parent.exists() {
                 std::fs::create_dir_all(parent).map_err(|e| OpenError::Io(path.display().to_string(), e))?;
@@ -122,7 +140,7 @@ impl Store {
         let db = loop {
             let opened = guarded(|| {
                 Builder::new()
-                    .set_concurrency_mode(ConcurrencyMode::SingleWriter)
+                    .set_concurrency_mode(mode)
                     .set_cache_size(CACHE_BYTES)
                     .create(path)
                     .map_err(|e| OpenError::Database(shown.clone(), e))
@@ -171,6 +189,10 @@ impl Store {
             // only), and read from there.
             Err(OpenError::Database(_, DatabaseError::RepairAborted)) => {
                 return Store::open_with(path, games, DEFAULT_WAIT);
+            }
+            // Only a writer that holds the file alone keeps a reader out.
+            Err(OpenError::Database(shown, DatabaseError::DatabaseAlreadyOpen)) => {
+                return Err(OpenError::HeldAlone(shown));
             }
             other => other?,
         };

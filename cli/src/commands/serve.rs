@@ -22,6 +22,7 @@ use crate::store_path::Lazy;
 #[command(after_help = "Examples:
   kifu serve --store ~/club.redb             # http://127.0.0.1:8080/
   kifu serve --listen 127.0.0.1:0            # a free port: the first line says which
+  kifu serve --exclusive                     # one fsync a commit; nothing else opens the file
   kifu --server http://127.0.0.1:8080 list   # the CLI as its client")]
 pub struct ServeArgs {
     /// The address to listen on; port 0 picks a free port. Loopback by default: put a TLS
@@ -33,10 +34,15 @@ pub struct ServeArgs {
     /// .tlog-key added]
     #[arg(long, value_name = "PATH")]
     pub key_file: Option<PathBuf>,
+    /// Hold the store file alone while serving: a durable commit takes one fsync instead of
+    /// two, but no other kifu process can open the file, not even to read (use `kifu --server
+    /// URL ...` instead). No effect on a PostgreSQL store
+    #[arg(long)]
+    pub exclusive: bool,
 }
 
 pub fn serve(store: &Lazy, args: ServeArgs) -> CliResult {
-    let store = store.open_owned()?;
+    let store = store.open_owned(args.exclusive)?;
     let clock = Clock {
         now: crate::clock::now,
         precise: crate::clock::now_precise,
