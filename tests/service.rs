@@ -543,3 +543,27 @@ fn the_pages_are_served_with_a_strict_policy_and_name_no_token() {
         .keys()
         .all(|p| p.starts_with("/v1/")));
 }
+
+/// `kifu serve --exclusive` holds the store file alone: a CLI that opens the file is turned
+/// away with the reason (exit 3), the records are read through the service, and once it stops
+/// the file opens as usual with everything it stored.
+#[test]
+fn a_service_holding_its_store_alone_sends_the_cli_to_it() {
+    let s = Session::new();
+    let id = s.ok(&["new", "chess"]).trim().to_string();
+    s.ok(&["play", &id, "e4", "e5"]);
+    let mut server = Served::start_with(&s, "serve.log", &["--exclusive"]);
+    let run = s.run(&["show", &id]);
+    assert_eq!(run.code, 3, "{}", run.stderr);
+    assert!(run.stderr.contains("held alone"), "{}", run.stderr);
+    let through = std::process::Command::new(kifu_e2e::kifu_bin())
+        .args(["--server", &server.base, "log", &id])
+        .env_remove("KIFU_STORE")
+        .env_remove("KIFU_SERVER")
+        .output()
+        .unwrap();
+    assert!(through.status.success(), "{}", String::from_utf8_lossy(&through.stderr));
+    assert!(String::from_utf8_lossy(&through.stdout).contains("2 p2 e5"));
+    assert!(server.terminate().success());
+    assert!(s.ok(&["verify", &id]).contains(": ok, 2 entries"));
+}
