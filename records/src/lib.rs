@@ -18,6 +18,7 @@ mod tables;
 mod tail;
 mod tlog;
 mod tokens;
+mod write;
 
 use std::path::{Path, PathBuf};
 
@@ -280,20 +281,20 @@ impl Store {
             } = start_record(self.games, header, seed, time)?;
             let txn = self.writer()?;
             {
-                let headers = txn.open_table(HEADERS).map_err(StoreError::from)?;
-                if headers.get(id.as_str()).map_err(StoreError::from)?.is_some() {
+                let mut tables = write::Tables::open(&txn, self.log)?;
+                if tables.headers.get(id.as_str()).map_err(StoreError::from)?.is_some() {
                     return Err(CreateError::Exists(id));
                 }
+                write::write_new_record(
+                    &mut tables,
+                    &id,
+                    &header,
+                    &content_key(&header),
+                    &entries,
+                    &replay.turn(),
+                    Some(&replay.current().snapshot()),
+                )?;
             }
-            write_new_record(
-                &txn,
-                self.log,
-                &id,
-                &header,
-                &entries,
-                &replay.turn(),
-                Some(&replay.current().snapshot()),
-            )?;
             tokens::write_tokens(&txn, &id, tokens)?;
             if let Some(seed) = seed {
                 let sealed = secrets::SeedKey::load(&self.path, true)?.seal(&id, seed)?;
@@ -378,6 +379,7 @@ fn move_entries_into_blocks(txn: &redb::WriteTransaction) -> Result<(), StoreErr
     {
         let old = txn.open_table(OLD_ENTRIES)?;
         let headers = txn.open_table(HEADERS)?;
+        let mut packed = txn.open_table(BLOCKS)?;
         for id in &ids {
             let mut lines = Vec::new();
             for item in old.range((id.as_str(), 0)..=(id.as_str(), u64::MAX))? {
@@ -386,7 +388,7 @@ fn move_entries_into_blocks(txn: &redb::WriteTransaction) -> Result<(), StoreErr
             let Some(header) = headers.get(id.as_str())?.map(|v| v.value().to_string()) else {
                 continue;
             };
-            blocks::append(txn, id, 1, kifu_core::record::header_hash(&header), &lines)?;
+            blocks::append(&mut packed, id, 1, kifu_core::record::header_hash(&header), &lines)?;
         }
     }
     // The log is built next, from the blocks (`tlog::log_every_record`), in this transaction.
@@ -436,40 +438,6 @@ fn random_id() -> Result<[u8; 16], CreateError> {
     Ok(id)
 }
 
-/// Writes a new record's header, its entries, head, status, snapshot (if given) and indexes,
-/// and logs its header and entries.
-fn write_new_record(
-    txn: &redb::WriteTransaction,
-    log: tlog::Writer,
-    id: &str,
-    header: &Header,
-    entries: &[Entry],
-    turn: &Turn,
-    snapshot: Option<&[u8]>,
-) -> Result<(), StoreError> {
-    txn.open_table(HEADERS)?.insert(id, header.canonical_text().as_str())?;
-    let lines: Vec<String> = entries.iter().map(Entry::canonical_line).collect();
-    let mut chain = vec![kifu_core::record::header_hash(&header.canonical_text())];
-    chain.extend(blocks::append(txn, id, 1, chain[0], &lines)?);
-    log.add(txn, id, 0, &chain)?;
-    txn.open_table(HEADS)?
-        .insert(id, (entries.len() as u64, chain[chain.len() - 1]))?;
-    write_derived(txn, id, turn, entries.len() as u64, snapshot)?;
-    let mut by_game = txn.open_table(BY_GAME)?;
-    by_game.insert((header.game.as_str(), id), ())?;
-    let mut by_player = txn.open_table(BY_PLAYER)?;
-    for name in &header.players {
-        by_player.insert((name.as_str(), id), ())?;
-    }
-    let mut by_tag = txn.open_table(BY_TAG)?;
-    for (key, value) in &header.tags {
-        by_tag.insert((format!("{key}={value}").as_str(), id), ())?;
-    }
-    txn.open_table(BY_CONTENT)?
-        .insert((content_key(header).as_str(), id), ())?;
-    Ok(())
-}
-
 /// What records with the same header but for the id share: 16 bytes of blake3 of the header
 /// written without its id, in hex.
 pub(crate) fn content_key(header: &Header) -> String {
@@ -479,29 +447,15 @@ pub(crate) fn content_key(header: &Header) -> String {
     kifu_core::record::hex::encode(&hash.as_bytes()[..16])
 }
 
-/// Writes what is derived from the log: the status line and the snapshot after entry `seq`.
-/// Without a snapshot, any older one is dropped: an append then replays the log once.
-fn write_derived(
-    txn: &redb::WriteTransaction,
-    id: &str,
-    turn: &Turn,
-    seq: u64,
-    snapshot: Option<&[u8]>,
-) -> Result<(), StoreError> {
-    write_status(txn, id, turn)?;
-    let mut snapshots = txn.open_table(SNAPSHOTS)?;
-    match snapshot {
-        Some(bytes) => snapshots.insert(id, (seq, bytes))?,
-        None => snapshots.remove(id)?,
-    };
+/// Writes the status line of record `id`: whose turn it is.
+fn write_status(txn: &redb::WriteTransaction, id: &str, turn: &Turn) -> Result<(), StoreError> {
+    txn.open_table(STATUS)?.insert(id, status_json(turn).as_str())?;
     Ok(())
 }
 
-/// Writes the status line of record `id`: whose turn it is.
-fn write_status(txn: &redb::WriteTransaction, id: &str, turn: &Turn) -> Result<(), StoreError> {
-    let status = serde_json::to_string(turn).unwrap_or_default();
-    txn.open_table(STATUS)?.insert(id, status.as_str())?;
-    Ok(())
+/// The status line stored for a record: whose turn it is, as JSON.
+fn status_json(turn: &Turn) -> String {
+    serde_json::to_string(turn).unwrap_or_default()
 }
 
 /// The status stored for a record, read back.
