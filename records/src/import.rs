@@ -10,7 +10,7 @@ use redb::ReadableTable;
 use crate::error::{ImportError, StoreError};
 use crate::guard::guarded;
 use crate::write::{write_new_record, Tables};
-use crate::{content_key, Store};
+use crate::{content_key_of, Store};
 
 /// How many stored records with the same header (but for the id) an import compares a new
 /// record with, to report which one it extends.
@@ -91,7 +91,8 @@ fn import_one(tables: &mut Tables, checked: &Checked, extend: bool) -> Result<Im
             Against::Extend(common) => append_rest(tables, &id, checked, common),
         };
     }
-    let key = content_key(&record.header);
+    let text = record.header.canonical_text();
+    let key = content_key_of(&record.header, &text);
     let relation = relative(tables, &key, record)?;
     if let (true, Some(Relation::Extends { of, at })) = (extend, &relation) {
         return append_rest(tables, of, checked, *at as usize);
@@ -100,7 +101,7 @@ fn import_one(tables: &mut Tables, checked: &Checked, extend: bool) -> Result<Im
         tables,
         &id,
         &record.header,
-        &key,
+        (&text, &key),
         &record.entries,
         checked.turn(),
         // Imported games are rarely played on: no snapshot is kept (a third of a chess game's

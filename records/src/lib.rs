@@ -285,11 +285,12 @@ impl Store {
                 if tables.headers.get(id.as_str()).map_err(StoreError::from)?.is_some() {
                     return Err(CreateError::Exists(id));
                 }
+                let text = header.canonical_text();
                 write::write_new_record(
                     &mut tables,
                     &id,
                     &header,
-                    &content_key(&header),
+                    (&text, &content_key_of(&header, &text)),
                     &entries,
                     &replay.turn(),
                     Some(&replay.current().snapshot()),
@@ -441,10 +442,53 @@ fn random_id() -> Result<[u8; 16], CreateError> {
 /// What records with the same header but for the id share: 16 bytes of blake3 of the header
 /// written without its id, in hex.
 pub(crate) fn content_key(header: &Header) -> String {
-    let mut header = header.clone();
-    header.id = None;
-    let hash = blake3::hash(header.canonical_text().as_bytes());
-    kifu_core::record::hex::encode(&hash.as_bytes()[..16])
+    content_key_of(header, &header.canonical_text())
+}
+
+/// `content_key` of a header whose canonical text is `text`: the text without its id line (the
+/// second, `Header::canonical_lines`) is hashed as it stands, without writing it again.
+pub(crate) fn content_key_of(header: &Header, text: &str) -> String {
+    let mut hasher = blake3::Hasher::new();
+    let after_first = text.find('\n').map_or(text.len(), |at| at + 1);
+    let after_second = text[after_first..]
+        .find('\n')
+        .map_or(text.len(), |at| after_first + at + 1);
+    if header.id.is_none() {
+        hasher.update(text.as_bytes());
+    } else if text[after_first..].starts_with("id ") {
+        hasher.update(text[..after_first].as_bytes());
+        hasher.update(text[after_second..].as_bytes());
+    } else {
+        let mut header = header.clone();
+        header.id = None;
+        hasher.update(header.canonical_text().as_bytes());
+    }
+    kifu_core::record::hex::encode(&hasher.finalize().as_bytes()[..16])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kifu_core::record::Header;
+
+    #[test]
+    fn the_content_key_is_that_of_the_header_written_without_its_id() {
+        let text = "kifu 2\nid 000102030405060708090a0b0c0d0e0f\ngame chess\nrules 3\nplayer 1 A\nplayer 2 B\ntag Event=x\nchance observed\n";
+        let lines: Vec<&str> = text.lines().collect();
+        let with_id = Header::parse(&lines).unwrap();
+        assert_eq!(with_id.canonical_text(), text);
+        let mut without_id = with_id.clone();
+        without_id.id = None;
+        let expected =
+            kifu_core::record::hex::encode(&blake3::hash(without_id.canonical_text().as_bytes()).as_bytes()[..16]);
+        assert_eq!(content_key(&with_id), expected);
+        assert_eq!(content_key(&without_id), expected);
+        let mut other = with_id.clone();
+        other.id = Some([9; 16]);
+        assert_eq!(content_key(&other), expected);
+        other.tags.insert("Event".into(), "y".into());
+        assert_ne!(content_key(&other), expected);
+    }
 }
 
 /// Writes the status line of record `id`: whose turn it is.

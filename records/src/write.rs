@@ -76,20 +76,20 @@ impl<'t> Tables<'t> {
 }
 
 /// Writes a new record's header, its entries, head, status, snapshot (if given) and indexes,
-/// and logs its header and entries. `content_key` is the header's (`content_key`).
+/// and logs its header and entries. `text` is the header's canonical text, `content_key` its
+/// `content_key`.
 pub(crate) fn write_new_record(
     tables: &mut Tables,
     id: &str,
     header: &Header,
-    content_key: &str,
+    (text, content_key): (&str, &str),
     entries: &[Entry],
     turn: &Turn,
     snapshot: Option<&[u8]>,
 ) -> Result<(), StoreError> {
-    let text = header.canonical_text();
-    tables.headers.insert(id, text.as_str())?;
+    tables.headers.insert(id, text)?;
     let mut chain = Vec::with_capacity(entries.len() + 1);
-    chain.push(header_hash(&text));
+    chain.push(header_hash(text));
     let rows = blocks::pack_entries(chain[0], entries, &mut chain)?;
     blocks::write(&mut tables.blocks, id, &rows)?;
     tables.log(id, 0, &chain)?;
