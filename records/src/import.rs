@@ -72,6 +72,7 @@ impl Store {
                     for record in chunk {
                         report.outcomes.push(import_one(&mut tables, record, extend)?);
                     }
+                    tables.close()?;
                 }
                 txn.commit().map_err(StoreError::from)?;
                 progress(report.outcomes.len());

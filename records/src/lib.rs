@@ -295,6 +295,7 @@ impl Store {
                     &replay.turn(),
                     Some(&replay.current().snapshot()),
                 )?;
+                tables.close()?;
             }
             tokens::write_tokens(&txn, &id, tokens)?;
             if let Some(seed) = seed {

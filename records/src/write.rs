@@ -12,7 +12,8 @@ use crate::{blocks, tlog};
 
 /// The tables a new record is written to, open in one write transaction: opening a table is
 /// not free in redb, so an import opens them once a batch, not once a record. No other
-/// handle on them may be opened in the transaction while these are (redb refuses it).
+/// handle on them may be opened in the transaction while these are (redb refuses it), and
+/// `close` must be called before it commits.
 pub(crate) struct Tables<'t> {
     pub headers: Table<'t, &'static str, &'static str>,
     pub blocks: Table<'t, (&'static str, u64), (Hash, &'static [u8])>,
@@ -46,6 +47,12 @@ impl<'t> Tables<'t> {
             logged,
             status_json: None,
         })
+    }
+
+    /// Writes what is still held (the log's pending leaves): must be called before the
+    /// transaction commits.
+    pub fn close(self) -> Result<(), StoreError> {
+        self.log.close()
     }
 
     /// Adds the leaves of record `id`'s chain positions `first_seq ..` to the log.

@@ -77,13 +77,18 @@ pub(crate) struct Writer {
 }
 
 /// The log's tables, open in one write transaction for every record it writes (see
-/// `write::Tables`), with the log's size once known: nothing else adds leaves meanwhile.
+/// `write::Tables`), with the log's size once known (nothing else adds leaves meanwhile) and
+/// the pending runs added in this transaction, held here until the transaction's tile is
+/// full or `close` writes them: an import of many records writes each run once, not a pending
+/// row a record that the next one removes.
 pub(crate) struct Tables<'t> {
     pending: redb::Table<'t, u64, (&'static str, u64, &'static [u8])>,
     runs: redb::Table<'t, u64, (&'static str, u64, u64)>,
     places: redb::Table<'t, (&'static str, u64), (u64, u64)>,
     tiles: redb::Table<'t, (u8, u64), &'static [u8]>,
     size: Option<u64>,
+    /// Pending runs not yet written: (first leaf index, record id, first seq, leaf hashes).
+    held: Vec<(u64, String, u64, Vec<Hash>)>,
 }
 
 impl<'t> Tables<'t> {
@@ -94,7 +99,18 @@ impl<'t> Tables<'t> {
             places: txn.open_table(LOG_PLACES)?,
             tiles: txn.open_table(LOG_TILES)?,
             size: None,
+            held: Vec::new(),
         })
+    }
+
+    /// Writes the pending runs held: must be called before the transaction commits, or the
+    /// leaves added since the last full tile are lost.
+    pub fn close(mut self) -> Result<(), StoreError> {
+        for (first, id, seq, hashes) in std::mem::take(&mut self.held) {
+            self.pending
+                .insert(first, (id.as_str(), seq, hashes.concat().as_slice()))?;
+        }
+        Ok(())
     }
 }
 
@@ -105,7 +121,9 @@ impl Writer {
         if !self.on || chain.is_empty() {
             return Ok(());
         }
-        self.add_to(&mut Tables::open(txn)?, id, first_seq, chain)
+        let mut log = Tables::open(txn)?;
+        self.add_to(&mut log, id, first_seq, chain)?;
+        log.close()
     }
 
     /// Adds the leaves of record `id`'s chain positions `first_seq ..`, whose chain hashes
@@ -125,6 +143,7 @@ impl Writer {
             runs,
             places,
             tiles,
+            held,
             ..
         } = log;
         let hashes: Vec<Hash> = chain
@@ -140,16 +159,23 @@ impl Writer {
             let piece = &hashes[done..(done + room).min(hashes.len())];
             let seq = first_seq + done as u64;
             if piece.len() < room {
-                pending.insert(at, (id, seq, piece.concat().as_slice()))?;
+                held.push((at, id.to_string(), seq, piece.to_vec()));
             } else {
-                // The tile is full: its root, and its runs without their hashes.
+                // The tile is full: its root, and its runs without their hashes. Its runs
+                // written before this transaction come first, then those held.
                 let mut leaves = Vec::with_capacity(tile::WIDTH as usize);
                 let mut moved = Vec::new();
+                let mut written = Vec::new();
                 for item in pending.range(at - at % tile::WIDTH..at)? {
                     let (key, value) = item?;
                     let (first, (record, seq, bytes)) = (key.value(), value.value());
                     let run = hashes_of(bytes, || format!("the log's pending leaves from {first}"))?;
                     moved.push((first, record.to_string(), seq, run.len() as u64));
+                    written.push(first);
+                    leaves.extend(run);
+                }
+                for (first, record, seq, run) in held.drain(..) {
+                    moved.push((first, record, seq, run.len() as u64));
                     leaves.extend(run);
                 }
                 leaves.extend_from_slice(piece);
@@ -162,8 +188,10 @@ impl Writer {
                 }
                 roots.push(merkle::root(&leaves));
                 moved.push((at, id.to_string(), seq, piece.len() as u64));
-                for (first, record, seq, count) in moved {
+                for first in written {
                     pending.remove(first)?;
+                }
+                for (first, record, seq, count) in moved {
                     runs.insert(first, (record.as_str(), seq, count))?;
                     places.insert((record.as_str(), seq), (first, count))?;
                 }
