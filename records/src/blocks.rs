@@ -13,8 +13,11 @@ use crate::error::StoreError;
 /// Entries a block holds.
 pub const BLOCK: u64 = 128;
 
-/// zstd's level: the default, which compresses a block of chess lines to about a quarter.
-const LEVEL: i32 = 3;
+/// zstd's level. Level 1 packs the bench's chess blocks (moves and clock notes, each with a
+/// state hash in hex) as small as the default level 3 did (409 against 413 kB for 1.21 MB of
+/// lines) in four fifths of the time; any level reads back alike (docs/BENCHMARKS.md,
+/// "2026-11-25: the store's write path").
+const LEVEL: i32 = 1;
 
 /// A block unpacks to at most this many bytes: a damaged block can never claim more.
 const MAX_BLOCK_BYTES: u64 = 64 << 20;
