@@ -457,14 +457,30 @@ pub(crate) fn content_key_of(header: &Header, text: &str) -> String {
     if header.id.is_none() {
         hasher.update(text.as_bytes());
     } else if text[after_first..].starts_with("id ") {
-        hasher.update(text[..after_first].as_bytes());
-        hasher.update(text[after_second..].as_bytes());
+        hasher.update(&text.as_bytes()[..after_first]);
+        hasher.update(&text.as_bytes()[after_second..]);
     } else {
         let mut header = header.clone();
         header.id = None;
         hasher.update(header.canonical_text().as_bytes());
     }
     kifu_core::record::hex::encode(&hasher.finalize().as_bytes()[..16])
+}
+
+/// Writes the status line of record `id`: whose turn it is.
+fn write_status(txn: &redb::WriteTransaction, id: &str, turn: &Turn) -> Result<(), StoreError> {
+    txn.open_table(STATUS)?.insert(id, status_json(turn).as_str())?;
+    Ok(())
+}
+
+/// The status line stored for a record: whose turn it is, as JSON.
+fn status_json(turn: &Turn) -> String {
+    serde_json::to_string(turn).unwrap_or_default()
+}
+
+/// The status stored for a record, read back.
+fn parse_status(text: &str) -> Option<Turn> {
+    serde_json::from_str(text).ok()
 }
 
 #[cfg(test)]
@@ -490,20 +506,4 @@ mod tests {
         other.tags.insert("Event".into(), "y".into());
         assert_ne!(content_key(&other), expected);
     }
-}
-
-/// Writes the status line of record `id`: whose turn it is.
-fn write_status(txn: &redb::WriteTransaction, id: &str, turn: &Turn) -> Result<(), StoreError> {
-    txn.open_table(STATUS)?.insert(id, status_json(turn).as_str())?;
-    Ok(())
-}
-
-/// The status line stored for a record: whose turn it is, as JSON.
-fn status_json(turn: &Turn) -> String {
-    serde_json::to_string(turn).unwrap_or_default()
-}
-
-/// The status stored for a record, read back.
-fn parse_status(text: &str) -> Option<Turn> {
-    serde_json::from_str(text).ok()
 }
