@@ -9,8 +9,9 @@
 //! size (or reads FILE) and imports it with the `kifu` binary, printing games/s, peak RSS and
 //! store size. `--replay-only SECS` only replays the records for SECS seconds (for a profiler)
 //! and prints the rate a ply against the reference; `--build-only SECS` the same for building
-//! records from the drafts, `--parse-only SECS` for reading the file into drafts (each the
-//! fastest round). Prints tables; asserts only that every reader read every game and move of
+//! records from the drafts, `--store-only SECS` for storing the built records into a new store
+//! (`Store::import`), `--parse-only SECS` for reading the file into drafts (each the fastest
+//! round). Prints tables; asserts only that every reader read every game and move of
 //! the generated file.
 
 #[path = "chess_import/costs.rs"]
@@ -143,6 +144,47 @@ fn build_loop(path: &Path, secs: f64) {
     print_loop("build", path, rounds, best, plies);
 }
 
+/// Stores the file's records (built once) into a new store again and again for `secs` seconds
+/// (`Store::import`, 1000 records a transaction, as the bench's parts table), then prints the
+/// time a ply against the reference's. Only the import is timed, not opening the new store.
+fn store_loop(path: &Path, secs: f64) {
+    let drafts = read_drafts(path);
+    let plies = engine_validate(&drafts);
+    let records = build_all(&drafts);
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (mut rounds, mut best, mut best_cpu) = (0, f64::MAX, f64::MAX);
+    let t = Instant::now();
+    while t.elapsed().as_secs_f64() < secs || rounds == 0 {
+        let file = dir.path().join(format!("round{rounds}.redb"));
+        let store = Store::open(&file, kifu_games::registry()).expect("store");
+        let (r, cpu) = (Instant::now(), thread_cpu_secs());
+        let report = store.import(&records, 1000, false, |_| {}).expect("import");
+        best = best.min(r.elapsed().as_secs_f64());
+        best_cpu = best_cpu.min(thread_cpu_secs() - cpu);
+        rounds += 1;
+        assert!(report
+            .outcomes
+            .iter()
+            .all(|o| matches!(o, ImportOutcome::Stored { .. })));
+        drop(store);
+        std::fs::remove_file(&file).expect("remove the round's store");
+    }
+    print_loop("store", path, rounds, best, plies);
+    println!(
+        "store: least CPU time of a round (this thread's: the fsyncs' waits left out) {:.3} us a ply",
+        best_cpu * 1e6 / plies as f64
+    );
+}
+
+/// The CPU time this thread has used, in seconds.
+fn thread_cpu_secs() -> f64 {
+    let mut now = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: clock_gettime only writes the timespec it is given.
+    let done = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut now) };
+    assert_eq!(done, 0, "clock_gettime");
+    now.tv_sec as f64 + now.tv_nsec as f64 * 1e-9
+}
+
 /// Prints a loop's fastest round a ply against pgn-reader + shakmaty's (best of 5) on the same
 /// file; returns the reference's seconds.
 fn print_loop(what: &str, path: &Path, rounds: usize, best: f64, plies: usize) -> f64 {
@@ -228,6 +270,7 @@ fn main() {
     let generate_only = args.iter().any(|a| a == "--generate-only");
     let replay_only = option("--replay-only").map(|s| s.parse::<f64>().expect("--replay-only takes seconds"));
     let build_only = option("--build-only").map(|s| s.parse::<f64>().expect("--build-only takes seconds"));
+    let store_only = option("--store-only").map(|s| s.parse::<f64>().expect("--store-only takes seconds"));
     let parse_only = option("--parse-only").map(|s| s.parse::<f64>().expect("--parse-only takes seconds"));
     let repeats = if quick { 1 } else { 3 };
     let dir = tempfile::tempdir().expect("temp dir");
@@ -252,6 +295,9 @@ fn main() {
     }
     if let Some(secs) = build_only {
         return build_loop(&path, secs);
+    }
+    if let Some(secs) = store_only {
+        return store_loop(&path, secs);
     }
     if let Some(secs) = parse_only {
         let drafts = read_drafts(&path);

@@ -9,9 +9,8 @@ use redb::ReadableTable;
 
 use crate::error::{ImportError, StoreError};
 use crate::guard::guarded;
-use crate::tables::*;
-use crate::tlog::Writer;
-use crate::{content_key, write_derived, write_new_record, Store};
+use crate::write::{write_new_record, Tables};
+use crate::{content_key_of, Store};
 
 /// How many stored records with the same header (but for the id) an import compares a new
 /// record with, to report which one it extends.
@@ -68,8 +67,12 @@ impl Store {
             let mut report = ImportReport::default();
             for chunk in records.chunks(batch.max(1)) {
                 let txn = self.writer()?;
-                for record in chunk {
-                    report.outcomes.push(import_one(&txn, self.log, record, extend)?);
+                {
+                    let mut tables = Tables::open(&txn, self.log)?;
+                    for record in chunk {
+                        report.outcomes.push(import_one(&mut tables, record, extend)?);
+                    }
+                    tables.close()?;
                 }
                 txn.commit().map_err(StoreError::from)?;
                 progress(report.outcomes.len());
@@ -79,30 +82,27 @@ impl Store {
     }
 }
 
-fn import_one(
-    txn: &redb::WriteTransaction,
-    log: Writer,
-    checked: &Checked,
-    extend: bool,
-) -> Result<ImportOutcome, StoreError> {
+fn import_one(tables: &mut Tables, checked: &Checked, extend: bool) -> Result<ImportOutcome, StoreError> {
     let record = checked.record();
     let id = record.id();
-    let lines: Vec<String> = record.entries.iter().map(Entry::canonical_line).collect();
-    if let Some(stored) = stored_lines(txn, &id)? {
-        return match against_stored(&id, &stored, &lines, extend) {
+    // The canonical lines are made only to compare with a stored record: most have none.
+    if let Some(stored) = stored_lines(tables, &id)? {
+        return match against_stored(&id, &stored, &canonical_lines(record), extend) {
             Against::Outcome(outcome) => Ok(outcome),
-            Against::Extend(common) => append_rest(txn, log, &id, checked, common),
+            Against::Extend(common) => append_rest(tables, &id, checked, common),
         };
     }
-    let relation = relative(txn, record, &lines)?;
+    let text = record.header.canonical_text();
+    let key = content_key_of(&record.header, &text);
+    let relation = relative(tables, &key, record)?;
     if let (true, Some(Relation::Extends { of, at })) = (extend, &relation) {
-        return append_rest(txn, log, of, checked, *at as usize);
+        return append_rest(tables, of, checked, *at as usize);
     }
     write_new_record(
-        txn,
-        log,
+        tables,
         &id,
         &record.header,
+        (&text, &key),
         &record.entries,
         checked.turn(),
         // Imported games are rarely played on: no snapshot is kept (a third of a chess game's
@@ -112,13 +112,17 @@ fn import_one(
     Ok(ImportOutcome::Stored { id, relation })
 }
 
+fn canonical_lines(record: &Record) -> Vec<String> {
+    record.entries.iter().map(Entry::canonical_line).collect()
+}
+
 /// The canonical lines of a stored record, or `None` when no record has this id.
-fn stored_lines(txn: &redb::WriteTransaction, id: &str) -> Result<Option<Vec<String>>, StoreError> {
-    let Some(seq) = txn.open_table(HEADS)?.get(id)?.map(|v| v.value().0) else {
+fn stored_lines(tables: &Tables, id: &str) -> Result<Option<Vec<String>>, StoreError> {
+    let Some(seq) = tables.heads.get(id)?.map(|v| v.value().0) else {
         return Ok(None);
     };
     let mut lines = Vec::with_capacity(seq as usize);
-    for (start, _, packed) in crate::blocks::stored(&txn.open_table(BLOCKS)?, id)? {
+    for (start, _, packed) in crate::blocks::stored(&tables.blocks, id)? {
         let block = crate::blocks::unpack(start, &packed)
             .map_err(|why| StoreError::Damaged(format!("record {id}, entries from {start}: {why}")))?;
         lines.extend(block);
@@ -131,12 +135,11 @@ fn common_prefix(a: &[String], b: &[String]) -> usize {
     a.iter().zip(b).take_while(|(x, y)| x == y).count()
 }
 
-/// The stored record with the same header but for the id that this one continues (the
-/// longest such), else one it begins, else one with the very same entries.
-fn relative(txn: &redb::WriteTransaction, record: &Record, lines: &[String]) -> Result<Option<Relation>, StoreError> {
-    let key = content_key(&record.header);
+/// The stored record with the same header but for the id (its content key `key`) that this
+/// one continues (the longest such), else one it begins, else one with the very same entries.
+fn relative(tables: &Tables, key: &str, record: &Record) -> Result<Option<Relation>, StoreError> {
     let mut ids = Vec::new();
-    for item in txn.open_table(BY_CONTENT)?.range((key.as_str(), "")..)? {
+    for item in tables.by_content.range((key, "")..)? {
         let (found, _) = item?;
         let (found_key, id) = found.value();
         if found_key != key || ids.len() >= MAX_RELATIVES {
@@ -144,13 +147,16 @@ fn relative(txn: &redb::WriteTransaction, record: &Record, lines: &[String]) -> 
         }
         ids.push(id.to_string());
     }
+    if ids.is_empty() {
+        return Ok(None);
+    }
     let mut stored = Vec::new();
     for of in ids {
-        if let Some(lines) = stored_lines(txn, &of)? {
+        if let Some(lines) = stored_lines(tables, &of)? {
             stored.push((of, lines));
         }
     }
-    Ok(best_relation(stored, lines))
+    Ok(best_relation(stored, &canonical_lines(record)))
 }
 
 /// What an import does with a record whose id the store holds with `stored` lines.
@@ -223,29 +229,19 @@ pub(crate) fn best_relation(stored: Vec<(String, Vec<String>)>, lines: &[String]
 /// Appends the entries of `checked` after its first `from` to the stored record `id`, whose
 /// entries are those first `from`: each line as it is, chained on from the stored head, and
 /// logged.
-fn append_rest(
-    txn: &redb::WriteTransaction,
-    log: Writer,
-    id: &str,
-    checked: &Checked,
-    from: usize,
-) -> Result<ImportOutcome, StoreError> {
-    let (seq, mut head) = txn
-        .open_table(HEADS)?
-        .get(id)?
-        .map(|v| v.value())
-        .unwrap_or((0, [0; 32]));
+fn append_rest(tables: &mut Tables, id: &str, checked: &Checked, from: usize) -> Result<ImportOutcome, StoreError> {
+    let (seq, mut head) = tables.heads.get(id)?.map(|v| v.value()).unwrap_or((0, [0; 32]));
     debug_assert_eq!(seq as usize, from);
     let rest: Vec<String> = checked.record().entries[from..]
         .iter()
         .map(Entry::canonical_line)
         .collect();
-    let chain = crate::blocks::append(txn, id, from as u64 + 1, head, &rest)?;
-    log.add(txn, id, from as u64 + 1, &chain)?;
+    let chain = crate::blocks::append(&mut tables.blocks, id, from as u64 + 1, head, &rest)?;
+    tables.log(id, from as u64 + 1, &chain)?;
     head = chain.last().copied().unwrap_or(head);
     let to = checked.record().entries.len() as u64;
-    txn.open_table(HEADS)?.insert(id, (to, head))?;
-    write_derived(txn, id, checked.turn(), to, None)?;
+    tables.heads.insert(id, (to, head))?;
+    tables.write_derived(id, checked.turn(), to, None)?;
     Ok(ImportOutcome::Extended {
         id: id.to_string(),
         from: from as u64,

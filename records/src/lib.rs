@@ -18,6 +18,7 @@ mod tables;
 mod tail;
 mod tlog;
 mod tokens;
+mod write;
 
 use std::path::{Path, PathBuf};
 
@@ -302,20 +303,22 @@ impl Store {
             } = start_record(self.games, header, seed, time)?;
             let txn = self.writer()?;
             {
-                let headers = txn.open_table(HEADERS).map_err(StoreError::from)?;
-                if headers.get(id.as_str()).map_err(StoreError::from)?.is_some() {
+                let mut tables = write::Tables::open(&txn, self.log)?;
+                if tables.headers.get(id.as_str()).map_err(StoreError::from)?.is_some() {
                     return Err(CreateError::Exists(id));
                 }
+                let text = header.canonical_text();
+                write::write_new_record(
+                    &mut tables,
+                    &id,
+                    &header,
+                    (&text, &content_key_of(&header, &text)),
+                    &entries,
+                    &replay.turn(),
+                    Some(&replay.current().snapshot()),
+                )?;
+                tables.close()?;
             }
-            write_new_record(
-                &txn,
-                self.log,
-                &id,
-                &header,
-                &entries,
-                &replay.turn(),
-                Some(&replay.current().snapshot()),
-            )?;
             tokens::write_tokens(&txn, &id, tokens)?;
             if let Some(seed) = seed {
                 let sealed = secrets::SeedKey::load(&self.path, true)?.seal(&id, seed)?;
@@ -400,6 +403,7 @@ fn move_entries_into_blocks(txn: &redb::WriteTransaction) -> Result<(), StoreErr
     {
         let old = txn.open_table(OLD_ENTRIES)?;
         let headers = txn.open_table(HEADERS)?;
+        let mut packed = txn.open_table(BLOCKS)?;
         for id in &ids {
             let mut lines = Vec::new();
             for item in old.range((id.as_str(), 0)..=(id.as_str(), u64::MAX))? {
@@ -408,7 +412,7 @@ fn move_entries_into_blocks(txn: &redb::WriteTransaction) -> Result<(), StoreErr
             let Some(header) = headers.get(id.as_str())?.map(|v| v.value().to_string()) else {
                 continue;
             };
-            blocks::append(txn, id, 1, kifu_core::record::header_hash(&header), &lines)?;
+            blocks::append(&mut packed, id, 1, kifu_core::record::header_hash(&header), &lines)?;
         }
     }
     // The log is built next, from the blocks (`tlog::log_every_record`), in this transaction.
@@ -458,75 +462,70 @@ fn random_id() -> Result<[u8; 16], CreateError> {
     Ok(id)
 }
 
-/// Writes a new record's header, its entries, head, status, snapshot (if given) and indexes,
-/// and logs its header and entries.
-fn write_new_record(
-    txn: &redb::WriteTransaction,
-    log: tlog::Writer,
-    id: &str,
-    header: &Header,
-    entries: &[Entry],
-    turn: &Turn,
-    snapshot: Option<&[u8]>,
-) -> Result<(), StoreError> {
-    txn.open_table(HEADERS)?.insert(id, header.canonical_text().as_str())?;
-    let lines: Vec<String> = entries.iter().map(Entry::canonical_line).collect();
-    let mut chain = vec![kifu_core::record::header_hash(&header.canonical_text())];
-    chain.extend(blocks::append(txn, id, 1, chain[0], &lines)?);
-    log.add(txn, id, 0, &chain)?;
-    txn.open_table(HEADS)?
-        .insert(id, (entries.len() as u64, chain[chain.len() - 1]))?;
-    write_derived(txn, id, turn, entries.len() as u64, snapshot)?;
-    let mut by_game = txn.open_table(BY_GAME)?;
-    by_game.insert((header.game.as_str(), id), ())?;
-    let mut by_player = txn.open_table(BY_PLAYER)?;
-    for name in &header.players {
-        by_player.insert((name.as_str(), id), ())?;
-    }
-    let mut by_tag = txn.open_table(BY_TAG)?;
-    for (key, value) in &header.tags {
-        by_tag.insert((format!("{key}={value}").as_str(), id), ())?;
-    }
-    txn.open_table(BY_CONTENT)?
-        .insert((content_key(header).as_str(), id), ())?;
-    Ok(())
-}
-
 /// What records with the same header but for the id share: 16 bytes of blake3 of the header
 /// written without its id, in hex.
 pub(crate) fn content_key(header: &Header) -> String {
-    let mut header = header.clone();
-    header.id = None;
-    let hash = blake3::hash(header.canonical_text().as_bytes());
-    kifu_core::record::hex::encode(&hash.as_bytes()[..16])
+    content_key_of(header, &header.canonical_text())
 }
 
-/// Writes what is derived from the log: the status line and the snapshot after entry `seq`.
-/// Without a snapshot, any older one is dropped: an append then replays the log once.
-fn write_derived(
-    txn: &redb::WriteTransaction,
-    id: &str,
-    turn: &Turn,
-    seq: u64,
-    snapshot: Option<&[u8]>,
-) -> Result<(), StoreError> {
-    write_status(txn, id, turn)?;
-    let mut snapshots = txn.open_table(SNAPSHOTS)?;
-    match snapshot {
-        Some(bytes) => snapshots.insert(id, (seq, bytes))?,
-        None => snapshots.remove(id)?,
-    };
-    Ok(())
+/// `content_key` of a header whose canonical text is `text`: the text without its id line (the
+/// second, `Header::canonical_lines`) is hashed as it stands, without writing it again.
+pub(crate) fn content_key_of(header: &Header, text: &str) -> String {
+    let mut hasher = blake3::Hasher::new();
+    let after_first = text.find('\n').map_or(text.len(), |at| at + 1);
+    let after_second = text[after_first..]
+        .find('\n')
+        .map_or(text.len(), |at| after_first + at + 1);
+    if header.id.is_none() {
+        hasher.update(text.as_bytes());
+    } else if text[after_first..].starts_with("id ") {
+        hasher.update(&text.as_bytes()[..after_first]);
+        hasher.update(&text.as_bytes()[after_second..]);
+    } else {
+        let mut header = header.clone();
+        header.id = None;
+        hasher.update(header.canonical_text().as_bytes());
+    }
+    kifu_core::record::hex::encode(&hasher.finalize().as_bytes()[..16])
 }
 
 /// Writes the status line of record `id`: whose turn it is.
 fn write_status(txn: &redb::WriteTransaction, id: &str, turn: &Turn) -> Result<(), StoreError> {
-    let status = serde_json::to_string(turn).unwrap_or_default();
-    txn.open_table(STATUS)?.insert(id, status.as_str())?;
+    txn.open_table(STATUS)?.insert(id, status_json(turn).as_str())?;
     Ok(())
+}
+
+/// The status line stored for a record: whose turn it is, as JSON.
+fn status_json(turn: &Turn) -> String {
+    serde_json::to_string(turn).unwrap_or_default()
 }
 
 /// The status stored for a record, read back.
 fn parse_status(text: &str) -> Option<Turn> {
     serde_json::from_str(text).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kifu_core::record::Header;
+
+    #[test]
+    fn the_content_key_is_that_of_the_header_written_without_its_id() {
+        let text = "kifu 2\nid 000102030405060708090a0b0c0d0e0f\ngame chess\nrules 3\nplayer 1 A\nplayer 2 B\ntag Event=x\nchance observed\n";
+        let lines: Vec<&str> = text.lines().collect();
+        let with_id = Header::parse(&lines).unwrap();
+        assert_eq!(with_id.canonical_text(), text);
+        let mut without_id = with_id.clone();
+        without_id.id = None;
+        let expected =
+            kifu_core::record::hex::encode(&blake3::hash(without_id.canonical_text().as_bytes()).as_bytes()[..16]);
+        assert_eq!(content_key(&with_id), expected);
+        assert_eq!(content_key(&without_id), expected);
+        let mut other = with_id.clone();
+        other.id = Some([9; 16]);
+        assert_eq!(content_key(&other), expected);
+        other.tags.insert("Event".into(), "y".into());
+        assert_ne!(content_key(&other), expected);
+    }
 }

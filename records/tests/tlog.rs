@@ -304,4 +304,39 @@ fn a_record_changed_in_a_full_tile_is_named_and_proven_nowhere() {
     store.prove(&last.unwrap(), None, &key, false).unwrap();
 }
 
-on_both!(records_imports_and_appends_are_logged_in_order_and_proven);
+/// Batches that end inside a tile and tiles filled inside a batch: the log an import writes
+/// (its leaves held for the transaction, written at its close) is the one its leaves give.
+fn imports_in_batches_log_every_leaf_in_order(kind: Kind) {
+    let Some(scratch) = Scratch::new(kind) else { return };
+    let store = &*scratch;
+    let checked = chess_games(60);
+    let mut expected = Vec::new();
+    for (batch, size) in checked.chunks(23).zip([7, 1, 23]) {
+        store.import(batch, size, false, &mut |_| {}).unwrap();
+        expected.extend(batch.iter().map(|c| (c.record().id(), c.record().clone())));
+        let leaves = leaves_of(&expected);
+        let size = leaves.len() as u64;
+        assert_eq!(store.log_size().unwrap(), size);
+        for n in [1, 255, 256, 257, size / 2, size - 1, size] {
+            assert_eq!(
+                store.log_root(n).unwrap(),
+                merkle::root(&leaves[..n as usize]),
+                "root of {n}"
+            );
+        }
+        let last_tile = size / 256;
+        assert_eq!(
+            store.log_tile(0, last_tile, size % 256).unwrap().unwrap_or_default(),
+            leaves[(last_tile * 256) as usize..].to_vec()
+        );
+    }
+    assert!(store.log_size().unwrap() > 3 * 256, "several tiles");
+    for id in store.ids().unwrap() {
+        assert!(store.audit(&id).unwrap().failure.is_none(), "{id}");
+    }
+}
+
+on_both!(
+    records_imports_and_appends_are_logged_in_order_and_proven,
+    imports_in_batches_log_every_leaf_in_order
+);

@@ -76,20 +76,76 @@ pub(crate) struct Writer {
     pub on: bool,
 }
 
+/// The log's tables, open in one write transaction for every record it writes (see
+/// `write::Tables`), with the log's size once known (nothing else adds leaves meanwhile) and
+/// the pending runs added in this transaction, held here until the transaction's tile is
+/// full or `close` writes them: an import of many records writes each run once, not a pending
+/// row a record that the next one removes.
+pub(crate) struct Tables<'t> {
+    pending: redb::Table<'t, u64, (&'static str, u64, &'static [u8])>,
+    runs: redb::Table<'t, u64, (&'static str, u64, u64)>,
+    places: redb::Table<'t, (&'static str, u64), (u64, u64)>,
+    tiles: redb::Table<'t, (u8, u64), &'static [u8]>,
+    size: Option<u64>,
+    /// Pending runs not yet written: (first leaf index, record id, first seq, leaf hashes).
+    held: Vec<(u64, String, u64, Vec<Hash>)>,
+}
+
+impl<'t> Tables<'t> {
+    pub fn open(txn: &'t redb::WriteTransaction) -> Result<Tables<'t>, StoreError> {
+        Ok(Tables {
+            pending: txn.open_table(LOG_PENDING)?,
+            runs: txn.open_table(LOG_RUNS)?,
+            places: txn.open_table(LOG_PLACES)?,
+            tiles: txn.open_table(LOG_TILES)?,
+            size: None,
+            held: Vec::new(),
+        })
+    }
+
+    /// Writes the pending runs held: must be called before the transaction commits, or the
+    /// leaves added since the last full tile are lost.
+    pub fn close(mut self) -> Result<(), StoreError> {
+        for (first, id, seq, hashes) in std::mem::take(&mut self.held) {
+            self.pending
+                .insert(first, (id.as_str(), seq, hashes.concat().as_slice()))?;
+        }
+        Ok(())
+    }
+}
+
 impl Writer {
     /// Adds the leaves of record `id`'s chain positions `first_seq ..`, whose chain hashes
-    /// are `chain`, at the end of the log: one pending run while the rightmost tile stays
-    /// partial; when they complete it, its runs move to `LOG_RUNS` and `LOG_PLACES` and its
-    /// root goes into the rightmost tile of each level above.
+    /// are `chain`, at the end of the log (`add_to`), opening its tables for this alone.
     pub fn add(self, txn: &redb::WriteTransaction, id: &str, first_seq: u64, chain: &[Hash]) -> Result<(), StoreError> {
         if !self.on || chain.is_empty() {
             return Ok(());
         }
-        let mut pending = txn.open_table(LOG_PENDING)?;
-        let size = {
-            let runs = txn.open_table(LOG_RUNS)?;
-            size_in(&pending, &runs)?
+        let mut log = Tables::open(txn)?;
+        self.add_to(&mut log, id, first_seq, chain)?;
+        log.close()
+    }
+
+    /// Adds the leaves of record `id`'s chain positions `first_seq ..`, whose chain hashes
+    /// are `chain`, at the end of the log: one pending run while the rightmost tile stays
+    /// partial; when they complete it, its runs move to `LOG_RUNS` and `LOG_PLACES` and its
+    /// root goes into the rightmost tile of each level above.
+    pub fn add_to(self, log: &mut Tables, id: &str, first_seq: u64, chain: &[Hash]) -> Result<(), StoreError> {
+        if !self.on || chain.is_empty() {
+            return Ok(());
+        }
+        let size = match log.size {
+            Some(size) => size,
+            None => size_in(&log.pending, &log.runs)?,
         };
+        let Tables {
+            pending,
+            runs,
+            places,
+            tiles,
+            held,
+            ..
+        } = log;
         let hashes: Vec<Hash> = chain
             .iter()
             .enumerate()
@@ -103,18 +159,23 @@ impl Writer {
             let piece = &hashes[done..(done + room).min(hashes.len())];
             let seq = first_seq + done as u64;
             if piece.len() < room {
-                pending.insert(at, (id, seq, piece.concat().as_slice()))?;
+                held.push((at, id.to_string(), seq, piece.to_vec()));
             } else {
-                // The tile is full: its root, and its runs without their hashes.
-                let mut runs = txn.open_table(LOG_RUNS)?;
-                let mut places = txn.open_table(LOG_PLACES)?;
+                // The tile is full: its root, and its runs without their hashes. Its runs
+                // written before this transaction come first, then those held.
                 let mut leaves = Vec::with_capacity(tile::WIDTH as usize);
                 let mut moved = Vec::new();
+                let mut written = Vec::new();
                 for item in pending.range(at - at % tile::WIDTH..at)? {
                     let (key, value) = item?;
                     let (first, (record, seq, bytes)) = (key.value(), value.value());
                     let run = hashes_of(bytes, || format!("the log's pending leaves from {first}"))?;
                     moved.push((first, record.to_string(), seq, run.len() as u64));
+                    written.push(first);
+                    leaves.extend(run);
+                }
+                for (first, record, seq, run) in held.drain(..) {
+                    moved.push((first, record, seq, run.len() as u64));
                     leaves.extend(run);
                 }
                 leaves.extend_from_slice(piece);
@@ -127,8 +188,10 @@ impl Writer {
                 }
                 roots.push(merkle::root(&leaves));
                 moved.push((at, id.to_string(), seq, piece.len() as u64));
-                for (first, record, seq, count) in moved {
+                for first in written {
                     pending.remove(first)?;
+                }
+                for (first, record, seq, count) in moved {
                     runs.insert(first, (record.as_str(), seq, count))?;
                     places.insert((record.as_str(), seq), (first, count))?;
                 }
@@ -137,9 +200,8 @@ impl Writer {
         }
         if !roots.is_empty() {
             // The levels above hold a tree of the level-0 tiles' roots.
-            let mut tiles = txn.open_table(LOG_TILES)?;
             let writes = tile::append(size / tile::WIDTH, &roots, |(level, index), width| {
-                let mut hashes = read_tile(&tiles, (level + 1, index))?;
+                let mut hashes = read_tile(tiles, (level + 1, index))?;
                 if (hashes.len() as u64) < width {
                     return Err(short_tile((level + 1, index), hashes.len(), width));
                 }
@@ -150,6 +212,7 @@ impl Writer {
                 tiles.insert((level + 1, index), hashes.concat().as_slice())?;
             }
         }
+        log.size = Some(size + hashes.len() as u64);
         Ok(())
     }
 }
@@ -272,7 +335,8 @@ mod tests {
                 .insert(id.as_str(), header.as_str())
                 .unwrap();
             let mut chain = vec![header_hash(&header)];
-            chain.extend(crate::blocks::append(&txn, &id, 1, chain[0], &lines).unwrap());
+            chain
+                .extend(crate::blocks::append(&mut txn.open_table(BLOCKS).unwrap(), &id, 1, chain[0], &lines).unwrap());
             Writer { on: true }.add(&txn, &id, 0, &chain).unwrap();
             txn.commit().unwrap();
             leaves.extend(chain.iter().enumerate().map(|(k, h)| leaf::hash(&id, k as u64, h)));

@@ -1,0 +1,121 @@
+//! What a new record writes (header, blocks, log leaves, head, derived rows, indexes), through
+//! the tables a write transaction opens once for all the records it stores. It never decides
+//! whether a record may be stored: its callers (`create`, `import`) have.
+
+use kifu_core::record::{header_hash, Entry, Hash, Header};
+use kifu_core::rules::Turn;
+use redb::Table;
+
+use crate::error::StoreError;
+use crate::tables::*;
+use crate::{blocks, tlog};
+
+/// The tables a new record is written to, open in one write transaction: opening a table is
+/// not free in redb, so an import opens them once a batch, not once a record. No other
+/// handle on them may be opened in the transaction while these are (redb refuses it), and
+/// `close` must be called before it commits.
+pub(crate) struct Tables<'t> {
+    pub headers: Table<'t, &'static str, &'static str>,
+    pub blocks: Table<'t, (&'static str, u64), (Hash, &'static [u8])>,
+    pub heads: Table<'t, &'static str, (u64, Hash)>,
+    pub status: Table<'t, &'static str, &'static str>,
+    pub snapshots: Table<'t, &'static str, (u64, &'static [u8])>,
+    pub by_game: Table<'t, (&'static str, &'static str), ()>,
+    pub by_player: Table<'t, (&'static str, &'static str), ()>,
+    pub by_tag: Table<'t, (&'static str, &'static str), ()>,
+    pub by_content: Table<'t, (&'static str, &'static str), ()>,
+    pub log: tlog::Tables<'t>,
+    /// Whether leaves are added to the log (see `tlog::Writer`).
+    pub logged: tlog::Writer,
+    /// The last status written and its JSON: a batch's records mostly end alike.
+    status_json: Option<(Turn, String)>,
+}
+
+impl<'t> Tables<'t> {
+    pub fn open(txn: &'t redb::WriteTransaction, logged: tlog::Writer) -> Result<Tables<'t>, StoreError> {
+        Ok(Tables {
+            headers: txn.open_table(HEADERS)?,
+            blocks: txn.open_table(BLOCKS)?,
+            heads: txn.open_table(HEADS)?,
+            status: txn.open_table(STATUS)?,
+            snapshots: txn.open_table(SNAPSHOTS)?,
+            by_game: txn.open_table(BY_GAME)?,
+            by_player: txn.open_table(BY_PLAYER)?,
+            by_tag: txn.open_table(BY_TAG)?,
+            by_content: txn.open_table(BY_CONTENT)?,
+            log: tlog::Tables::open(txn)?,
+            logged,
+            status_json: None,
+        })
+    }
+
+    /// Writes what is still held (the log's pending leaves): must be called before the
+    /// transaction commits.
+    pub fn close(self) -> Result<(), StoreError> {
+        self.log.close()
+    }
+
+    /// Adds the leaves of record `id`'s chain positions `first_seq ..` to the log.
+    pub fn log(&mut self, id: &str, first_seq: u64, chain: &[Hash]) -> Result<(), StoreError> {
+        self.logged.add_to(&mut self.log, id, first_seq, chain)
+    }
+
+    /// Writes what is derived from the log: the status line and the snapshot after entry
+    /// `seq`. Without a snapshot, any older one is dropped: an append then replays the log once.
+    pub fn write_derived(
+        &mut self,
+        id: &str,
+        turn: &Turn,
+        seq: u64,
+        snapshot: Option<&[u8]>,
+    ) -> Result<(), StoreError> {
+        if self.status_json.as_ref().is_none_or(|(last, _)| last != turn) {
+            self.status_json = Some((turn.clone(), crate::status_json(turn)));
+        }
+        let (_, json) = self.status_json.as_ref().expect("set above");
+        self.status.insert(id, json.as_str())?;
+        match snapshot {
+            Some(bytes) => self.snapshots.insert(id, (seq, bytes))?,
+            None => self.snapshots.remove(id)?,
+        };
+        Ok(())
+    }
+}
+
+/// Writes a new record's header, its entries, head, status, snapshot (if given) and indexes,
+/// and logs its header and entries. `text` is the header's canonical text, `content_key` its
+/// `content_key`.
+pub(crate) fn write_new_record(
+    tables: &mut Tables,
+    id: &str,
+    header: &Header,
+    (text, content_key): (&str, &str),
+    entries: &[Entry],
+    turn: &Turn,
+    snapshot: Option<&[u8]>,
+) -> Result<(), StoreError> {
+    tables.headers.insert(id, text)?;
+    let mut chain = Vec::with_capacity(entries.len() + 1);
+    chain.push(header_hash(text));
+    let rows = blocks::pack_entries(chain[0], entries, &mut chain)?;
+    blocks::write(&mut tables.blocks, id, &rows)?;
+    tables.log(id, 0, &chain)?;
+    tables
+        .heads
+        .insert(id, (entries.len() as u64, chain[chain.len() - 1]))?;
+    tables.write_derived(id, turn, entries.len() as u64, snapshot)?;
+    tables.by_game.insert((header.game.as_str(), id), ())?;
+    for name in &header.players {
+        tables.by_player.insert((name.as_str(), id), ())?;
+    }
+    let mut tag = String::new();
+    for (key, value) in &header.tags {
+        tag.clear();
+        tag.push_str(key);
+        tag.push('=');
+        tag.push_str(value);
+        tables.by_tag.insert((tag.as_str(), id), ())?;
+    }
+    tables.by_content.insert((content_key, id), ())?;
+    Ok(())
+}
