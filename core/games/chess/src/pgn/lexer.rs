@@ -2,6 +2,8 @@
 //! results), each with its line. One pass over the bytes, never backwards more than a line:
 //! reading stays linear however long a comment or a line is. It never decides what a word means.
 
+use std::borrow::Cow;
+
 use super::token::standalone_glyph_nag;
 use super::GameResult;
 
@@ -9,7 +11,8 @@ use super::GameResult;
 pub(super) enum Tok<'a> {
     Tag {
         name: &'a str,
-        value: String,
+        /// Escapes undone; borrowed from the text when it holds none.
+        value: Cow<'a, str>,
         /// A `"` inside the value was not escaped and was read as part of the value.
         loose_quote: bool,
     },
@@ -18,7 +21,8 @@ pub(super) enum Tok<'a> {
         token: String,
         reason: String,
     },
-    Comment(String),
+    /// A comment's text as written, between its braces or after its `;` (see [`squeeze`]).
+    Comment(&'a str),
     Open,
     Close,
     Nag(u16),
@@ -83,7 +87,7 @@ pub(super) fn is_tag_name(name: &str) -> bool {
 }
 
 /// A comment's text with every run of white space made one space, trimmed.
-fn squeeze(text: &str) -> String {
+pub(super) fn squeeze(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for word in text.split_ascii_whitespace() {
         if !out.is_empty() {
@@ -107,6 +111,14 @@ fn result_of(word: &str) -> Option<GameResult> {
 
 /// Reads a word that does not open with a move number.
 fn plain(word: &str) -> Tok<'_> {
+    // No result, glyph or en-passant mark opens with a letter other than `e`.
+    if word
+        .as_bytes()
+        .first()
+        .is_some_and(|b| b.is_ascii_alphabetic() && *b != b'e')
+    {
+        return Tok::Word(word);
+    }
     if let Some(result) = result_of(word) {
         Tok::Result(result)
     } else if let Some(nag) = standalone_glyph_nag(word) {
@@ -229,10 +241,7 @@ impl<'a> Lexer<'a> {
             match b {
                 b'}' => {
                     self.pos = i + 1;
-                    return self.token(
-                        Tok::Comment(squeeze(self.text.get(start..i).unwrap_or_default())),
-                        open_line,
-                    );
+                    return self.token(Tok::Comment(self.text.get(start..i).unwrap_or_default()), open_line);
                 }
                 b'\n' | b'\r' if self.breaks_at(i) => {
                     self.line += 1;
@@ -269,7 +278,7 @@ impl<'a> Lexer<'a> {
 
     fn rest_of_line_comment(&mut self) -> Option<Spanned<'a>> {
         let end = self.line_end(self.pos);
-        let text = squeeze(self.text.get(self.pos + 1..end).unwrap_or_default());
+        let text = self.text.get(self.pos + 1..end).unwrap_or_default();
         self.pos = end;
         self.token(Tok::Comment(text), self.line)
     }
@@ -323,21 +332,25 @@ impl<'a> Lexer<'a> {
         if self.byte(i) != Some(b'"') {
             return Err(format!("tag {name} needs its value in double quotes"));
         }
-        let mut value = String::new();
+        let mut value = Cow::Borrowed("");
         let mut loose_quote = false;
         let mut seg = i + 1;
         i += 1;
         while let Some(b) = self.byte(i).filter(|b| !matches!(b, b'\n' | b'\r')) {
             match b {
                 b'\\' if matches!(self.byte(i + 1), Some(b'"' | b'\\')) => {
-                    value.push_str(self.text.get(seg..i).unwrap_or_default());
+                    value.to_mut().push_str(self.text.get(seg..i).unwrap_or_default());
                     seg = i + 1;
                     i += 2;
                 }
                 b'"' => {
                     let after = skip_blank(i + 1);
                     if self.byte(after) == Some(b']') {
-                        value.push_str(self.text.get(seg..i).unwrap_or_default());
+                        let rest = self.text.get(seg..i).unwrap_or_default();
+                        match &mut value {
+                            Cow::Borrowed(_) => value = Cow::Borrowed(rest),
+                            Cow::Owned(held) => held.push_str(rest),
+                        }
                         self.pos = after + 1;
                         return Ok(Tok::Tag {
                             name,
@@ -404,6 +417,9 @@ impl<'a> Lexer<'a> {
 
     /// A word is a move number, dots and a move glued together (`12.Nf3`, `3...e5`), or one token.
     fn split_word(&self, word: &'a str) -> (Tok<'a>, Option<Tok<'a>>) {
+        if word.as_bytes().first().is_some_and(u8::is_ascii_alphabetic) {
+            return (plain(word), None);
+        }
         if result_of(word).is_some() || word == "0000" {
             return (plain(word), None);
         }
