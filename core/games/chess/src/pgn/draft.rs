@@ -13,17 +13,29 @@ use super::{variant_game, GameResult, Line, MoveToken, NormalMove, PgnGame, PgnM
 const TAGS_IN_FIELDS: &[&str] = &["White", "Black", "Variant", "FEN", "SetUp"];
 
 /// A draft's moves, taken a main-line move at a time.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Drafting {
     moves: Vec<DraftMove>,
     /// The first move that cannot be a draft move.
     error: Option<FormatError>,
 }
 
+impl Default for Drafting {
+    fn default() -> Self {
+        Drafting {
+            // Room for a typical game's moves and notes, so the list is seldom copied to grow.
+            moves: Vec::with_capacity(128),
+            error: None,
+        }
+    }
+}
+
 impl Drafting {
-    /// Adds a main-line move, with the notes before and after it.
-    pub fn take_move(&mut self, m: PgnMove) {
+    /// Adds a main-line move, with the notes before and after it, and empties its comments and
+    /// variations (keeping their buffers for the next move).
+    pub fn take_move(&mut self, m: &mut PgnMove) {
         push_notes(&mut self.moves, &m.comments_before, &[], &[], m.line);
+        m.comments_before.clear();
         match move_text(&m.token) {
             Ok(text) => self.moves.push(DraftMove {
                 actor: None,
@@ -39,7 +51,18 @@ impl Drafting {
                 });
             }
         }
-        push_notes(&mut self.moves, &m.comments_after, &m.nags, &m.variations, m.line);
+        match m.comments_after.as_mut_slice() {
+            // One comment alone (a clock, most often): its note is written over its own text.
+            [comment] if m.nags.is_empty() && m.variations.is_empty() => {
+                let mut text = std::mem::take(comment);
+                text.insert(0, '{');
+                text.push('}');
+                push_note(&mut self.moves, text, m.line);
+            }
+            _ => push_notes(&mut self.moves, &m.comments_after, &m.nags, &m.variations, m.line),
+        }
+        m.comments_after.clear();
+        m.variations.clear();
     }
 
     /// The draft of `game`, whose main line holds the moves not yet taken.
@@ -66,8 +89,8 @@ impl Drafting {
         let players = vec![player("White"), player("Black")];
         let start = game.tag("FEN").map(|f| f.trim().to_string()).filter(|f| !f.is_empty());
         let tags = draft_tags(game.tags, game.result);
-        for m in game.main.moves {
-            self.take_move(m);
+        for mut m in game.main.moves {
+            self.take_move(&mut m);
         }
         if let Some(error) = self.error {
             return Err(error);
@@ -155,6 +178,11 @@ pub(crate) fn push_notes(
         space(&mut text, 0);
         push_variation(&mut text, variation);
     }
+    push_note(moves, text, line);
+}
+
+/// A note entry of `text` (see [`note_text`]), if anything is left of it.
+fn push_note(moves: &mut Vec<DraftMove>, text: String, line: usize) {
     if let Some(text) = note_text(text) {
         moves.push(DraftMove {
             actor: Some(Actor::Note),

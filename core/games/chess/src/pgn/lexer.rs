@@ -88,7 +88,8 @@ pub(super) fn is_tag_name(name: &str) -> bool {
 
 /// A comment's text with every run of white space made one space, trimmed.
 pub(super) fn squeeze(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
+    // Room for the braces a draft's note puts around it.
+    let mut out = String::with_capacity(text.len() + 2);
     for word in text.split_ascii_whitespace() {
         if !out.is_empty() {
             out.push(' ');

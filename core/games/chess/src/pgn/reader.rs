@@ -375,36 +375,50 @@ impl<'a> Builder<'a> {
     }
 
     fn add_move(&mut self, word: &str, line: usize) {
-        match parse_move(word) {
-            Ok(parsed) => {
-                if let (Some(drafting), [main]) = (self.drafting.as_mut(), self.frames.as_mut_slice()) {
-                    // Nothing more can hang on the main line's last move once another follows.
-                    if let Some(done) = main.moves.pop() {
-                        main.handed_on += 1;
-                        drafting.take_move(done);
-                    }
-                }
-                let frame = self.frame();
-                let ply = frame.next_ply();
-                let number = frame.number.take();
-                if let Some(n) = number {
-                    frame.last_number = Some(n.number);
-                }
-                frame.moves.push(PgnMove {
-                    raw: word.to_string(),
-                    token: parsed.token,
-                    suffix: parsed.suffix,
-                    nags: parsed.nags,
-                    line,
-                    ply,
-                    number,
-                    comments_before: std::mem::take(&mut frame.waiting),
-                    comments_after: Vec::new(),
-                    variations: Vec::new(),
-                });
-                frame.after_move = true;
+        let parsed = match parse_move(word) {
+            Ok(parsed) => parsed,
+            Err(reason) => return self.fail_here(line, word.to_string(), reason),
+        };
+        let main = self.frames.len() == 1;
+        let drafting = self.drafting.as_mut().filter(|_| main);
+        let Some(frame) = self.frames.last_mut() else {
+            return; // never: the main line's frame is always there
+        };
+        let ply = frame.next_ply();
+        let number = frame.number.take();
+        if let Some(n) = number {
+            frame.last_number = Some(n.number);
+        }
+        frame.after_move = true;
+        let waiting = std::mem::take(&mut frame.waiting);
+        match (drafting, frame.moves.last_mut()) {
+            // Nothing more can hang on the main line's last move once another follows: it goes
+            // to the draft, and the new move takes its place (and its buffers).
+            (Some(drafting), Some(last)) => {
+                drafting.take_move(last);
+                frame.handed_on += 1;
+                last.raw.clear();
+                last.raw.push_str(word);
+                last.token = parsed.token;
+                last.suffix = parsed.suffix;
+                last.nags = parsed.nags;
+                last.line = line;
+                last.ply = ply;
+                last.number = number;
+                frame.waiting = std::mem::replace(&mut last.comments_before, waiting);
             }
-            Err(reason) => self.fail_here(line, word.to_string(), reason),
+            _ => frame.moves.push(PgnMove {
+                raw: word.to_string(),
+                token: parsed.token,
+                suffix: parsed.suffix,
+                nags: parsed.nags,
+                line,
+                ply,
+                number,
+                comments_before: waiting,
+                comments_after: Vec::new(),
+                variations: Vec::new(),
+            }),
         }
     }
 

@@ -313,7 +313,8 @@ fn parse_portal(entry: &[char], exit: &[char]) -> Result<MoveToken, String> {
 /// A chain of two or more jumps, `Md3xb5xb7`, or `None` when the word is not one.
 fn parse_jumps(chars: &[char]) -> Option<MoveToken> {
     let (&piece, rest) = chars.split_first()?;
-    if !piece.is_ascii_uppercase() {
+    let jumps = rest.iter().filter(|&&c| c == 'x').count();
+    if !piece.is_ascii_uppercase() || jumps < 2 {
         return None;
     }
     let text: String = rest.iter().collect();
