@@ -62,13 +62,35 @@ pub(super) struct Lexer<'a> {
     opening: Option<usize>,
 }
 
-fn is_space(b: u8) -> bool {
+const fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
 }
 
-fn is_delimiter(b: u8) -> bool {
+const fn is_delimiter(b: u8) -> bool {
     is_space(b) || matches!(b, b'{' | b'}' | b'(' | b')' | b'[' | b']' | b';' | b'$')
 }
+
+/// How a byte bears on the end of a word: it goes on (`WORD_GOES_ON`), it ends it (a delimiter),
+/// or it needs a look at what follows (`(` of a glued promotion, the 0xc2 of a no-break space).
+const WORD_GOES_ON: u8 = 0;
+const WORD_ENDS: u8 = 1;
+const WORD_LOOK: u8 = 2;
+const WORD_BYTES: [u8; 256] = {
+    let mut table = [WORD_GOES_ON; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        table[b] = if byte == b'(' || byte == 0xc2 {
+            WORD_LOOK
+        } else if is_delimiter(byte) {
+            WORD_ENDS
+        } else {
+            WORD_GOES_ON
+        };
+        b += 1;
+    }
+    table
+};
 
 /// A byte that may open a tag name (a PGN symbol): a letter, a digit or `_`.
 fn is_name_byte(b: u8) -> bool {
@@ -90,6 +112,15 @@ pub(super) fn is_tag_name(name: &str) -> bool {
 pub(super) fn squeeze(text: &str) -> String {
     // Room for the braces a draft's note puts around it.
     let mut out = String::with_capacity(text.len() + 2);
+    let bytes = text.as_bytes();
+    let single_spaced = bytes.iter().enumerate().all(|(i, &b)| match b {
+        b' ' => i > 0 && bytes.get(i + 1).is_some_and(|next| !next.is_ascii_whitespace()),
+        _ => !b.is_ascii_whitespace(),
+    });
+    if single_spaced {
+        out.push_str(text);
+        return out;
+    }
     for word in text.split_ascii_whitespace() {
         if !out.is_empty() {
             out.push(' ');
@@ -394,16 +425,16 @@ impl<'a> Lexer<'a> {
     fn word(&mut self) -> Option<Spanned<'a>> {
         let start = self.pos;
         let mut end = start;
-        while let Some(b) = self.byte(end) {
-            if b == b'(' && end > start {
-                match self.glued_promotion(end) {
+        while let Some(&b) = self.bytes.get(end) {
+            match WORD_BYTES[usize::from(b)] {
+                WORD_GOES_ON => end += 1,
+                WORD_ENDS => break,
+                _ if b == b'(' && end > start => match self.glued_promotion(end) {
                     Some(len) => end += len,
                     None => break,
-                }
-            } else if is_delimiter(b) || (b == 0xc2 && self.byte(end + 1) == Some(0xa0)) {
-                break;
-            } else {
-                end += 1;
+                },
+                _ if is_delimiter(b) || (b == 0xc2 && self.byte(end + 1) == Some(0xa0)) => break,
+                _ => end += 1,
             }
         }
         self.pos = end;
