@@ -288,7 +288,10 @@ fn push_variation(out: &mut String, line: &Line) {
 
 fn push_square(out: &mut String, sq: Square) {
     out.push((b'a' + sq.file) as char);
-    push_number(out, u32::from(sq.rank) + 1);
+    match sq.rank {
+        0..=8 => out.push((b'1' + sq.rank) as char),
+        _ => push_number(out, u32::from(sq.rank) + 1),
+    }
 }
 
 /// The text the engine's move reader takes for a PGN token: SAN-like for pieces and pawns, the

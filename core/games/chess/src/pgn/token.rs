@@ -156,6 +156,14 @@ pub fn standalone_glyph_nag(word: &str) -> Option<u16> {
 /// Splits `word` into the move and its suffix of marks. `e.p.` and `ep` are taken only after a rank
 /// digit, so they are never mistaken for part of a square.
 fn split_suffix(word: &str) -> (&str, &str) {
+    // No mark ends in a letter or digit, and `e.p.` and `ep` end in `.` and `p`.
+    if word
+        .as_bytes()
+        .last()
+        .is_some_and(|b| b.is_ascii_alphanumeric() && *b != b'p')
+    {
+        return (word, "");
+    }
     let mut core = word;
     loop {
         if let Some(c) = core.chars().next_back().filter(|c| is_mark(*c)) {
@@ -173,6 +181,9 @@ fn split_suffix(word: &str) -> (&str, &str) {
 
 /// The NAGs of the glyphs in a suffix (check marks and `e.p.` taken out first).
 fn suffix_nags(suffix: &str) -> Result<Vec<u16>, String> {
+    if suffix.is_empty() {
+        return Ok(Vec::new());
+    }
     let glyphs: String = suffix
         .chars()
         .filter(|c| is_mark(*c) && *c != '+' && *c != '#')
@@ -212,7 +223,13 @@ pub fn parse_move(word: &str) -> Result<ParsedMove, String> {
 }
 
 fn parse_core(core: &str) -> Result<MoveToken, String> {
+    // Castling and null moves open with `O`, `o`, `0`, `-` or `Z`, never another letter.
+    let plain = core
+        .as_bytes()
+        .first()
+        .is_some_and(|b| b.is_ascii_alphabetic() && !matches!(b, b'O' | b'o' | b'Z'));
     match core {
+        _ if plain => {}
         "" => return Err("no move before the annotation".to_string()),
         "O-O" | "0-0" | "o-o" => return Ok(MoveToken::Castle { long: false }),
         "O-O-O" | "0-0-0" | "o-o-o" => return Ok(MoveToken::Castle { long: true }),
