@@ -195,7 +195,9 @@ fn push_note(moves: &mut Vec<DraftMove>, text: String, line: usize) {
 /// What a note entry keeps of `text` (`note::unescape` of its `note::escape`): control
 /// characters other than line breaks and tabs as spaces, trimmed; `None` when nothing is left.
 fn note_text(mut text: String) -> Option<String> {
-    if text.chars().any(|c| c.is_control() && c != '\n' && c != '\t') {
+    // Control characters are bytes below 0x20, 0x7f, and 0xc2 0x80 to 0xc2 0x9f.
+    let maybe_control = text.bytes().any(|b| b < 0x20 || b == 0x7f || b == 0xc2);
+    if maybe_control && text.chars().any(|c| c.is_control() && c != '\n' && c != '\t') {
         text = text
             .chars()
             .map(|c| {

@@ -348,7 +348,7 @@ fn parse_portal(entry: &[u8], exit: &[u8]) -> Result<MoveToken, String> {
 fn parse_jumps(chars: &[u8]) -> Option<MoveToken> {
     let (&piece, rest) = chars.split_first()?;
     let jumps = rest.iter().filter(|&&c| c == b'x').count();
-    if !piece.is_ascii_uppercase() || jumps < 2 || jumps > MAX_JUMPS {
+    if !piece.is_ascii_uppercase() || !(2..=MAX_JUMPS).contains(&jumps) {
         return None;
     }
     let mut squares = [Square { file: 0, rank: 0 }; MAX_JUMPS + 1];
