@@ -1,7 +1,8 @@
 //! PGN as text: reading what real PGN files hold into tags and structured move tokens (or
-//! straight into the kernel's drafts), and writing games back. It holds no chess rules: which move a token means, and whether it is
-//! legal, is the engine's to decide. It never guesses silently: what it cannot read is an
-//! error naming the game, line, ply and token; lenient readings it makes are listed as notes.
+//! straight into the kernel's drafts), and writing games back. It holds no chess rules: which
+//! move a token means, and whether it is legal, is the engine's to decide. It never guesses
+//! silently: what it cannot read is an error naming the game, line, ply and token; lenient
+//! readings it makes are listed as notes.
 
 mod draft;
 mod lexer;
