@@ -13,6 +13,8 @@ mod variant;
 mod writer;
 
 #[cfg(test)]
+mod tests_draft;
+#[cfg(test)]
 mod tests_fixture;
 #[cfg(test)]
 mod tests_oracle;

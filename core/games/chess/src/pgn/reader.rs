@@ -27,13 +27,13 @@ pub fn read_games(text: &str) -> Vec<Result<PgnGame, PgnError>> {
 /// The games of a PGN text one at a time, as `read_games` reads them: a long file is never
 /// held as games all at once.
 pub fn games(text: &str) -> Games<'_> {
-    Reader::from(text, 1, 1)
+    Reader::starting_at(text, 1, 1)
 }
 
 /// The games of a PGN text as the kernel's drafts, one at a time: each exactly what
 /// `games` reads turned into a draft (see [`super::draft`]), without the tree of the whole game.
 pub fn drafts(text: &str) -> Drafts<'_> {
-    Reader::from(text, 1, 1)
+    Reader::starting_at(text, 1, 1)
 }
 
 /// What a reader hands out for each game: the game itself, or its draft.
@@ -79,7 +79,8 @@ pub struct Reader<'a, O> {
 }
 
 /// A place where a PGN text may be cut between games: the text from `at` reads, with
-/// `Reader::from(.., line, ..)`, into the same games as it does after what comes before.
+/// `Reader::starting_at(.., line, ..)`, into the same games as it does after what comes
+/// before.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Cut {
     /// The byte where the game begins.
@@ -91,7 +92,7 @@ pub struct Cut {
 impl<'a, O: ReadAs> Reader<'a, O> {
     /// A reader for a piece of a long file: `text` starts at line `line` of the file, and its
     /// first game is game `number` there.
-    pub fn from(text: &'a str, line: usize, number: usize) -> Self {
+    pub fn starting_at(text: &'a str, line: usize, number: usize) -> Self {
         Reader {
             lexer: Lexer::starting_at(text, line),
             game: Some(Builder::new(number, O::DRAFTING)),

@@ -39,7 +39,7 @@ impl Pieces {
 
     fn feed_as<O: ReadAs>(&mut self, piece: &str) -> Vec<O> {
         self.held.push_str(piece);
-        let mut games = Reader::<O>::from(&self.held, self.line, self.number);
+        let mut games = Reader::<O>::starting_at(&self.held, self.line, self.number);
         let mut done = Vec::new();
         let mut waiting = Vec::new();
         let mut last_cut = None;
@@ -75,7 +75,7 @@ impl Pieces {
 
     fn finish_as<O: ReadAs>(&mut self) -> Vec<O> {
         let held = std::mem::take(&mut self.held);
-        let games = Reader::<O>::from(&held, self.line, self.number).collect();
+        let games = Reader::<O>::starting_at(&held, self.line, self.number).collect();
         self.line = 1;
         self.number = 1;
         games
