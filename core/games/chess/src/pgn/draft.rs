@@ -3,9 +3,10 @@
 //! with no scratch strings between; it knows no chess rule (legality is the kernel's to judge).
 
 use std::collections::BTreeMap;
+use std::fmt::Write as _;
 
 use kifu_core::format::{Draft, DraftMove, FormatError};
-use kifu_core::record::Actor;
+use kifu_core::record::{note, Actor};
 
 use super::{variant_game, GameResult, Line, MoveToken, NormalMove, PgnGame, PgnMove, PieceHint, Square};
 
@@ -192,31 +193,16 @@ fn push_note(moves: &mut Vec<DraftMove>, text: String, line: usize) {
     }
 }
 
-/// What a note entry keeps of `text` (`note::unescape` of its `note::escape`): control
-/// characters other than line breaks and tabs as spaces, trimmed; `None` when nothing is left.
-fn note_text(mut text: String) -> Option<String> {
+/// What a note entry keeps of `text`: `note::unescape` of its `note::escape` (control
+/// characters other than line breaks and tabs as spaces, trimmed; `None` when nothing is
+/// left), which is `text` itself when it holds no control character and no surrounding space.
+fn note_text(text: String) -> Option<String> {
     // Control characters are bytes below 0x20, 0x7f, and 0xc2 0x80 to 0xc2 0x9f.
     let maybe_control = text.bytes().any(|b| b < 0x20 || b == 0x7f || b == 0xc2);
-    if maybe_control && text.chars().any(|c| c.is_control() && c != '\n' && c != '\t') {
-        text = text
-            .chars()
-            .map(|c| {
-                if c.is_control() && c != '\n' && c != '\t' {
-                    ' '
-                } else {
-                    c
-                }
-            })
-            .collect();
+    if !maybe_control && !text.is_empty() && text.trim().len() == text.len() {
+        return Some(text);
     }
-    let trimmed = text.trim();
-    if trimmed.is_empty() {
-        return None;
-    }
-    if trimmed.len() != text.len() {
-        text = trimmed.to_string();
-    }
-    Some(text)
+    note::escape(&text).map(|escaped| note::unescape(&escaped))
 }
 
 /// A space before the next word, unless it is the first after `start`.
@@ -233,20 +219,8 @@ fn push_comment(out: &mut String, comment: &str) {
 }
 
 fn push_number(out: &mut String, n: u32) {
-    let mut digits = [0u8; 10];
-    let mut at = digits.len();
-    let mut rest = n;
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
-    for &d in &digits[at..] {
-        out.push(d as char);
-    }
+    // Writing to a `String` cannot fail.
+    let _ = write!(out, "{n}");
 }
 
 /// A variation in parentheses as PGN movetext, nested variations and comments included.
