@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 use super::fen::{parse_epd, parse_fen, to_epd, to_fen};
 use super::illegal;
-use super::pgn::{self, GameResult, Line, MoveToken, NormalMove, OutGame, OutMove, PgnGame, PieceHint, Square};
+use super::pgn::{self, push_notes, GameResult, OutGame, OutMove};
 use super::piece::Color;
 use super::plies::{record_moves, record_start, Played};
 use super::uci::move_to_uci;
@@ -20,9 +20,6 @@ use kifu_core::rules::Turn;
 
 /// Every registry name of the chess family, as formats list the games they carry.
 pub const GAMES: &[&str] = &super::variant::NAMES;
-
-/// Tags the header carries in fields of its own (players, start), or that stand for nothing.
-const TAGS_IN_FIELDS: &[&str] = &["White", "Black", "Variant", "FEN", "SetUp"];
 
 pub struct Pgn;
 pub static PGN: Pgn = Pgn;
@@ -44,7 +41,7 @@ impl Format for Pgn {
         self.read_each(text).collect()
     }
     fn read_each<'a>(&self, text: &'a str) -> kifu_core::format::Drafts<'a> {
-        Box::new(pgn::games(text).map(pgn_draft))
+        Box::new(pgn::drafts(text))
     }
     fn write(&self, record: &Record) -> Result<String, FormatError> {
         pgn::write_game(&out_game(record)?)
@@ -59,191 +56,10 @@ struct PgnStream(pgn::Pieces);
 
 impl GameStream for PgnStream {
     fn feed(&mut self, piece: &str) -> Vec<Result<Draft, FormatError>> {
-        self.0.feed(piece).into_iter().map(pgn_draft).collect()
+        self.0.feed_drafts(piece)
     }
     fn finish(&mut self) -> Vec<Result<Draft, FormatError>> {
-        self.0.finish().into_iter().map(pgn_draft).collect()
-    }
-}
-
-fn pgn_draft(game: Result<PgnGame, pgn::PgnError>) -> Result<Draft, FormatError> {
-    game.map_err(FormatError::from).and_then(|g| draft_of(&g))
-}
-
-/// A PGN game as a draft: its moves as the engine reads them, comments, NAGs and variations
-/// as notes after the move they follow.
-fn draft_of(game: &PgnGame) -> Result<Draft, FormatError> {
-    let place = |line: usize, ply: Option<usize>, reason: String| FormatError {
-        game: None,
-        line: Some(line),
-        ply,
-        reason,
-    };
-    let variant = match game.tag("Variant") {
-        None => "chess",
-        Some(name) => {
-            pgn::variant_game(name).ok_or_else(|| place(game.line, None, format!("unknown Variant '{name}'")))?
-        }
-    };
-    let (variant, options) = crate::fairy::horizontal_cylinder::game_of(variant);
-    let mut tags = BTreeMap::new();
-    for (name, value) in &game.tags {
-        let value = value.trim();
-        if TAGS_IN_FIELDS.contains(&name.as_str()) || value.is_empty() || value == "?" || value == "????.??.??" {
-            continue;
-        }
-        if value == "*" && name == "Result" {
-            continue;
-        }
-        let key: String = name
-            .chars()
-            .map(|c| {
-                if c.is_ascii_alphanumeric() || "_-.".contains(c) {
-                    c
-                } else {
-                    '_'
-                }
-            })
-            .collect();
-        tags.insert(
-            key,
-            value.chars().map(|c| if c.is_control() { ' ' } else { c }).collect(),
-        );
-    }
-    // The result token ending the movetext is the game's result; a Result tag that says
-    // otherwise is kept under ResultTag rather than dropped.
-    if let Some(token) = game.result.filter(|r| *r != GameResult::Unknown) {
-        if let Some(tag) = tags.insert("Result".to_string(), token.text().to_string()) {
-            if tag != token.text() {
-                tags.insert("ResultTag".to_string(), tag);
-            }
-        }
-    }
-    let player = |tag: &str| {
-        game.tag(tag)
-            .map(str::trim)
-            .filter(|v| !v.is_empty())
-            .unwrap_or("?")
-            .to_string()
-    };
-    let mut moves = Vec::new();
-    push_notes(&mut moves, &game.main.comments, &[], &[], game.line);
-    for m in &game.main.moves {
-        push_notes(&mut moves, &m.comments_before, &[], &[], m.line);
-        let text = move_text(&m.token).map_err(|why| place(m.line, Some(m.ply), format!("'{}': {why}", m.raw)))?;
-        moves.push(DraftMove {
-            actor: None,
-            text,
-            line: m.line,
-        });
-        push_notes(&mut moves, &m.comments_after, &m.nags, &m.variations, m.line);
-    }
-    Ok(Draft {
-        game: variant.to_string(),
-        options,
-        players: vec![player("White"), player("Black")],
-        tags,
-        start: game.tag("FEN").map(|f| f.trim().to_string()).filter(|f| !f.is_empty()),
-        moves,
-        line: game.line,
-    })
-}
-
-/// One note entry for what is written around a move, if anything is.
-fn push_notes(moves: &mut Vec<DraftMove>, comments: &[String], nags: &[u16], variations: &[Line], line: usize) {
-    let mut parts: Vec<String> = nags.iter().map(|n| format!("${n}")).collect();
-    parts.extend(comments.iter().map(|c| format!("{{{c}}}")));
-    parts.extend(variations.iter().map(|v| format!("({})", line_text(v))));
-    if let Some(text) = note::escape(&parts.join(" ")) {
-        moves.push(DraftMove {
-            actor: Some(Actor::Note),
-            text: note::unescape(&text),
-            line,
-        });
-    }
-}
-
-/// A variation as PGN movetext, nested variations and comments included.
-fn line_text(line: &Line) -> String {
-    let mut words: Vec<String> = line.comments.iter().map(|c| format!("{{{c}}}")).collect();
-    for m in &line.moves {
-        words.extend(m.comments_before.iter().map(|c| format!("{{{c}}}")));
-        if let Some(n) = m.number {
-            words.push(if n.black {
-                format!("{}...", n.number)
-            } else {
-                format!("{}.", n.number)
-            });
-        }
-        words.push(m.raw.clone());
-        words.extend(m.nags.iter().filter(|_| m.suffix.is_empty()).map(|n| format!("${n}")));
-        words.extend(m.comments_after.iter().map(|c| format!("{{{c}}}")));
-        words.extend(m.variations.iter().map(|v| format!("({})", line_text(v))));
-    }
-    words.join(" ")
-}
-
-fn square(sq: Square) -> String {
-    format!("{}{}", (b'a' + sq.file) as char, sq.rank + 1)
-}
-
-/// The text the engine's move reader takes for a PGN token: SAN-like for pieces and pawns, the
-/// squares for a from-to move; for a lower-case `b` both readings stay open for the engine.
-fn move_text(token: &MoveToken) -> Result<String, String> {
-    Ok(match token {
-        MoveToken::Castle { long: false } => "O-O".into(),
-        MoveToken::Castle { long: true } => "O-O-O".into(),
-        MoveToken::Null => return Err("a null move cannot be recorded: it is not a move of the game".into()),
-        MoveToken::Drop { piece, to } => format!("{piece}@{}", square(*to)),
-        MoveToken::Exchange { given, piece, to } => format!("{given}-{piece}@{}", square(*to)),
-        MoveToken::Launch { piece, from, to } => format!("{piece}{}@{}", square(*from), square(*to)),
-        MoveToken::Normal(m) => normal_text(m),
-        // A lower-case `b`, `k` or `n`: written lower case, the engine decides by legality.
-        MoveToken::Either { piece, .. } => normal_text(piece).to_ascii_lowercase(),
-        MoveToken::Portal { entry, exit } => format!("{}>{}", normal_text(entry), square(*exit)),
-        MoveToken::Jumps { piece, squares, len } => {
-            let names: Vec<String> = squares[..usize::from(*len)].iter().map(|&sq| square(sq)).collect();
-            format!("{piece}{}", names.join("x"))
-        }
-        MoveToken::Dynamo { text, len } => text[..usize::from(*len)].iter().map(|&b| b as char).collect(),
-    })
-}
-
-fn normal_text(m: &NormalMove) -> String {
-    let promotion = m
-        .promotion
-        .map(|p| format!("={}", p.to_ascii_uppercase()))
-        .unwrap_or_default();
-    match m.piece {
-        PieceHint::Any => {
-            let from = format!(
-                "{}{}",
-                m.from_file
-                    .map(|f| ((b'a' + f) as char).to_string())
-                    .unwrap_or_default(),
-                m.from_rank.map(|r| (r + 1).to_string()).unwrap_or_default()
-            );
-            format!(
-                "{from}{}{}",
-                square(m.to),
-                m.promotion
-                    .map(|p| p.to_ascii_lowercase().to_string())
-                    .unwrap_or_default()
-            )
-        }
-        PieceHint::Pawn | PieceHint::Piece(_) => {
-            let letter = match m.piece {
-                PieceHint::Piece(c) => c.to_string(),
-                _ => String::new(),
-            };
-            let file = m
-                .from_file
-                .map(|f| ((b'a' + f) as char).to_string())
-                .unwrap_or_default();
-            let rank = m.from_rank.map(|r| (r + 1).to_string()).unwrap_or_default();
-            let capture = if m.capture { "x" } else { "" };
-            format!("{letter}{file}{rank}{capture}{}{promotion}", square(m.to))
-        }
+        self.0.finish_drafts()
     }
 }
 

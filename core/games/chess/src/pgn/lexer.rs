@@ -2,6 +2,8 @@
 //! results), each with its line. One pass over the bytes, never backwards more than a line:
 //! reading stays linear however long a comment or a line is. It never decides what a word means.
 
+use std::borrow::Cow;
+
 use super::token::standalone_glyph_nag;
 use super::GameResult;
 
@@ -9,7 +11,8 @@ use super::GameResult;
 pub(super) enum Tok<'a> {
     Tag {
         name: &'a str,
-        value: String,
+        /// Escapes undone; borrowed from the text when it holds none.
+        value: Cow<'a, str>,
         /// A `"` inside the value was not escaped and was read as part of the value.
         loose_quote: bool,
     },
@@ -18,7 +21,8 @@ pub(super) enum Tok<'a> {
         token: String,
         reason: String,
     },
-    Comment(String),
+    /// A comment's text as written, between its braces or after its `;` (see [`squeeze`]).
+    Comment(&'a str),
     Open,
     Close,
     Nag(u16),
@@ -58,13 +62,35 @@ pub(super) struct Lexer<'a> {
     opening: Option<usize>,
 }
 
-fn is_space(b: u8) -> bool {
+const fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
 }
 
-fn is_delimiter(b: u8) -> bool {
+const fn is_delimiter(b: u8) -> bool {
     is_space(b) || matches!(b, b'{' | b'}' | b'(' | b')' | b'[' | b']' | b';' | b'$')
 }
+
+/// How a byte bears on the end of a word: it goes on (`WORD_GOES_ON`), it ends it (a delimiter),
+/// or it needs a look at what follows (`(` of a glued promotion, the 0xc2 of a no-break space).
+const WORD_GOES_ON: u8 = 0;
+const WORD_ENDS: u8 = 1;
+const WORD_LOOK: u8 = 2;
+const WORD_BYTES: [u8; 256] = {
+    let mut table = [WORD_GOES_ON; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        table[b] = if byte == b'(' || byte == 0xc2 {
+            WORD_LOOK
+        } else if is_delimiter(byte) {
+            WORD_ENDS
+        } else {
+            WORD_GOES_ON
+        };
+        b += 1;
+    }
+    table
+};
 
 /// A byte that may open a tag name (a PGN symbol): a letter, a digit or `_`.
 fn is_name_byte(b: u8) -> bool {
@@ -83,8 +109,18 @@ pub(super) fn is_tag_name(name: &str) -> bool {
 }
 
 /// A comment's text with every run of white space made one space, trimmed.
-fn squeeze(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
+pub(super) fn squeeze(text: &str) -> String {
+    // Room for the braces a draft's note puts around it.
+    let mut out = String::with_capacity(text.len() + 2);
+    let bytes = text.as_bytes();
+    let single_spaced = bytes.iter().enumerate().all(|(i, &b)| match b {
+        b' ' => i > 0 && bytes.get(i + 1).is_some_and(|next| !next.is_ascii_whitespace()),
+        _ => !b.is_ascii_whitespace(),
+    });
+    if single_spaced {
+        out.push_str(text);
+        return out;
+    }
     for word in text.split_ascii_whitespace() {
         if !out.is_empty() {
             out.push(' ');
@@ -107,6 +143,14 @@ fn result_of(word: &str) -> Option<GameResult> {
 
 /// Reads a word that does not open with a move number.
 fn plain(word: &str) -> Tok<'_> {
+    // No result, glyph or en-passant mark opens with a letter other than `e`.
+    if word
+        .as_bytes()
+        .first()
+        .is_some_and(|b| b.is_ascii_alphabetic() && *b != b'e')
+    {
+        return Tok::Word(word);
+    }
     if let Some(result) = result_of(word) {
         Tok::Result(result)
     } else if let Some(nag) = standalone_glyph_nag(word) {
@@ -229,10 +273,7 @@ impl<'a> Lexer<'a> {
             match b {
                 b'}' => {
                     self.pos = i + 1;
-                    return self.token(
-                        Tok::Comment(squeeze(self.text.get(start..i).unwrap_or_default())),
-                        open_line,
-                    );
+                    return self.token(Tok::Comment(self.text.get(start..i).unwrap_or_default()), open_line);
                 }
                 b'\n' | b'\r' if self.breaks_at(i) => {
                     self.line += 1;
@@ -269,7 +310,7 @@ impl<'a> Lexer<'a> {
 
     fn rest_of_line_comment(&mut self) -> Option<Spanned<'a>> {
         let end = self.line_end(self.pos);
-        let text = squeeze(self.text.get(self.pos + 1..end).unwrap_or_default());
+        let text = self.text.get(self.pos + 1..end).unwrap_or_default();
         self.pos = end;
         self.token(Tok::Comment(text), self.line)
     }
@@ -323,21 +364,25 @@ impl<'a> Lexer<'a> {
         if self.byte(i) != Some(b'"') {
             return Err(format!("tag {name} needs its value in double quotes"));
         }
-        let mut value = String::new();
+        let mut value = Cow::Borrowed("");
         let mut loose_quote = false;
         let mut seg = i + 1;
         i += 1;
         while let Some(b) = self.byte(i).filter(|b| !matches!(b, b'\n' | b'\r')) {
             match b {
                 b'\\' if matches!(self.byte(i + 1), Some(b'"' | b'\\')) => {
-                    value.push_str(self.text.get(seg..i).unwrap_or_default());
+                    value.to_mut().push_str(self.text.get(seg..i).unwrap_or_default());
                     seg = i + 1;
                     i += 2;
                 }
                 b'"' => {
                     let after = skip_blank(i + 1);
                     if self.byte(after) == Some(b']') {
-                        value.push_str(self.text.get(seg..i).unwrap_or_default());
+                        let rest = self.text.get(seg..i).unwrap_or_default();
+                        match &mut value {
+                            Cow::Borrowed(_) => value = Cow::Borrowed(rest),
+                            Cow::Owned(held) => held.push_str(rest),
+                        }
                         self.pos = after + 1;
                         return Ok(Tok::Tag {
                             name,
@@ -380,16 +425,16 @@ impl<'a> Lexer<'a> {
     fn word(&mut self) -> Option<Spanned<'a>> {
         let start = self.pos;
         let mut end = start;
-        while let Some(b) = self.byte(end) {
-            if b == b'(' && end > start {
-                match self.glued_promotion(end) {
+        while let Some(&b) = self.bytes.get(end) {
+            match WORD_BYTES[usize::from(b)] {
+                WORD_GOES_ON => end += 1,
+                WORD_ENDS => break,
+                _ if b == b'(' && end > start => match self.glued_promotion(end) {
                     Some(len) => end += len,
                     None => break,
-                }
-            } else if is_delimiter(b) || (b == 0xc2 && self.byte(end + 1) == Some(0xa0)) {
-                break;
-            } else {
-                end += 1;
+                },
+                _ if is_delimiter(b) || (b == 0xc2 && self.byte(end + 1) == Some(0xa0)) => break,
+                _ => end += 1,
             }
         }
         self.pos = end;
@@ -404,6 +449,9 @@ impl<'a> Lexer<'a> {
 
     /// A word is a move number, dots and a move glued together (`12.Nf3`, `3...e5`), or one token.
     fn split_word(&self, word: &'a str) -> (Tok<'a>, Option<Tok<'a>>) {
+        if word.as_bytes().first().is_some_and(u8::is_ascii_alphabetic) {
+            return (plain(word), None);
+        }
         if result_of(word).is_some() || word == "0000" {
             return (plain(word), None);
         }

@@ -1,8 +1,10 @@
-//! PGN as text: reading what real PGN files hold into tags and structured move tokens, and
-//! writing games back. It holds no chess rules: which move a token means, and whether it is
-//! legal, is the engine's to decide. It never guesses silently: what it cannot read is an
-//! error naming the game, line, ply and token; lenient readings it makes are listed as notes.
+//! PGN as text: reading what real PGN files hold into tags and structured move tokens (or
+//! straight into the kernel's drafts), and writing games back. It holds no chess rules: which
+//! move a token means, and whether it is legal, is the engine's to decide. It never guesses
+//! silently: what it cannot read is an error naming the game, line, ply and token; lenient
+//! readings it makes are listed as notes.
 
+mod draft;
 mod lexer;
 mod reader;
 mod stream;
@@ -10,6 +12,8 @@ mod token;
 mod variant;
 mod writer;
 
+#[cfg(test)]
+mod tests_draft;
 #[cfg(test)]
 mod tests_fixture;
 #[cfg(test)]
@@ -25,8 +29,8 @@ mod tests_token;
 #[cfg(test)]
 mod tests_writer;
 
-pub use reader::Cut;
-pub use reader::{games, read_games, Games};
+pub(crate) use draft::push_notes;
+pub use reader::{drafts, games, read_games, Cut, Drafts, Games, ReadAs, Reader};
 pub use stream::Pieces;
 pub use token::{parse_move, MoveToken, NormalMove, ParsedMove, PieceHint, Square};
 pub use variant::{lichess_variant_name, variant_game, variant_tag};

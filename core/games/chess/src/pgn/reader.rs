@@ -1,10 +1,15 @@
 //! Turns the token stream into games: where each game starts and ends, its tags, and its moves
 //! as a tree of lines with comments, NAGs and variations hung on the moves. A bad game becomes
-//! an error and reading goes on with the next game; nothing here knows a chess rule.
+//! an error and reading goes on with the next game; nothing here knows a chess rule. Read into
+//! drafts, a main-line move leaves the tree as soon as nothing more can hang on it.
 
 use std::collections::BTreeSet;
+use std::marker::PhantomData;
 
-use super::lexer::{Lexer, Spanned, Tok};
+use kifu_core::format::{Draft, FormatError};
+
+use super::draft::Drafting;
+use super::lexer::{squeeze, Lexer, Spanned, Tok};
 use super::token::parse_move;
 use super::{GameResult, Line, MoveNumber, PgnError, PgnGame, PgnMove, PgnNote};
 
@@ -22,33 +27,60 @@ pub fn read_games(text: &str) -> Vec<Result<PgnGame, PgnError>> {
 /// The games of a PGN text one at a time, as `read_games` reads them: a long file is never
 /// held as games all at once.
 pub fn games(text: &str) -> Games<'_> {
-    games_from(text, 1, 1)
+    Reader::starting_at(text, 1, 1)
 }
 
-/// As `games`, for a piece of a long file: `text` starts at line `line` of the file, and its
-/// first game is game `number` there.
-pub fn games_from(text: &str, line: usize, number: usize) -> Games<'_> {
-    Games {
-        lexer: Lexer::starting_at(text, line),
-        game: Some(Builder::new(number)),
-        read: number - 1,
-        cut: None,
+/// The games of a PGN text as the kernel's drafts, one at a time: each exactly what
+/// `games` reads turned into a draft (see [`super::draft`]), without the tree of the whole game.
+pub fn drafts(text: &str) -> Drafts<'_> {
+    Reader::starting_at(text, 1, 1)
+}
+
+/// What a reader hands out for each game: the game itself, or its draft.
+pub trait ReadAs: Sized {
+    /// Whether main-line moves go to a draft as they are read.
+    #[doc(hidden)]
+    const DRAFTING: bool;
+    #[doc(hidden)]
+    fn finish(game: Builder<'_>) -> Self;
+}
+
+impl ReadAs for Result<PgnGame, PgnError> {
+    const DRAFTING: bool = false;
+    fn finish(game: Builder<'_>) -> Self {
+        game.finish()
+    }
+}
+
+impl ReadAs for Result<Draft, FormatError> {
+    const DRAFTING: bool = true;
+    fn finish(mut game: Builder<'_>) -> Self {
+        let drafting = game.drafting.take().unwrap_or_default();
+        drafting.finish(game.finish()?)
     }
 }
 
 /// The iterator `games` returns.
-pub struct Games<'a> {
+pub type Games<'a> = Reader<'a, Result<PgnGame, PgnError>>;
+
+/// The iterator `drafts` returns.
+pub type Drafts<'a> = Reader<'a, Result<Draft, FormatError>>;
+
+/// Splits a text into games and reads each one as `O`.
+pub struct Reader<'a, O> {
     lexer: Lexer<'a>,
     /// The game being read; `None` once the text is done.
-    game: Option<Builder>,
+    game: Option<Builder<'a>>,
     /// How many games were handed out (with those before the piece read).
     read: usize,
     /// Where the game being read begins, when the text may be cut there.
     cut: Option<Cut>,
+    output: PhantomData<O>,
 }
 
 /// A place where a PGN text may be cut between games: the text from `at` reads, with
-/// `games_from(.., line, ..)`, into the same games as it does after what comes before.
+/// `Reader::starting_at(.., line, ..)`, into the same games as it does after what comes
+/// before.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Cut {
     /// The byte where the game begins.
@@ -57,7 +89,19 @@ pub struct Cut {
     pub line: usize,
 }
 
-impl Games<'_> {
+impl<'a, O: ReadAs> Reader<'a, O> {
+    /// A reader for a piece of a long file: `text` starts at line `line` of the file, and its
+    /// first game is game `number` there.
+    pub fn starting_at(text: &'a str, line: usize, number: usize) -> Self {
+        Reader {
+            lexer: Lexer::starting_at(text, line),
+            game: Some(Builder::new(number, O::DRAFTING)),
+            read: number - 1,
+            cut: None,
+            output: PhantomData,
+        }
+    }
+
     /// Where the game now being read begins, when it may be cut there: its first token opens
     /// its line, so a fresh reader from there is in the state this one was in (a game starts
     /// afresh with its first token, and the lexer looks back no further than the line's
@@ -67,10 +111,10 @@ impl Games<'_> {
     }
 }
 
-impl Iterator for Games<'_> {
-    type Item = Result<PgnGame, PgnError>;
+impl<O: ReadAs> Iterator for Reader<'_, O> {
+    type Item = O;
 
-    fn next(&mut self) -> Option<Self::Item> {
+    fn next(&mut self) -> Option<O> {
         let game = self.game.as_mut()?;
         for Spanned { tok, line } in self.lexer.by_ref() {
             let starts_game = match &tok {
@@ -83,9 +127,9 @@ impl Iterator for Games<'_> {
             if starts_game {
                 self.cut = self.lexer.line_opened_at().map(|at| Cut { at, line });
                 self.read += 1;
-                let done = std::mem::replace(game, Builder::new(self.read + 1));
+                let done = std::mem::replace(game, Builder::new(self.read + 1, O::DRAFTING));
                 game.take(tok, line);
-                return Some(done.finish());
+                return Some(O::finish(done));
             }
             game.take(tok, line);
         }
@@ -93,7 +137,7 @@ impl Iterator for Games<'_> {
         let last = self.game.take()?;
         last.started().then(|| {
             self.read += 1;
-            last.finish()
+            O::finish(last)
         })
     }
 }
@@ -120,6 +164,8 @@ struct Frame {
     last_number: Option<u32>,
     /// The ply before this line's first move.
     base_ply: usize,
+    /// Moves of the line already handed to a draft (the main line only, when drafting).
+    handed_on: usize,
     /// The line of its `(`.
     open_line: usize,
     /// The last token was the last move or one of its NAGs: a comment now is about that move.
@@ -134,13 +180,14 @@ impl Frame {
             number: None,
             last_number: None,
             base_ply,
+            handed_on: 0,
             open_line,
             after_move: false,
         }
     }
 
     fn next_ply(&self) -> usize {
-        self.base_ply + self.moves.len() + 1
+        self.base_ply + self.handed_on + self.moves.len() + 1
     }
 
     fn into_line(mut self) -> Line {
@@ -160,12 +207,14 @@ impl Frame {
     }
 }
 
-struct Builder {
+/// A game being read.
+#[doc(hidden)]
+pub struct Builder<'a> {
     number: usize,
     first_line: Option<usize>,
     tags: Vec<(String, String)>,
     /// The names in `tags`, to spot a repeated one at once.
-    tag_names: BTreeSet<String>,
+    tag_names: BTreeSet<&'a str>,
     notes: Vec<PgnNote>,
     /// The first error; once set, tokens only matter for finding the game's end.
     error: Option<PgnError>,
@@ -176,10 +225,12 @@ struct Builder {
     /// The line of the first comment, for a stretch of text holding nothing else.
     comment_line: Option<usize>,
     result: Option<GameResult>,
+    /// When reading into a draft: the main line's moves read so far, but the last.
+    drafting: Option<Drafting>,
 }
 
-impl Builder {
-    fn new(number: usize) -> Self {
+impl<'a> Builder<'a> {
+    fn new(number: usize, drafting: bool) -> Self {
         Builder {
             number,
             first_line: None,
@@ -191,6 +242,7 @@ impl Builder {
             movetext: false,
             comment_line: None,
             result: None,
+            drafting: drafting.then(Drafting::default),
         }
     }
 
@@ -224,7 +276,7 @@ impl Builder {
         self.fail(line, Some(ply), Some(token), reason);
     }
 
-    fn take(&mut self, tok: Tok<'_>, line: usize) {
+    fn take(&mut self, tok: Tok<'a>, line: usize) {
         match &tok {
             Tok::Comment(_) => {
                 self.comment_line.get_or_insert(line);
@@ -255,14 +307,15 @@ impl Builder {
                         text: format!("tag {name}: a '\"' inside the value was not escaped; it is kept in the value"),
                     });
                 }
-                self.tag_names.insert(name.to_string());
-                self.tags.push((name.to_string(), value));
+                self.tag_names.insert(name);
+                self.tags.push((name.to_string(), value.into_owned()));
             }
             Tok::BadTag { token, reason } | Tok::Garbage { token, reason } => {
                 let ply = self.movetext.then(|| self.frame().next_ply());
                 self.fail(line, ply, Some(token), reason);
             }
             Tok::Comment(text) => {
+                let text = squeeze(text);
                 let frame = self.frame();
                 match frame.moves.last_mut() {
                     Some(last) if frame.after_move => last.comments_after.push(text),
@@ -323,29 +376,50 @@ impl Builder {
     }
 
     fn add_move(&mut self, word: &str, line: usize) {
-        match parse_move(word) {
-            Ok(parsed) => {
-                let frame = self.frame();
-                let ply = frame.next_ply();
-                let number = frame.number.take();
-                if let Some(n) = number {
-                    frame.last_number = Some(n.number);
-                }
-                frame.moves.push(PgnMove {
-                    raw: word.to_string(),
-                    token: parsed.token,
-                    suffix: parsed.suffix,
-                    nags: parsed.nags,
-                    line,
-                    ply,
-                    number,
-                    comments_before: std::mem::take(&mut frame.waiting),
-                    comments_after: Vec::new(),
-                    variations: Vec::new(),
-                });
-                frame.after_move = true;
+        let parsed = match parse_move(word) {
+            Ok(parsed) => parsed,
+            Err(reason) => return self.fail_here(line, word.to_string(), reason),
+        };
+        let main = self.frames.len() == 1;
+        let drafting = self.drafting.as_mut().filter(|_| main);
+        let Some(frame) = self.frames.last_mut() else {
+            return; // never: the main line's frame is always there
+        };
+        let ply = frame.next_ply();
+        let number = frame.number.take();
+        if let Some(n) = number {
+            frame.last_number = Some(n.number);
+        }
+        frame.after_move = true;
+        let waiting = std::mem::take(&mut frame.waiting);
+        match (drafting, frame.moves.last_mut()) {
+            // Nothing more can hang on the main line's last move once another follows: it goes
+            // to the draft, and the new move takes its place (and its buffers).
+            (Some(drafting), Some(last)) => {
+                drafting.take_move(last);
+                frame.handed_on += 1;
+                last.raw.clear();
+                last.raw.push_str(word);
+                last.token = parsed.token;
+                last.suffix = parsed.suffix;
+                last.nags = parsed.nags;
+                last.line = line;
+                last.ply = ply;
+                last.number = number;
+                frame.waiting = std::mem::replace(&mut last.comments_before, waiting);
             }
-            Err(reason) => self.fail_here(line, word.to_string(), reason),
+            _ => frame.moves.push(PgnMove {
+                raw: word.to_string(),
+                token: parsed.token,
+                suffix: parsed.suffix,
+                nags: parsed.nags,
+                line,
+                ply,
+                number,
+                comments_before: waiting,
+                comments_after: Vec::new(),
+                variations: Vec::new(),
+            }),
         }
     }
 

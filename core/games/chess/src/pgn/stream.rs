@@ -1,8 +1,10 @@
 //! A long PGN file read a piece at a time: each piece is added to what is held, the games
 //! before the last place the text may be cut are handed out, and the rest waits for the next
-//! piece. What it hands out must be exactly what `games` reads from the whole text.
+//! piece. What it hands out must be exactly what `games` (or `drafts`) reads from the whole text.
 
-use super::reader::games_from;
+use kifu_core::format::{Draft, FormatError};
+
+use super::reader::{ReadAs, Reader};
 use super::{PgnError, PgnGame};
 
 /// The part of the file not yet handed out as games.
@@ -27,8 +29,17 @@ impl Pieces {
     /// Adds a piece of the text (whole lines) and hands out every game that ends before the
     /// last place the text held may be cut (see [`super::reader::Cut`]).
     pub fn feed(&mut self, piece: &str) -> Vec<Result<PgnGame, PgnError>> {
+        self.feed_as(piece)
+    }
+
+    /// As `feed`, each game as a draft.
+    pub fn feed_drafts(&mut self, piece: &str) -> Vec<Result<Draft, FormatError>> {
+        self.feed_as(piece)
+    }
+
+    fn feed_as<O: ReadAs>(&mut self, piece: &str) -> Vec<O> {
         self.held.push_str(piece);
-        let mut games = games_from(&self.held, self.line, self.number);
+        let mut games = Reader::<O>::starting_at(&self.held, self.line, self.number);
         let mut done = Vec::new();
         let mut waiting = Vec::new();
         let mut last_cut = None;
@@ -54,8 +65,17 @@ impl Pieces {
 
     /// The file is done: every game still held.
     pub fn finish(&mut self) -> Vec<Result<PgnGame, PgnError>> {
+        self.finish_as()
+    }
+
+    /// As `finish`, each game as a draft.
+    pub fn finish_drafts(&mut self) -> Vec<Result<Draft, FormatError>> {
+        self.finish_as()
+    }
+
+    fn finish_as<O: ReadAs>(&mut self) -> Vec<O> {
         let held = std::mem::take(&mut self.held);
-        let games = games_from(&held, self.line, self.number).collect();
+        let games = Reader::<O>::starting_at(&held, self.line, self.number).collect();
         self.line = 1;
         self.number = 1;
         games

@@ -156,6 +156,14 @@ pub fn standalone_glyph_nag(word: &str) -> Option<u16> {
 /// Splits `word` into the move and its suffix of marks. `e.p.` and `ep` are taken only after a rank
 /// digit, so they are never mistaken for part of a square.
 fn split_suffix(word: &str) -> (&str, &str) {
+    // No mark ends in a letter or digit, and `e.p.` and `ep` end in `.` and `p`.
+    if word
+        .as_bytes()
+        .last()
+        .is_some_and(|b| b.is_ascii_alphanumeric() && *b != b'p')
+    {
+        return (word, "");
+    }
     let mut core = word;
     loop {
         if let Some(c) = core.chars().next_back().filter(|c| is_mark(*c)) {
@@ -173,6 +181,9 @@ fn split_suffix(word: &str) -> (&str, &str) {
 
 /// The NAGs of the glyphs in a suffix (check marks and `e.p.` taken out first).
 fn suffix_nags(suffix: &str) -> Result<Vec<u16>, String> {
+    if suffix.is_empty() {
+        return Ok(Vec::new());
+    }
     let glyphs: String = suffix
         .chars()
         .filter(|c| is_mark(*c) && *c != '+' && *c != '#')
@@ -212,32 +223,47 @@ pub fn parse_move(word: &str) -> Result<ParsedMove, String> {
 }
 
 fn parse_core(core: &str) -> Result<MoveToken, String> {
+    // Castling and null moves open with `O`, `o`, `0`, `-` or `Z`, never another letter.
+    let plain = core
+        .as_bytes()
+        .first()
+        .is_some_and(|b| b.is_ascii_alphabetic() && !matches!(b, b'O' | b'o' | b'Z'));
     match core {
+        _ if plain => {}
         "" => return Err("no move before the annotation".to_string()),
         "O-O" | "0-0" | "o-o" => return Ok(MoveToken::Castle { long: false }),
         "O-O-O" | "0-0-0" | "o-o-o" => return Ok(MoveToken::Castle { long: true }),
         "--" | "Z0" | "0000" => return Ok(MoveToken::Null),
         _ => {}
     }
-    let mut buffer = [' '; LONGEST];
-    let mut len = 0;
-    for c in core.chars() {
-        let c = figurine(c).unwrap_or(c);
-        if !c.is_ascii() {
-            return Err(format!("'{c}' cannot be part of a move"));
+    // Figurines are the only characters past ASCII a move may hold: an ASCII word is read as
+    // it stands, any other is first written with letters for its figurines.
+    let mut buffer = [0u8; LONGEST];
+    let chars = if core.is_ascii() {
+        if core.len() > LONGEST {
+            return Err("too long to be a move".to_string());
         }
-        let slot = buffer.get_mut(len).ok_or("too long to be a move")?;
-        *slot = c;
-        len += 1;
-    }
-    let chars = &buffer[..len];
-    if let Some(at) = chars.iter().position(|c| *c == '@') {
+        core.as_bytes()
+    } else {
+        let mut len = 0;
+        for c in core.chars() {
+            let c = figurine(c).unwrap_or(c);
+            if !c.is_ascii() {
+                return Err(format!("'{c}' cannot be part of a move"));
+            }
+            let slot = buffer.get_mut(len).ok_or("too long to be a move")?;
+            *slot = c as u8;
+            len += 1;
+        }
+        &buffer[..len]
+    };
+    if let Some(at) = chars.iter().position(|c| *c == b'@') {
         return parse_drop(&chars[..at], &chars[at + 1..]);
     }
     if let Some(dynamo) = parse_dynamo(chars) {
         return Ok(dynamo);
     }
-    if let Some(gt) = chars.iter().position(|c| *c == '>') {
+    if let Some(gt) = chars.iter().position(|c| *c == b'>') {
         return parse_portal(&chars[..gt], &chars[gt + 1..]);
     }
     if let Some(jumps) = parse_jumps(chars) {
@@ -246,15 +272,20 @@ fn parse_core(core: &str) -> Result<MoveToken, String> {
     parse_normal(chars)
 }
 
-fn parse_drop(piece: &[char], square: &[char]) -> Result<MoveToken, String> {
-    if let [given, '-', released] = piece {
+/// A letter as the upper-case piece letter it names.
+fn upper(c: u8) -> char {
+    char::from(c.to_ascii_uppercase())
+}
+
+fn parse_drop(piece: &[u8], square: &[u8]) -> Result<MoveToken, String> {
+    if let [given, b'-', released] = piece {
         let to = read_square(square).ok_or("an exchange needs a square after '@' (N-B@f7)")?;
         if !given.is_ascii_alphabetic() || !released.is_ascii_alphabetic() {
             return Err("an exchange is written as two piece letters, '-', '@' and a square (N-B@f7)".to_string());
         }
         return Ok(MoveToken::Exchange {
-            given: given.to_ascii_uppercase(),
-            piece: released.to_ascii_uppercase(),
+            given: upper(*given),
+            piece: upper(*released),
             to,
         });
     }
@@ -262,7 +293,7 @@ fn parse_drop(piece: &[char], square: &[char]) -> Result<MoveToken, String> {
         if let (true, Some(from)) = (letter.is_ascii_alphabetic(), read_square(from)) {
             let to = read_square(square).ok_or("a launch needs a square after '@' (Ua2@e9)")?;
             return Ok(MoveToken::Launch {
-                piece: letter.to_ascii_uppercase(),
+                piece: upper(*letter),
                 from,
                 to,
             });
@@ -270,7 +301,7 @@ fn parse_drop(piece: &[char], square: &[char]) -> Result<MoveToken, String> {
     }
     let piece = match piece {
         [] => 'P',
-        [c] if c.is_ascii_alphabetic() => c.to_ascii_uppercase(),
+        [c] if c.is_ascii_alphabetic() => upper(*c),
         _ => return Err("a drop is written as a piece letter, '@' and a square (N@f3)".to_string()),
     };
     let to = read_square(square).ok_or("a drop needs a square after '@' (N@f3)")?;
@@ -280,27 +311,30 @@ fn parse_drop(piece: &[char], square: &[char]) -> Result<MoveToken, String> {
 /// A Dynamo push, pull or exit word (see [`MoveToken::Dynamo`]), or `None` when the word is
 /// not one: a letter first, then letters, digits, `=` and at most one `/`, with a `/` or a
 /// final `x` after a digit.
-fn parse_dynamo(chars: &[char]) -> Option<MoveToken> {
-    if !chars.first().is_some_and(char::is_ascii_alphabetic) {
+fn parse_dynamo(chars: &[u8]) -> Option<MoveToken> {
+    if !chars.first().is_some_and(u8::is_ascii_alphabetic) {
         return None;
     }
-    let slashes = chars.iter().filter(|&&c| c == '/').count();
-    let exit = chars.len() > 2 && chars.ends_with(&['x']) && chars[chars.len() - 2].is_ascii_digit();
-    let allowed = chars.iter().all(|&c| c.is_ascii_alphanumeric() || c == '=' || c == '/');
-    if !allowed || slashes > 1 || (slashes == 0 && !exit) || chars.len() > DYNAMO_LONGEST {
+    let slashes = chars.iter().filter(|&&c| c == b'/').count();
+    let exit = chars.len() > 2 && chars.ends_with(b"x") && chars[chars.len() - 2].is_ascii_digit();
+    if (slashes == 0 && !exit) || slashes > 1 || chars.len() > DYNAMO_LONGEST {
+        return None;
+    }
+    if !chars
+        .iter()
+        .all(|&c| c.is_ascii_alphanumeric() || c == b'=' || c == b'/')
+    {
         return None;
     }
     let mut text = [0u8; DYNAMO_LONGEST];
-    for (slot, &c) in text.iter_mut().zip(chars) {
-        *slot = c as u8;
-    }
+    text[..chars.len()].copy_from_slice(chars);
     Some(MoveToken::Dynamo {
         text,
         len: chars.len() as u8,
     })
 }
 
-fn parse_portal(entry: &[char], exit: &[char]) -> Result<MoveToken, String> {
+fn parse_portal(entry: &[u8], exit: &[u8]) -> Result<MoveToken, String> {
     let bad = || "a porthole move is written as the move onto the porthole, '>' and the exit (Nc3>f6)".to_string();
     let exit = read_square(exit).ok_or_else(bad)?;
     let entry = match parse_normal(entry).map_err(|_| bad())? {
@@ -311,30 +345,27 @@ fn parse_portal(entry: &[char], exit: &[char]) -> Result<MoveToken, String> {
 }
 
 /// A chain of two or more jumps, `Md3xb5xb7`, or `None` when the word is not one.
-fn parse_jumps(chars: &[char]) -> Option<MoveToken> {
+fn parse_jumps(chars: &[u8]) -> Option<MoveToken> {
     let (&piece, rest) = chars.split_first()?;
-    if !piece.is_ascii_uppercase() {
-        return None;
-    }
-    let text: String = rest.iter().collect();
-    let parts: Vec<&str> = text.split('x').collect();
-    if parts.len() < 3 || parts.len() > MAX_JUMPS + 1 {
+    let jumps = rest.iter().filter(|&&c| c == b'x').count();
+    if !piece.is_ascii_uppercase() || !(2..=MAX_JUMPS).contains(&jumps) {
         return None;
     }
     let mut squares = [Square { file: 0, rank: 0 }; MAX_JUMPS + 1];
-    for (slot, part) in squares.iter_mut().zip(&parts) {
-        let cells: Vec<char> = part.chars().collect();
-        *slot = read_square(&cells)?;
+    let mut len = 0;
+    for (slot, part) in squares.iter_mut().zip(rest.split(|&c| c == b'x')) {
+        *slot = read_square(part)?;
+        len += 1;
     }
     Some(MoveToken::Jumps {
-        piece,
+        piece: char::from(piece),
         squares,
-        len: parts.len() as u8,
+        len,
     })
 }
 
 /// A whole square (`e4`, `p16`), nothing more.
-fn read_square(chars: &[char]) -> Option<Square> {
+fn read_square(chars: &[u8]) -> Option<Square> {
     let (file, rank) = chars.split_first()?;
     Some(Square {
         file: file_index(*file)?,
@@ -343,27 +374,32 @@ fn read_square(chars: &[char]) -> Option<Square> {
 }
 
 /// The 0-based index of a file letter `a` to `p`.
-fn file_index(c: char) -> Option<u8> {
-    ('a'..='p').contains(&c).then(|| c as u8 - b'a')
+fn file_index(c: u8) -> Option<u8> {
+    (b'a'..=b'p').contains(&c).then(|| c - b'a')
 }
 
 /// The 0-based index of a rank written as `1` to `16`.
-fn read_rank(digits: &[char]) -> Option<u8> {
+fn read_rank(digits: &[u8]) -> Option<u8> {
     let value = match digits {
-        [d] => d.to_digit(10)?,
-        ['1', d] => 10 + d.to_digit(10)?,
+        [d] if d.is_ascii_digit() => d - b'0',
+        [b'1', d] if d.is_ascii_digit() => 10 + d - b'0',
         _ => return None,
     };
-    (1..=16).contains(&value).then(|| value as u8 - 1)
+    (1..=16).contains(&value).then(|| value - 1)
 }
 
 /// How many digits end `chars` (at most the two a rank may have, plus one to spot longer runs).
-fn trailing_digits(chars: &[char]) -> usize {
+fn trailing_digits(chars: &[u8]) -> usize {
     chars.iter().rev().take(3).take_while(|c| c.is_ascii_digit()).count()
 }
 
-fn parse_normal(chars: &[char]) -> Result<MoveToken, String> {
-    let bad = || format!("'{}' is not a move", chars.iter().collect::<String>());
+fn parse_normal(chars: &[u8]) -> Result<MoveToken, String> {
+    let bad = || {
+        format!(
+            "'{}' is not a move",
+            chars.iter().map(|&c| char::from(c)).collect::<String>()
+        )
+    };
     let (rest, promotion) = split_promotion(chars).ok_or_else(bad)?;
     let digits = trailing_digits(rest);
     if digits == 0 || digits > 2 || rest.len() < digits + 1 {
@@ -374,8 +410,8 @@ fn parse_normal(chars: &[char]) -> Result<MoveToken, String> {
     let mut prefix = &rest[..square_at];
     let mut capture = false;
     if let Some((last, before)) = prefix.split_last() {
-        if matches!(last, 'x' | ':') || (*last == '-' && !before.is_empty()) {
-            capture = *last != '-';
+        if matches!(last, b'x' | b':') || (*last == b'-' && !before.is_empty()) {
+            capture = *last != b'-';
             prefix = before;
         }
     }
@@ -391,12 +427,12 @@ fn parse_normal(chars: &[char]) -> Result<MoveToken, String> {
 }
 
 /// Takes a promotion off the end: `=Q`, `Q` or `q` right after a rank digit, or `(Q)`.
-fn split_promotion(chars: &[char]) -> Option<(&[char], Option<char>)> {
+fn split_promotion(chars: &[u8]) -> Option<(&[u8], Option<char>)> {
     match chars {
-        [rest @ .., '(', p, ')'] if p.is_ascii_alphabetic() => Some((rest, Some(p.to_ascii_uppercase()))),
-        [rest @ .., '=', p] if p.is_ascii_alphabetic() => Some((rest, Some(p.to_ascii_uppercase()))),
+        [rest @ .., b'(', p, b')'] if p.is_ascii_alphabetic() => Some((rest, Some(upper(*p)))),
+        [rest @ .., b'=', p] if p.is_ascii_alphabetic() => Some((rest, Some(upper(*p)))),
         [rest @ .., d, p] if p.is_ascii_alphabetic() && d.is_ascii_digit() => {
-            Some((&chars[..rest.len() + 1], Some(p.to_ascii_uppercase())))
+            Some((&chars[..rest.len() + 1], Some(upper(*p))))
         }
         [.., p] if p.is_ascii_alphabetic() => None,
         _ => Some((chars, None)),
@@ -404,11 +440,11 @@ fn split_promotion(chars: &[char]) -> Option<(&[char], Option<char>)> {
 }
 
 /// Reads what stands before the destination: a piece letter and the from-square's file and rank.
-fn read_prefix(prefix: &[char], base: NormalMove) -> Option<MoveToken> {
-    let Some((first, rest)) = prefix.split_first() else {
+fn read_prefix(prefix: &[u8], base: NormalMove) -> Option<MoveToken> {
+    let Some((&first, rest)) = prefix.split_first() else {
         return Some(MoveToken::Normal(base));
     };
-    let with_piece = |piece: PieceHint, rest: &[char]| -> Option<NormalMove> {
+    let with_piece = |piece: PieceHint, rest: &[u8]| -> Option<NormalMove> {
         let (from_file, from_rank) = read_from(rest)?;
         Some(NormalMove {
             piece,
@@ -418,15 +454,15 @@ fn read_prefix(prefix: &[char], base: NormalMove) -> Option<MoveToken> {
         })
     };
     match first {
-        'P' => with_piece(PieceHint::Pawn, rest).map(MoveToken::Normal),
-        'A'..='Z' => with_piece(PieceHint::Piece(*first), rest).map(MoveToken::Normal),
-        'q' | 'r' => with_piece(PieceHint::Piece(first.to_ascii_uppercase()), rest).map(MoveToken::Normal),
-        'b' | 'k' | 'n' if rest.is_empty() => Some(MoveToken::Either {
-            piece: with_piece(PieceHint::Piece(first.to_ascii_uppercase()), rest)?,
+        b'P' => with_piece(PieceHint::Pawn, rest).map(MoveToken::Normal),
+        b'A'..=b'Z' => with_piece(PieceHint::Piece(char::from(first)), rest).map(MoveToken::Normal),
+        b'q' | b'r' => with_piece(PieceHint::Piece(upper(first)), rest).map(MoveToken::Normal),
+        b'b' | b'k' | b'n' if rest.is_empty() => Some(MoveToken::Either {
+            piece: with_piece(PieceHint::Piece(upper(first)), rest)?,
             pawn: with_piece(PieceHint::Pawn, prefix)?,
         }),
-        'b' | 'k' | 'n' if !rest.first()?.is_ascii_digit() => {
-            with_piece(PieceHint::Piece(first.to_ascii_uppercase()), rest).map(MoveToken::Normal)
+        b'b' | b'k' | b'n' if !rest.first()?.is_ascii_digit() => {
+            with_piece(PieceHint::Piece(upper(first)), rest).map(MoveToken::Normal)
         }
         _ => {
             let (from_file, from_rank) = read_from(prefix)?;
@@ -446,7 +482,7 @@ fn read_prefix(prefix: &[char], base: NormalMove) -> Option<MoveToken> {
 }
 
 /// Reads an optional from-file followed by an optional from-rank; anything else fails.
-fn read_from(chars: &[char]) -> Option<(Option<u8>, Option<u8>)> {
+fn read_from(chars: &[u8]) -> Option<(Option<u8>, Option<u8>)> {
     let (file, rest) = match chars.split_first() {
         Some((c, rest)) if c.is_ascii_lowercase() => (Some(file_index(*c)?), rest),
         _ => (None, chars),
