@@ -61,6 +61,10 @@ fn rate(count: usize, secs: f64) -> f64 {
 }
 
 fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if let Some(path) = args.iter().position(|a| a == "--sizes").and_then(|i| args.get(i + 1)) {
+        return table_sizes(std::path::Path::new(path));
+    }
     let quick = std::env::args().any(|a| a == "--quick");
     let games = if quick { 20 } else { 200 };
     let dir = tempfile::tempdir().expect("temp dir");
@@ -455,4 +459,58 @@ fn store_and_kernel(records: &[Record], quick: bool, dir: &std::path::Path) {
         replay_rate,
         replay_rate / blake3_rate
     );
+}
+
+/// `--sizes STORE`: where a store file's bytes go, table by table (redb's own counts: pages
+/// of leaves and branches, the bytes of keys and values, the pages' own bookkeeping, and room
+/// left unused inside the pages), against the file's size. Opens the file read-only.
+fn table_sizes(path: &std::path::Path) {
+    use redb::{ReadableDatabase, ReadableTableMetadata, TableHandle};
+    let db = redb::Builder::new()
+        .set_concurrency_mode(redb::ConcurrencyMode::SingleWriter)
+        .open_read_only(path)
+        .expect("open the store read-only");
+    let txn = db.begin_read().expect("read transaction");
+    let file = std::fs::metadata(path).map_or(0, |m| m.len());
+    let mb = |bytes: u64| bytes as f64 / 1e6;
+    println!(
+        "{:<16} {:>10} {:>10} {:>12} {:>12} {:>12} {:>12}",
+        "table", "leaves", "branches", "pages MB", "stored MB", "meta MB", "unused MB"
+    );
+    let mut total = [0u64; 5];
+    for handle in txn.list_tables().expect("list tables") {
+        let table = txn.open_untyped_table(handle.clone()).expect("open table");
+        let stats = table.stats().expect("table stats");
+        let pages = (stats.leaf_pages() + stats.branch_pages()) * 4096;
+        let row = [
+            stats.leaf_pages(),
+            stats.branch_pages(),
+            pages,
+            stats.stored_bytes(),
+            stats.metadata_bytes(),
+        ];
+        for (sum, value) in total.iter_mut().zip(row) {
+            *sum += value;
+        }
+        println!(
+            "{:<16} {:>10} {:>10} {:>12.1} {:>12.1} {:>12.1} {:>12.1}",
+            handle.name(),
+            stats.leaf_pages(),
+            stats.branch_pages(),
+            mb(pages),
+            mb(stats.stored_bytes()),
+            mb(stats.metadata_bytes()),
+            mb(stats.fragmented_bytes())
+        );
+    }
+    println!(
+        "{:<16} {:>10} {:>10} {:>12.1} {:>12.1} {:>12.1}",
+        "all tables",
+        total[0],
+        total[1],
+        mb(total[2]),
+        mb(total[3]),
+        mb(total[4])
+    );
+    println!("file: {:.1} MB", mb(file));
 }
