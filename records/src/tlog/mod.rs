@@ -134,6 +134,15 @@ impl Writer {
         if !self.on || chain.is_empty() {
             return Ok(());
         }
+        let hashes = leaf_hashes(id, first_seq, chain);
+        self.add_hashes_to(log, id, first_seq, &hashes)
+    }
+
+    /// `add_to` given the leaves' hashes (`leaf_hashes` of the chain), made beforehand.
+    pub fn add_hashes_to(self, log: &mut Tables, id: &str, first_seq: u64, hashes: &[Hash]) -> Result<(), StoreError> {
+        if !self.on || hashes.is_empty() {
+            return Ok(());
+        }
         let size = match log.size {
             Some(size) => size,
             None => size_in(&log.pending, &log.runs)?,
@@ -146,11 +155,6 @@ impl Writer {
             held,
             ..
         } = log;
-        let hashes: Vec<Hash> = chain
-            .iter()
-            .enumerate()
-            .map(|(k, h)| leaf::hash(id, first_seq + k as u64, h))
-            .collect();
         let mut roots = Vec::new();
         let mut done = 0;
         while done < hashes.len() {
@@ -215,6 +219,16 @@ impl Writer {
         log.size = Some(size + hashes.len() as u64);
         Ok(())
     }
+}
+
+/// The log's leaf hashes of record `id`'s chain positions `first_seq ..`, whose chain hashes
+/// are `chain`: they depend on nothing else, so an import makes them where it builds records.
+pub(crate) fn leaf_hashes(id: &str, first_seq: u64, chain: &[Hash]) -> Vec<Hash> {
+    chain
+        .iter()
+        .enumerate()
+        .map(|(k, h)| leaf::hash(id, first_seq + k as u64, h))
+        .collect()
 }
 
 /// The hashes a stored tile above the leaves holds (none when it is not stored).
