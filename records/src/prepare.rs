@@ -114,8 +114,19 @@ mod tests {
             })*};
         }
         dump!(
-            HEADERS, BLOCKS, HEADS, STATUS, SNAPSHOTS, BY_GAME, BY_PLAYER, BY_TAG, BY_CONTENT, LOG_RUNS,
-            LOG_PLACES, LOG_PENDING, LOG_TILES
+            HEADERS,
+            BLOCKS,
+            HEADS,
+            STATUS,
+            SNAPSHOTS,
+            BY_GAME,
+            BY_PLAYER,
+            BY_TAG,
+            BY_CONTENT,
+            LOG_RUNS,
+            LOG_PLACES,
+            LOG_PENDING,
+            LOG_TILES
         );
         out
     }
@@ -149,15 +160,12 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let plain = Store::open(&dir.path().join("plain.redb"), kifu_games::registry()).unwrap();
         let prepared = Store::open(&dir.path().join("prepared.redb"), kifu_games::registry()).unwrap();
-        let prepare = |records: &[Checked]| -> Vec<PreparedImport> {
-            records.iter().cloned().map(PreparedImport::of).collect()
-        };
+        let prepare =
+            |records: &[Checked]| -> Vec<PreparedImport> { records.iter().cloned().map(PreparedImport::of).collect() };
         let mut outcomes = Vec::new();
         for (records, extend) in [(&first, false), (&second, true)] {
             let by_records = plain.import(records, 7, extend, |_| {}).unwrap();
-            let by_prepared = prepared
-                .import_prepared(&prepare(records), 7, extend, |_| {})
-                .unwrap();
+            let by_prepared = prepared.import_prepared(&prepare(records), 7, extend, |_| {}).unwrap();
             assert_eq!(by_records.outcomes, by_prepared.outcomes);
             outcomes.extend(by_records.outcomes);
         }

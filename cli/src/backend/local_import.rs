@@ -191,9 +191,7 @@ fn store_batches(
     for message in batches {
         match message {
             ToStore::Batch(batch, numbers) => {
-                let report = store
-                    .get()?
-                    .import_prepared(&batch, batch.len(), extend, &mut |_| {})?;
+                let report = store.get()?.import_prepared(&batch, batch.len(), extend, &mut |_| {})?;
                 for (number, outcome) in numbers.into_iter().zip(report.outcomes) {
                     if matches!(outcome, ImportOutcome::Stored { .. } | ImportOutcome::Extended { .. }) {
                         stored += 1;
