@@ -10,8 +10,8 @@
 //! store size. `--replay-only SECS` only replays the records for SECS seconds (for a profiler)
 //! and prints the rate a ply against the reference; `--build-only SECS` the same for building
 //! records from the drafts, `--store-only SECS` for storing the built records into a new store
-//! (`Store::import`, and `Store::import_prepared` after `PreparedImport::of`), `--parse-only SECS` for reading the file into drafts (each the fastest
-//! round). Prints tables; asserts only that every reader read every game and move of
+//! (`Store::import`, and `Store::import_prepared` of them made ready by `PreparedImport::of`),
+//! `--parse-only SECS` for reading the file into drafts (each the fastest round). Prints tables; asserts only that every reader read every game and move of
 //! the generated file.
 
 #[path = "chess_import/costs.rs"]

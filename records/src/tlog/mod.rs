@@ -127,9 +127,7 @@ impl Writer {
     }
 
     /// Adds the leaves of record `id`'s chain positions `first_seq ..`, whose chain hashes
-    /// are `chain`, at the end of the log: one pending run while the rightmost tile stays
-    /// partial; when they complete it, its runs move to `LOG_RUNS` and `LOG_PLACES` and its
-    /// root goes into the rightmost tile of each level above.
+    /// are `chain`, at the end of the log (`add_hashes_to`).
     pub fn add_to(self, log: &mut Tables, id: &str, first_seq: u64, chain: &[Hash]) -> Result<(), StoreError> {
         if !self.on || chain.is_empty() {
             return Ok(());
@@ -138,7 +136,10 @@ impl Writer {
         self.add_hashes_to(log, id, first_seq, &hashes)
     }
 
-    /// `add_to` given the leaves' hashes (`leaf_hashes` of the chain), made beforehand.
+    /// Adds the leaves of record `id`'s chain positions `first_seq ..`, given their hashes
+    /// (`leaf_hashes`), at the end of the log: one pending run while the rightmost tile stays
+    /// partial; when they complete it, its runs move to `LOG_RUNS` and `LOG_PLACES` and its
+    /// root goes into the rightmost tile of each level above.
     pub fn add_hashes_to(self, log: &mut Tables, id: &str, first_seq: u64, hashes: &[Hash]) -> Result<(), StoreError> {
         if !self.on || hashes.is_empty() {
             return Ok(());
