@@ -130,8 +130,9 @@ fn import_one(
         Some(ready) => (ready.text.as_str(), ready.key.as_str()),
         None => {
             let text = record.header.canonical_text();
-            made = (content_key_of(&record.header, &text), text);
-            (made.1.as_str(), made.0.as_str())
+            let key = content_key_of(&record.header, &text);
+            made = (text, key);
+            (made.0.as_str(), made.1.as_str())
         }
     };
     let relation = relative(tables, key, record)?;
