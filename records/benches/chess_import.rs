@@ -10,8 +10,8 @@
 //! store size. `--replay-only SECS` only replays the records for SECS seconds (for a profiler)
 //! and prints the rate a ply against the reference; `--build-only SECS` the same for building
 //! records from the drafts, `--store-only SECS` for storing the built records into a new store
-//! (`Store::import`), `--parse-only SECS` for reading the file into drafts (each the fastest
-//! round). Prints tables; asserts only that every reader read every game and move of
+//! (`Store::import`, and `Store::import_prepared` of them made ready by `PreparedImport::of`),
+//! `--parse-only SECS` for reading the file into drafts (each the fastest round). Prints tables; asserts only that every reader read every game and move of
 //! the generated file.
 
 #[path = "chess_import/costs.rs"]
@@ -38,7 +38,7 @@ use kifu_core::format::{build_checked, decode_text, Draft, Format};
 use kifu_core::parallel::{cores, map_in_order};
 use kifu_core::record::{Actor, Record};
 use kifu_core::replay::{verify_record, Checked};
-use kifu_records::{ImportOutcome, Store};
+use kifu_records::{ImportOutcome, PreparedImport, Store};
 use long_game::long_game_table;
 
 /// What one way of reading the file did, and how long it took.
@@ -144,35 +144,60 @@ fn build_loop(path: &Path, secs: f64) {
     print_loop("build", path, rounds, best, plies);
 }
 
-/// Stores the file's records (built once) into a new store again and again for `secs` seconds
-/// (`Store::import`, 1000 records a transaction, as the bench's parts table), then prints the
-/// time a ply against the reference's. Only the import is timed, not opening the new store.
+/// Stores the file's records (built once) into a new store again and again for `secs` seconds,
+/// 1000 records a transaction, each round twice: the records themselves (`Store::import`, all
+/// the work on this thread) and the records made ready beforehand (`Store::import_prepared`,
+/// what `kifu import`'s committer runs; `PreparedImport::of` is what its workers add, timed
+/// apart). Prints the fastest round's time a ply against the reference's and the least CPU
+/// time of a round. Only the imports are timed, not opening the new stores.
 fn store_loop(path: &Path, secs: f64) {
     let drafts = read_drafts(path);
     let plies = engine_validate(&drafts);
     let records = build_all(&drafts);
     let dir = tempfile::tempdir().expect("temp dir");
-    let (mut rounds, mut best, mut best_cpu) = (0, f64::MAX, f64::MAX);
+    let mut rounds = 0;
+    // (fastest wall, least CPU) of: Store::import, Store::import_prepared, PreparedImport::of.
+    let (mut whole, mut committer, mut prepare) = ((f64::MAX, f64::MAX), (f64::MAX, f64::MAX), f64::MAX);
     let t = Instant::now();
     while t.elapsed().as_secs_f64() < secs || rounds == 0 {
-        let file = dir.path().join(format!("round{rounds}.redb"));
-        let store = Store::open(&file, kifu_games::registry()).expect("store");
-        let (r, cpu) = (Instant::now(), thread_cpu_secs());
-        let report = store.import(&records, 1000, false, |_| {}).expect("import");
-        best = best.min(r.elapsed().as_secs_f64());
-        best_cpu = best_cpu.min(thread_cpu_secs() - cpu);
+        let copies = records.clone();
+        let c = thread_cpu_secs();
+        let prepared: Vec<PreparedImport> = copies.into_iter().map(PreparedImport::of).collect();
+        prepare = prepare.min(thread_cpu_secs() - c);
+        for (at, best) in [(0, &mut whole), (1, &mut committer)] {
+            let file = dir.path().join(format!("round{rounds}-{at}.redb"));
+            let store = Store::open(&file, kifu_games::registry()).expect("store");
+            let (r, cpu) = (Instant::now(), thread_cpu_secs());
+            let report = match at {
+                0 => store.import(&records, 1000, false, |_| {}),
+                _ => store.import_prepared(&prepared, 1000, false, |_| {}),
+            }
+            .expect("import");
+            best.0 = best.0.min(r.elapsed().as_secs_f64());
+            best.1 = best.1.min(thread_cpu_secs() - cpu);
+            assert!(report
+                .outcomes
+                .iter()
+                .all(|o| matches!(o, ImportOutcome::Stored { .. })));
+            drop(store);
+            std::fs::remove_file(&file).expect("remove the round's store");
+        }
         rounds += 1;
-        assert!(report
-            .outcomes
-            .iter()
-            .all(|o| matches!(o, ImportOutcome::Stored { .. })));
-        drop(store);
-        std::fs::remove_file(&file).expect("remove the round's store");
     }
-    print_loop("store", path, rounds, best, plies);
+    print_loop("store (Store::import)", path, rounds, whole.0, plies);
+    print_loop(
+        "store made ready (Store::import_prepared)",
+        path,
+        rounds,
+        committer.0,
+        plies,
+    );
+    let us = |secs: f64| secs * 1e6 / plies as f64;
     println!(
-        "store: least CPU time of a round (this thread's: the fsyncs' waits left out) {:.3} us a ply",
-        best_cpu * 1e6 / plies as f64
+        "least CPU time of a round (this thread's: the fsyncs' waits left out), us a ply: Store::import {:.3}; Store::import_prepared {:.3}; PreparedImport::of {:.3}",
+        us(whole.1),
+        us(committer.1),
+        us(prepare)
     );
 }
 

@@ -14,7 +14,7 @@ use kifu_core::Registry;
 
 use crate::{
     Append, AppendError, Appended, Bundle, CreateError, Created, Filter, ImportError, ImportReport, LogError, LogKey,
-    LogLeaf, OpenError, ReadError, Signed, Store, StoreCheck, StoreError, Summary, Token, TokenError,
+    LogLeaf, OpenError, PreparedImport, ReadError, Signed, Store, StoreCheck, StoreError, Summary, Token, TokenError,
 };
 
 /// Told of appends committed by other processes on the same store (`RecordStore::watch`).
@@ -64,6 +64,14 @@ pub trait RecordStore: Send + Sync {
     fn import(
         &self,
         records: &[Checked],
+        batch: usize,
+        extend: bool,
+        progress: &mut dyn FnMut(usize),
+    ) -> Result<ImportReport, ImportError>;
+    /// `import` of records made ready where they were built: the same outcomes and rows.
+    fn import_prepared(
+        &self,
+        records: &[PreparedImport],
         batch: usize,
         extend: bool,
         progress: &mut dyn FnMut(usize),
@@ -208,6 +216,15 @@ impl RecordStore for Store {
         progress: &mut dyn FnMut(usize),
     ) -> Result<ImportReport, ImportError> {
         Store::import(self, records, batch, extend, progress)
+    }
+    fn import_prepared(
+        &self,
+        records: &[PreparedImport],
+        batch: usize,
+        extend: bool,
+        progress: &mut dyn FnMut(usize),
+    ) -> Result<ImportReport, ImportError> {
+        Store::import_prepared(self, records, batch, extend, progress)
     }
     fn resolve(&self, prefix: &str) -> Result<String, ReadError> {
         Store::resolve(self, prefix)

@@ -12,6 +12,7 @@ mod group;
 mod guard;
 mod import;
 mod pg;
+mod prepare;
 mod read;
 mod secrets;
 mod tables;
@@ -46,6 +47,7 @@ pub use backend::{is_postgres, open, open_boxed, Extras, OpenOptions, RecordStor
 pub use check::StoreCheck;
 pub use error::{AppendError, CreateError, ImportError, OpenError, ReadError, StoreError};
 pub use import::{ImportOutcome, ImportReport, Relation};
+pub use prepare::PreparedImport;
 pub use read::{Filter, Summary};
 pub use secrets::{key_path, SecretError, SeedKey};
 pub use tlog::{
@@ -308,12 +310,13 @@ impl Store {
                     return Err(CreateError::Exists(id));
                 }
                 let text = header.canonical_text();
+                let packed = write::Packed::of(&id, &text, &entries, tables.logged.on)?;
                 write::write_new_record(
                     &mut tables,
                     &id,
                     &header,
                     (&text, &content_key_of(&header, &text)),
-                    &entries,
+                    &packed,
                     &replay.turn(),
                     Some(&replay.current().snapshot()),
                 )?;

@@ -82,28 +82,64 @@ impl<'t> Tables<'t> {
     }
 }
 
-/// Writes a new record's header, its entries, head, status, snapshot (if given) and indexes,
-/// and logs its header and entries. `text` is the header's canonical text, `content_key` its
-/// `content_key`.
+/// What a new record writes that depends on the record alone, not on the store: its block
+/// rows, the chain hash after its last entry, and the log's leaf hashes of its chain.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Packed {
+    pub rows: Vec<blocks::Row>,
+    /// The chain hash after the last entry (the header's hash when there is none).
+    pub head: Hash,
+    /// How many entries the rows hold.
+    pub entries: u64,
+    /// The leaf hashes of chain positions 0 (the header) to `entries`; empty when made for a
+    /// store whose log is off (`tlog::Writer`).
+    pub leaves: Vec<Hash>,
+}
+
+impl Packed {
+    /// Packs record `id`'s entries after its header's canonical `text`; `leaves` says whether
+    /// the log's leaf hashes are made too.
+    pub fn of(id: &str, text: &str, entries: &[Entry], leaves: bool) -> Result<Packed, StoreError> {
+        let mut chain = Vec::with_capacity(entries.len() + 1);
+        chain.push(header_hash(text));
+        let rows = blocks::pack_entries(chain[0], entries, &mut chain)?;
+        Ok(Packed {
+            rows,
+            head: chain[chain.len() - 1],
+            entries: entries.len() as u64,
+            leaves: if leaves {
+                tlog::leaf_hashes(id, 0, &chain)
+            } else {
+                Vec::new()
+            },
+        })
+    }
+}
+
+/// Writes a new record's header, its entries (`packed` from them), head, status, snapshot (if
+/// given) and indexes, and logs its header and entries. `text` is the header's canonical
+/// text, `content_key` its `content_key`.
 pub(crate) fn write_new_record(
     tables: &mut Tables,
     id: &str,
     header: &Header,
     (text, content_key): (&str, &str),
-    entries: &[Entry],
+    packed: &Packed,
     turn: &Turn,
     snapshot: Option<&[u8]>,
 ) -> Result<(), StoreError> {
     tables.headers.insert(id, text)?;
-    let mut chain = Vec::with_capacity(entries.len() + 1);
-    chain.push(header_hash(text));
-    let rows = blocks::pack_entries(chain[0], entries, &mut chain)?;
-    blocks::write(&mut tables.blocks, id, &rows)?;
-    tables.log(id, 0, &chain)?;
-    tables
-        .heads
-        .insert(id, (entries.len() as u64, chain[chain.len() - 1]))?;
-    tables.write_derived(id, turn, entries.len() as u64, snapshot)?;
+    blocks::write(&mut tables.blocks, id, &packed.rows)?;
+    if tables.logged.on && packed.leaves.len() as u64 != packed.entries + 1 {
+        return Err(StoreError::Damaged(format!(
+            "record {id}: {} leaves made for {} entries",
+            packed.leaves.len(),
+            packed.entries
+        )));
+    }
+    tables.logged.add_hashes_to(&mut tables.log, id, 0, &packed.leaves)?;
+    tables.heads.insert(id, (packed.entries, packed.head))?;
+    tables.write_derived(id, turn, packed.entries, snapshot)?;
     tables.by_game.insert((header.game.as_str(), id), ())?;
     for name in &header.players {
         tables.by_player.insert((name.as_str(), id), ())?;

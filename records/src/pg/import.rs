@@ -14,9 +14,9 @@ use crate::import::{against_stored, best_relation, Against, MAX_RELATIVES};
 use crate::{ImportOutcome, Relation};
 
 /// Imports one batch in `tx`.
-pub(super) fn import_batch(
+pub(super) fn import_batch<'a>(
     tx: &mut Transaction<'_>,
-    records: &[Checked],
+    records: impl ExactSizeIterator<Item = &'a Checked>,
     extend: bool,
 ) -> Result<Vec<ImportOutcome>, ImportError> {
     let mut outcomes = Vec::with_capacity(records.len());

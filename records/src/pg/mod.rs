@@ -24,7 +24,7 @@ use crate::guard::guarded;
 use crate::secrets::{SecretError, SeedKey};
 use crate::{
     Append, AppendError, Appended, Bundle, CreateError, Created, Filter, ImportError, ImportReport, LogError, LogKey,
-    LogLeaf, OpenError, ReadError, Signed, StoreCheck, StoreError, Summary, Token, TokenError,
+    LogLeaf, OpenError, PreparedImport, ReadError, Signed, StoreCheck, StoreError, Summary, Token, TokenError,
 };
 
 /// The schema's migrations in order, each run once in its own transaction.
@@ -49,6 +49,24 @@ pub struct PgStore {
 }
 
 impl PgStore {
+    /// Imports records (each `checked` gives its replayed record), `batch` to a transaction.
+    fn import_each<T>(
+        &self,
+        records: &[T],
+        batch: usize,
+        extend: bool,
+        progress: &mut dyn FnMut(usize),
+        checked: impl Fn(&T) -> &Checked,
+    ) -> Result<ImportReport, ImportError> {
+        let mut report = ImportReport::default();
+        for chunk in records.chunks(batch.max(1)) {
+            let outcomes = self.write(|tx| import::import_batch(tx, chunk.iter().map(&checked), extend))?;
+            report.outcomes.extend(outcomes);
+            progress(report.outcomes.len());
+        }
+        Ok(report)
+    }
+
     /// Connects to the database at `url` (`postgres://USER@HOST:PORT/DB`, or with `host=` a
     /// socket directory) and brings its schema up to date.
     pub fn open(url: &str, games: &'static Registry, options: &OpenOptions) -> Result<PgStore, OpenError> {
@@ -217,13 +235,17 @@ impl RecordStore for PgStore {
         extend: bool,
         progress: &mut dyn FnMut(usize),
     ) -> Result<ImportReport, ImportError> {
-        let mut report = ImportReport::default();
-        for chunk in records.chunks(batch.max(1)) {
-            let outcomes = self.write(|tx| import::import_batch(tx, chunk, extend))?;
-            report.outcomes.extend(outcomes);
-            progress(report.outcomes.len());
-        }
-        Ok(report)
+        self.import_each(records, batch, extend, progress, |checked| checked)
+    }
+    /// Nothing made ready is used here: PostgreSQL's rows are not redb's.
+    fn import_prepared(
+        &self,
+        records: &[PreparedImport],
+        batch: usize,
+        extend: bool,
+        progress: &mut dyn FnMut(usize),
+    ) -> Result<ImportReport, ImportError> {
+        self.import_each(records, batch, extend, progress, PreparedImport::checked)
     }
     fn resolve(&self, prefix: &str) -> Result<String, ReadError> {
         self.read(|tx| read::resolve(tx, prefix))

@@ -127,11 +127,21 @@ impl Writer {
     }
 
     /// Adds the leaves of record `id`'s chain positions `first_seq ..`, whose chain hashes
-    /// are `chain`, at the end of the log: one pending run while the rightmost tile stays
-    /// partial; when they complete it, its runs move to `LOG_RUNS` and `LOG_PLACES` and its
-    /// root goes into the rightmost tile of each level above.
+    /// are `chain`, at the end of the log (`add_hashes_to`).
     pub fn add_to(self, log: &mut Tables, id: &str, first_seq: u64, chain: &[Hash]) -> Result<(), StoreError> {
         if !self.on || chain.is_empty() {
+            return Ok(());
+        }
+        let hashes = leaf_hashes(id, first_seq, chain);
+        self.add_hashes_to(log, id, first_seq, &hashes)
+    }
+
+    /// Adds the leaves of record `id`'s chain positions `first_seq ..`, given their hashes
+    /// (`leaf_hashes`), at the end of the log: one pending run while the rightmost tile stays
+    /// partial; when they complete it, its runs move to `LOG_RUNS` and `LOG_PLACES` and its
+    /// root goes into the rightmost tile of each level above.
+    pub fn add_hashes_to(self, log: &mut Tables, id: &str, first_seq: u64, hashes: &[Hash]) -> Result<(), StoreError> {
+        if !self.on || hashes.is_empty() {
             return Ok(());
         }
         let size = match log.size {
@@ -146,11 +156,6 @@ impl Writer {
             held,
             ..
         } = log;
-        let hashes: Vec<Hash> = chain
-            .iter()
-            .enumerate()
-            .map(|(k, h)| leaf::hash(id, first_seq + k as u64, h))
-            .collect();
         let mut roots = Vec::new();
         let mut done = 0;
         while done < hashes.len() {
@@ -215,6 +220,16 @@ impl Writer {
         log.size = Some(size + hashes.len() as u64);
         Ok(())
     }
+}
+
+/// The log's leaf hashes of record `id`'s chain positions `first_seq ..`, whose chain hashes
+/// are `chain`: they depend on nothing else, so an import makes them where it builds records.
+pub(crate) fn leaf_hashes(id: &str, first_seq: u64, chain: &[Hash]) -> Vec<Hash> {
+    chain
+        .iter()
+        .enumerate()
+        .map(|(k, h)| leaf::hash(id, first_seq + k as u64, h))
+        .collect()
 }
 
 /// The hashes a stored tile above the leaves holds (none when it is not stored).
