@@ -11,7 +11,8 @@
 //! and prints the rate a ply against the reference; `--build-only SECS` the same for building
 //! records from the drafts, `--store-only SECS` for storing the built records into a new store
 //! (`Store::import`, and `Store::import_prepared` of them made ready by `PreparedImport::of`),
-//! `--parse-only SECS` for reading the file into drafts (each the fastest round). Prints tables; asserts only that every reader read every game and move of
+//! `--parse-only SECS` for reading the file into drafts (each the fastest round);
+//! `--long-game-only` times one 5000-entry crazyhouse game against its first 50 entries. Prints tables; asserts only that every reader read every game and move of
 //! the generated file.
 
 #[path = "chess_import/costs.rs"]
@@ -286,6 +287,9 @@ fn main() {
     let option = |name: &str| args.iter().position(|a| a == name).and_then(|i| args.get(i + 1));
     if let Some(big) = option("--big") {
         return big_import(size(big), option("--pgn"), keep, option("--kifu"));
+    }
+    if args.iter().any(|a| a == "--long-game-only") {
+        return long_game_table();
     }
     let games = match args.iter().position(|a| a == "--games").and_then(|i| args.get(i + 1)) {
         Some(n) => n.parse().expect("--games takes a number"),

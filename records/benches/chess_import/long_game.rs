@@ -1,16 +1,19 @@
 //! Does a chess entry cost the same at any length of game? One long crazyhouse game (where
 //! neither captures nor drops clear the repetition history, and no fifty-move rule applies)
 //! of legal moves that never repeat a position, verified whole and cut to its first 50
-//! entries, under rules version 2 and version 1. It only measures; the game's legality is
-//! checked by the replay that builds it.
+//! entries, under rules versions 3, 2 and 1; and the same 5000 moves verified as ten records of
+//! 500, each from the position (FEN) the one before ended in: the same positions and moves
+//! with a history at most 500 long, so that what the history's length costs shows apart from
+//! what the later, busier positions cost. It only measures; the game's legality is checked by
+//! the replay that builds it.
 
 use std::collections::BTreeSet;
 use std::time::Instant;
 
-use kifu_chess::fen::{parse_fen, to_epd};
+use kifu_chess::fen::{parse_fen, to_epd, to_fen};
 use kifu_chess::movegen::legal_moves;
 use kifu_chess::outcome::position_result;
-use kifu_chess::san::move_to_san;
+use kifu_chess::san::{move_to_san, parse_move};
 use kifu_chess::{MoveKind, Variant};
 use kifu_core::record::{ChanceMode, Header, Record};
 use kifu_core::replay::{verify_record, Replay};
@@ -57,6 +60,11 @@ fn walk(plies: usize) -> Vec<String> {
 }
 
 fn record(version: u32, moves: &[String]) -> Record {
+    record_from(version, None, moves)
+}
+
+/// The record of `moves` from the start, or from the position `start` (a FEN).
+fn record_from(version: u32, start: Option<String>, moves: &[String]) -> Record {
     let mut header = Header::new(
         "crazyhouse",
         version,
@@ -64,6 +72,7 @@ fn record(version: u32, moves: &[String]) -> Record {
         ChanceMode::Observed,
     );
     header.id = Some([5; 16]);
+    header.start = start;
     let mut replay = Replay::start(kifu_games::registry(), &header).expect("start");
     let mut rec = Record::new(header);
     for m in moves {
@@ -80,18 +89,40 @@ fn thread_cpu_ns() -> Option<u64> {
     text.split_whitespace().next()?.parse().ok()
 }
 
+/// `moves` cut into records of `each`, every one from the FEN the moves before it reach.
+fn pieces(version: u32, moves: &[String], each: usize) -> Vec<Record> {
+    let variant = Variant::Crazyhouse;
+    let mut pos = parse_fen(variant, variant.start_fen()).expect("start position");
+    let mut out = Vec::new();
+    for chunk in moves.chunks(each) {
+        out.push(record_from(version, Some(to_fen(&pos)), chunk));
+        for san in chunk {
+            let m = parse_move(&pos, san).expect("the walk's moves are legal");
+            pos.play(&m);
+        }
+    }
+    out
+}
+
 /// Nanoseconds an entry to verify `rec` `times` times over: (best wall time, mean CPU time
 /// if known; the CPU clock moves in ticks, too coarse for one short run).
 fn verify_ns(rec: &Record, times: usize) -> (f64, Option<f64>) {
+    verify_all_ns(std::slice::from_ref(rec), times)
+}
+
+/// As [`verify_ns`], for every record of `recs` verified in turn, per entry of them all.
+fn verify_all_ns(recs: &[Record], times: usize) -> (f64, Option<f64>) {
     let mut wall = f64::MAX;
     let cpu_before = thread_cpu_ns();
     for _ in 0..times {
         let t = Instant::now();
-        let report = verify_record(kifu_games::registry(), rec);
-        assert!(report.failure.is_none(), "{:?}", report.failure);
+        for rec in recs {
+            let report = verify_record(kifu_games::registry(), rec);
+            assert!(report.failure.is_none(), "{:?}", report.failure);
+        }
         wall = wall.min(t.elapsed().as_secs_f64() * 1e9);
     }
-    let n = rec.entries.len() as f64;
+    let n = recs.iter().map(|r| r.entries.len()).sum::<usize>() as f64;
     let cpu = match (cpu_before, thread_cpu_ns()) {
         (Some(before), Some(after)) => Some(after.saturating_sub(before) as f64 / (n * times as f64)),
         _ => None,
@@ -107,7 +138,7 @@ pub fn long_game_table() {
         "{:<10} {:>14} {:>14} {:>11} {:>14} {:>14} {:>10}",
         "rules", "50, best wall", "5000, best wall", "wall ratio", "50, mean CPU", "5000, mean CPU", "CPU ratio"
     );
-    for version in [2, 1] {
+    for version in [3, 2, 1] {
         // As many entries verified for each: 50 entries 400 times, 5000 entries 4 times.
         let (short, short_cpu) = verify_ns(&record(version, &moves[..50]), 400);
         let (whole, whole_cpu) = verify_ns(&record(version, &moves), 4);
@@ -121,6 +152,27 @@ pub fn long_game_table() {
             format!("version {version}"),
             whole / short,
             cpu(short_cpu),
+            cpu(whole_cpu)
+        );
+    }
+    println!("\nthe same 5000 moves, one record against ten of 500 from the positions reached (same positions, history at most 500)");
+    println!(
+        "{:<10} {:>14} {:>14} {:>11} {:>14} {:>14} {:>10}",
+        "rules", "10 x 500, wall", "5000, wall", "wall ratio", "10 x 500, CPU", "5000, CPU", "CPU ratio"
+    );
+    for version in [3, 2] {
+        let (split, split_cpu) = verify_all_ns(&pieces(version, &moves, 500), 4);
+        let (whole, whole_cpu) = verify_ns(&record(version, &moves), 4);
+        let cpu = |c: Option<f64>| c.map_or("-".to_string(), |c| format!("{c:.0}"));
+        let cpu_ratio = match (split_cpu, whole_cpu) {
+            (Some(s), Some(w)) => format!("{:.2}", w / s),
+            _ => "-".to_string(),
+        };
+        println!(
+            "{:<10} {split:>14.0} {whole:>14.0} {:>11.2} {:>14} {:>14} {cpu_ratio:>10}",
+            format!("version {version}"),
+            whole / split,
+            cpu(split_cpu),
             cpu(whole_cpu)
         );
     }
