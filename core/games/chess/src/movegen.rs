@@ -24,6 +24,18 @@ pub fn gen_legal(pos: &Position, out: &mut Vec<Move>) {
     }
 }
 
+/// The legal moves in some order, and whether it is the general engine's: on the fast path
+/// (standard chess and Chess960 on the 8x8 board) the generator's own order, which costs less
+/// to write; for callers that look moves up and never list them (see [`gen_legal`]).
+pub fn legal_moves_any_order(pos: &Position) -> (Vec<Move>, bool) {
+    let mut out = Vec::with_capacity(64);
+    if super::bitboard::gen_legal_unordered(pos, &mut out) {
+        return (out, false);
+    }
+    gen_legal_general(pos, &mut out);
+    (out, true)
+}
+
 /// As [`gen_legal`] by the general engine alone (what the fast path is checked against).
 pub fn gen_legal_general(pos: &Position, out: &mut Vec<Move>) {
     out.clear();

@@ -13,12 +13,12 @@ use serde::{Deserialize, Serialize};
 use super::fairy::horizontal_cylinder::{state_board, state_fen};
 use super::fen::{parse_state_fen, shown_ep};
 use super::illegal::{self, IllegalMove};
-use super::movegen::legal_moves;
+use super::movegen::{legal_moves, legal_moves_any_order};
 use super::outcome::{position_result, position_result_among, result_after_illegal};
 use super::position::{Move, Position};
 use super::render::render_position;
 use super::repetition::{RepetitionKeys, Repetitions, RulesVersion};
-use super::san::{move_to_san_among, parse_move_among};
+use super::san::{exact_san, move_to_san_among, parse_move_among};
 use super::start::start_position;
 use super::variant::{Variant, VARIANTS};
 use kifu_core::chance::ChanceRng;
@@ -101,13 +101,19 @@ pub struct ChessState<H = RepetitionKeys> {
 /// Derived from a state's FEN, each part when first asked for: the position, its legal moves,
 /// and the position after the move last formatted, with its legal moves (so that a move's
 /// `format` and `apply` generate the moves of the position it leads to once between them).
+/// The legal moves a move leads to are kept in the fast path's own order (replay only looks
+/// moves up); listing them asks for them in the general engine's order once.
 /// Always equal, as it is derived.
 #[derive(Debug, Clone, Default)]
 pub struct Derived {
     /// Boxed, as is a successor's: a position is some 450 bytes, and a move hands it on from
     /// the successor to the state without copying it.
     position: OnceLock<Box<Position>>,
+    /// The legal moves in any order (see `legal_unordered`): for looking moves up.
     legal: OnceLock<Vec<Move>>,
+    /// Set when `legal` is not in the general engine's order; `listed` then holds them in it.
+    legal_unordered: bool,
+    listed: OnceLock<Vec<Move>>,
     next: OnceLock<Successor>,
     /// Set while the FEN is not written (version 3, after a move): the game and the en passant
     /// square the FEN shows, which with `position` write it.
@@ -150,20 +156,27 @@ impl<H: RulesVersion> PartialEq for ChessState<H> {
 
 impl<H: RulesVersion> Eq for ChessState<H> {}
 
-/// A move, the position it leads to and that position's legal moves.
+/// A move, the position it leads to and that position's legal moves (in the general engine's
+/// order unless `unordered`).
 #[derive(Debug, Clone)]
 struct Successor {
     m: Move,
     after: Box<Position>,
     legal: Vec<Move>,
+    unordered: bool,
 }
 
 impl Successor {
     fn of(pos: &Position, m: &Move) -> Successor {
         let mut after = Box::new(pos.clone());
         after.play(m);
-        let legal = legal_moves(&after);
-        Successor { m: *m, after, legal }
+        let (legal, in_order) = legal_moves_any_order(&after);
+        Successor {
+            m: *m,
+            after,
+            legal,
+            unordered: !in_order,
+        }
     }
 }
 
@@ -198,9 +211,20 @@ pub(crate) fn position<H>(variant: Variant, state: &ChessState<H>) -> Result<&Po
     Ok(state.derived.position.get_or_init(|| Box::new(pos)))
 }
 
-/// The legal moves of the state's position, generated once and kept.
+/// The legal moves of the state's position, generated once and kept, in any order: for
+/// looking moves up, never for listing them.
 fn legal_of<'a, H>(state: &'a ChessState<H>, pos: &Position) -> &'a [Move] {
     state.derived.legal.get_or_init(|| legal_moves(pos))
+}
+
+/// The legal moves of the state's position in the general engine's order (what `legal` lists
+/// and the lenient reader's messages name), generated once and kept.
+fn legal_listed<'a, H>(state: &'a ChessState<H>, pos: &Position) -> &'a [Move] {
+    if state.derived.legal_unordered {
+        state.derived.listed.get_or_init(|| legal_moves(pos))
+    } else {
+        legal_of(state, pos)
+    }
 }
 
 /// The position `m` leads to, with its legal moves: kept for the last move asked about.
@@ -226,16 +250,18 @@ fn claim_reason<H: RulesVersion>(variant: Variant, state: &ChessState<H>, pos: &
 
 /// Records the new position and any automatic end (after an illegal move, only the ends
 /// that do not ask for a legal move: see `result_after_illegal`).
-/// `legal` is `after`'s legal moves, given for a legal move and not looked at after an
-/// illegal one.
+/// `legal` is `after`'s legal moves (and whether they are out of the general engine's order),
+/// given for a legal move and not looked at after an illegal one.
 fn settle<H: RulesVersion>(
     variant: Variant,
     state: &mut ChessState<H>,
     before: &Position,
     after: Box<Position>,
-    legal: Option<Vec<Move>>,
+    legal: Option<(Vec<Move>, bool)>,
 ) {
     let irreversible = after.castles != before.castles || (after.halfmove == 0 && !variant.drops());
+    let legal_unordered = legal.as_ref().is_some_and(|(_, unordered)| *unordered);
+    let legal = legal.map(|(moves, _)| moves);
     let ep = shown_ep(&after, legal.as_deref());
     state.history.record(&after, ep, irreversible);
     let unwritten_fen = if H::WRITES_FEN {
@@ -255,6 +281,8 @@ fn settle<H: RulesVersion>(
     state.derived = Derived {
         position: OnceLock::from(after),
         legal: legal.map(OnceLock::from).unwrap_or_default(),
+        legal_unordered,
+        listed: OnceLock::new(),
         next: OnceLock::new(),
         unwritten_fen,
     };
@@ -357,7 +385,7 @@ fn apply_to<H: RulesVersion>(
             if opponent_offer.is_some() {
                 state.draw_offer = None;
             }
-            settle(variant, state, pos, next.after, Some(next.legal));
+            settle(variant, state, pos, next.after, Some((next.legal, next.unordered)));
         }
         Command::Resign => {
             let winner = pos.turn.other();
@@ -483,7 +511,12 @@ impl Rules for $rules {
             return Ok(command);
         }
         let pos = position(self.variant, state)?;
-        parse_move_among(pos, legal_of(state, pos), text).map(Command::Move).map_err(RuleError::new)
+        // A stored record's move is found among the moves in any order; what people type, and
+        // the messages naming moves, use the listed order.
+        if let Some(m) = exact_san(pos, legal_of(state, pos), text) {
+            return Ok(Command::Move(m));
+        }
+        parse_move_among(pos, legal_listed(state, pos), text).map(Command::Move).map_err(RuleError::new)
     }
 
     fn format(&self, state: &Self::State, command: &Command) -> String {
@@ -529,7 +562,7 @@ impl Rules for $rules {
             return Some(Vec::new());
         }
         let pos = position(self.variant, state).ok()?;
-        let mut out: Vec<Command> = legal_of(state, pos)
+        let mut out: Vec<Command> = legal_listed(state, pos)
             .iter()
             .copied()
             .filter(|m| !takes_royal_king(&pos, m))

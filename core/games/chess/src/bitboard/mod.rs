@@ -31,6 +31,17 @@ pub fn gen_legal(pos: &Position, out: &mut Vec<Move>) -> bool {
     true
 }
 
+/// As [`gen_legal`] in the generator's own order (pieces by kind, not the general engine's
+/// order): for callers that use the moves as a set and never list them.
+pub fn gen_legal_unordered(pos: &Position, out: &mut Vec<Move>) -> bool {
+    let Some(board) = Board::from_position(pos) else {
+        return false;
+    };
+    out.clear();
+    legal::generate(&board, out);
+    true
+}
+
 /// How many legal moves by the fast path, or `None` when the position is not one it plays.
 pub fn count_legal(pos: &Position) -> Option<u64> {
     let mut count = legal::Count(0);
