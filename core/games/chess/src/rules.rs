@@ -13,12 +13,13 @@ use serde::{Deserialize, Serialize};
 use super::fairy::horizontal_cylinder::{state_board, state_fen};
 use super::fen::{parse_state_fen, shown_ep};
 use super::illegal::{self, IllegalMove};
-use super::movegen::{legal_moves, legal_moves_any_order};
+use super::movegen::{gen_legal_any_order, legal_moves};
 use super::outcome::{position_result, position_result_among, result_after_illegal};
 use super::position::{Move, Position};
 use super::render::render_position;
 use super::repetition::{RepetitionKeys, Repetitions, RulesVersion};
-use super::san::{exact_san, move_to_san_among, parse_move_among};
+use super::bitboard::check_mark;
+use super::san::{exact_san, move_to_san_among, move_to_san_marked, parse_move_among};
 use super::start::start_position;
 use super::variant::{Variant, VARIANTS};
 use kifu_core::chance::ChanceRng;
@@ -104,7 +105,7 @@ pub struct ChessState<H = RepetitionKeys> {
 /// The legal moves a move leads to are kept in the fast path's own order (replay only looks
 /// moves up); listing them asks for them in the general engine's order once.
 /// Always equal, as it is derived.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Default)]
 pub struct Derived {
     /// Boxed, as is a successor's: a position is some 450 bytes, and a move hands it on from
     /// the successor to the state without copying it.
@@ -118,6 +119,26 @@ pub struct Derived {
     /// Set while the FEN is not written (version 3, after a move): the game and the en passant
     /// square the FEN shows, which with `position` write it.
     unwritten_fen: Option<(Variant, Option<u8>)>,
+    /// The previous position's box and legal-move buffer, for the next move's successor to
+    /// reuse instead of allocating (never cloned).
+    spare_position: Option<Box<Position>>,
+    spare_legal: Option<Vec<Move>>,
+}
+
+/// As the derive would, without the spare buffers.
+impl Clone for Derived {
+    fn clone(&self) -> Derived {
+        Derived {
+            position: self.position.clone(),
+            legal: self.legal.clone(),
+            legal_unordered: self.legal_unordered,
+            listed: self.listed.clone(),
+            next: self.next.clone(),
+            unwritten_fen: self.unwritten_fen,
+            spare_position: None,
+            spare_legal: None,
+        }
+    }
 }
 
 impl<H> ChessState<H> {
@@ -168,9 +189,21 @@ struct Successor {
 
 impl Successor {
     fn of(pos: &Position, m: &Move) -> Successor {
-        let mut after = Box::new(pos.clone());
+        Successor::reusing(pos, m, None, None)
+    }
+
+    /// As [`Successor::of`], in a spare box and move buffer when given.
+    fn reusing(pos: &Position, m: &Move, spare: Option<Box<Position>>, legal: Option<Vec<Move>>) -> Successor {
+        let mut after = match spare {
+            Some(mut spare) => {
+                (*spare).clone_from(pos);
+                spare
+            }
+            None => Box::new(pos.clone()),
+        };
         after.play(m);
-        let (legal, in_order) = legal_moves_any_order(&after);
+        let mut legal = legal.unwrap_or_default();
+        let in_order = gen_legal_any_order(&after, &mut legal);
         Successor {
             m: *m,
             after,
@@ -237,6 +270,12 @@ fn successor<'a, H>(state: &'a ChessState<H>, pos: &Position, m: &Move) -> std::
     }
 }
 
+/// Whether `m` is among `legal`, squares compared first (cheaper than the whole move, and most
+/// moves differ there).
+fn is_legal(legal: &[Move], m: &Move) -> bool {
+    legal.iter().any(|o| o.from == m.from && o.to == m.to && o == m)
+}
+
 /// Why a draw can be claimed now, if it can.
 fn claim_reason<H: RulesVersion>(variant: Variant, state: &ChessState<H>, pos: &Position) -> Option<&'static str> {
     if state.history.occurrences() >= 3 {
@@ -278,13 +317,16 @@ fn settle<H: RulesVersion>(
     if state.result.is_none() && state.history.occurrences() >= 5 {
         state.result = Some(Outcome::draw("fivefold repetition"));
     }
+    let spare_legal = state.derived.legal.take();
     state.derived = Derived {
+        spare_legal,
         position: OnceLock::from(after),
         legal: legal.map(OnceLock::from).unwrap_or_default(),
         legal_unordered,
         listed: OnceLock::new(),
         next: OnceLock::new(),
         unwritten_fen,
+        spare_position: None,
     };
 }
 
@@ -369,7 +411,7 @@ fn apply_to<H: RulesVersion>(
     let opponent_offer = state.draw_offer.filter(|&s| s != seat);
     match command {
         Command::Move(m) => {
-            if !legal_of(state, pos).contains(m) {
+            if !is_legal(legal_of(state, pos), m) {
                 refuse!("that move is not legal here");
             }
             if takes_royal_king(pos, m) {
@@ -380,7 +422,12 @@ fn apply_to<H: RulesVersion>(
             }
             let next = match state.derived.next.take() {
                 Some(kept) if kept.m == *m => kept,
-                _ => Successor::of(pos, m),
+                _ => Successor::reusing(
+                    pos,
+                    m,
+                    state.derived.spare_position.take(),
+                    state.derived.spare_legal.take(),
+                ),
             };
             if opponent_offer.is_some() {
                 state.draw_offer = None;
@@ -523,8 +570,14 @@ impl Rules for $rules {
         match command {
             Command::Move(m) => match position(self.variant, state) {
                 Ok(pos) => {
+                    let legal = legal_of(state, pos);
+                    // On the fast path the check mark comes from the sets, and the successor is
+                    // left for `apply` to make in the spare buffers.
+                    if let Some(mark) = is_legal(legal, m).then(|| check_mark(pos, m)).flatten() {
+                        return move_to_san_marked(pos, legal, m, mark);
+                    }
                     let next = successor(state, pos, m);
-                    move_to_san_among(pos, legal_of(state, pos), m, &next.after, &next.legal)
+                    move_to_san_among(pos, legal, m, &next.after, &next.legal)
                 }
                 Err(_) => String::from("?"),
             },
@@ -553,6 +606,8 @@ impl Rules for $rules {
         let made = apply_to(self.variant, state, &pos, actor, command);
         if state.derived.position.get().is_none() {
             state.derived.position = OnceLock::from(pos);
+        } else {
+            state.derived.spare_position = Some(pos);
         }
         made
     }

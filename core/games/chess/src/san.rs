@@ -160,6 +160,14 @@ pub fn move_to_san_among(pos: &Position, legal: &[Move], m: &Move, after: &Posit
     s
 }
 
+/// As [`move_to_san_among`] with the check mark already known (`mark`: `+`, `#` or none).
+pub fn move_to_san_marked(pos: &Position, legal: &[Move], m: &Move, mark: Option<char>) -> String {
+    let mut s = String::with_capacity(8);
+    push_san_plain(&mut s, pos, Some(legal), m);
+    s.extend(mark);
+    s
+}
+
 /// Reads a move typed leniently: SAN, UCI, long algebraic, castling with O or 0, figurines,
 /// lower-case piece letters (resolved by legality), drops `N@f3`/`@e4`.
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
@@ -285,11 +293,36 @@ pub fn exact_san(pos: &Position, legal: &[Move], text: &str) -> Option<Move> {
     let candidate = |m: &&Move| {
         (m.kind == MoveKind::Castle) == castle && to.is_none_or(|to| m.to == to) && role.is_none_or(|r| r == m.role)
     };
+    // On that board a move's rivals in SAN (moves of its kind to its square) are among the
+    // candidates, so its SAN is written from them rather than from every legal move.
+    let none = Move {
+        role: Role::Pawn,
+        from: 0,
+        to: 0,
+        promotion: None,
+        kind: MoveKind::Normal,
+    };
+    let mut kept = [none; 16];
+    let mut n = 0;
+    if standard {
+        for m in legal.iter().filter(candidate) {
+            if n == kept.len() {
+                n = usize::MAX;
+                break;
+            }
+            kept[n] = *m;
+            n += 1;
+        }
+    }
+    let (candidates, rivals) = match n {
+        usize::MAX | 0 => (legal, legal),
+        n => (&kept[..n], &kept[..n]),
+    };
     let mut san = String::with_capacity(plain.len() + 4);
     let mut found = None;
-    for m in legal.iter().filter(candidate) {
+    for m in candidates.iter().filter(candidate) {
         san.clear();
-        push_san_plain(&mut san, pos, Some(legal), m);
+        push_san_plain(&mut san, pos, Some(rivals), m);
         if san == plain {
             if found.is_some() {
                 return None;

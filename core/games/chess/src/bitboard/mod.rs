@@ -15,6 +15,7 @@ pub mod perft;
 
 pub use board::Board;
 
+use crate::piece::Role;
 use crate::position::{Move, Position};
 
 /// Fills `out` (cleared first) with the legal moves of a standard-chess or Chess960 position
@@ -40,6 +41,23 @@ pub fn gen_legal_unordered(pos: &Position, out: &mut Vec<Move>) -> bool {
     out.clear();
     legal::generate(&board, out);
     true
+}
+
+/// SAN's check mark for `m`, a legal move of a standard-chess or Chess960 position: `#` when
+/// it mates (the only end with a winner there), `+` when it checks, none otherwise; `None`
+/// when the position is not one the fast path plays.
+pub fn check_mark(pos: &Position, m: &Move) -> Option<Option<char>> {
+    let mut board = Board::from_position(pos)?;
+    board.play(m);
+    if board.pieces(board.turn, Role::King).count_ones() != 1 {
+        return None;
+    }
+    if !legal::in_check(&board) {
+        return Some(None);
+    }
+    let mut count = legal::Count(0);
+    legal::generate(&board, &mut count);
+    Some(Some(if count.0 == 0 { '#' } else { '+' }))
 }
 
 /// How many legal moves by the fast path, or `None` when the position is not one it plays.
