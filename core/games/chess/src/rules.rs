@@ -13,12 +13,12 @@ use serde::{Deserialize, Serialize};
 use super::fairy::horizontal_cylinder::{state_board, state_fen};
 use super::fen::{parse_state_fen, shown_ep};
 use super::illegal::{self, IllegalMove};
-use super::movegen::{gen_legal_any_order, legal_moves};
 use super::outcome::{position_result, position_result_among, result_after_illegal};
 use super::position::{Move, Position};
 use super::render::render_position;
 use super::repetition::{RepetitionKeys, Repetitions, RulesVersion};
 use super::bitboard::check_mark;
+use super::derived::{is_legal, legal_listed, legal_of, successor, Derived, Kept, Successor};
 use super::san::{exact_san, move_to_san_among, move_to_san_marked, parse_move_among};
 use super::start::start_position;
 use super::variant::{Variant, VARIANTS};
@@ -99,48 +99,6 @@ pub struct ChessState<H = RepetitionKeys> {
     pub derived: Derived,
 }
 
-/// Derived from a state's FEN, each part when first asked for: the position, its legal moves,
-/// and the position after the move last formatted, with its legal moves (so that a move's
-/// `format` and `apply` generate the moves of the position it leads to once between them).
-/// The legal moves a move leads to are kept in the fast path's own order (replay only looks
-/// moves up); listing them asks for them in the general engine's order once.
-/// Always equal, as it is derived.
-#[derive(Debug, Default)]
-pub struct Derived {
-    /// Boxed, as is a successor's: a position is some 450 bytes, and a move hands it on from
-    /// the successor to the state without copying it.
-    position: OnceLock<Box<Position>>,
-    /// The legal moves in any order (see `legal_unordered`): for looking moves up.
-    legal: OnceLock<Vec<Move>>,
-    /// Set when `legal` is not in the general engine's order; `listed` then holds them in it.
-    legal_unordered: bool,
-    listed: OnceLock<Vec<Move>>,
-    next: OnceLock<Successor>,
-    /// Set while the FEN is not written (version 3, after a move): the game and the en passant
-    /// square the FEN shows, which with `position` write it.
-    unwritten_fen: Option<(Variant, Option<u8>)>,
-    /// The previous position's box and legal-move buffer, for the next move's successor to
-    /// reuse instead of allocating (never cloned).
-    spare_position: Option<Box<Position>>,
-    spare_legal: Option<Vec<Move>>,
-}
-
-/// As the derive would, without the spare buffers.
-impl Clone for Derived {
-    fn clone(&self) -> Derived {
-        Derived {
-            position: self.position.clone(),
-            legal: self.legal.clone(),
-            legal_unordered: self.legal_unordered,
-            listed: self.listed.clone(),
-            next: self.next.clone(),
-            unwritten_fen: self.unwritten_fen,
-            spare_position: None,
-            spare_legal: None,
-        }
-    }
-}
-
 impl<H> ChessState<H> {
     /// The current position's FEN as the state keeps it (with the board's name when an option
     /// chose another board), written now if the rules version left it unwritten.
@@ -177,50 +135,6 @@ impl<H: RulesVersion> PartialEq for ChessState<H> {
 
 impl<H: RulesVersion> Eq for ChessState<H> {}
 
-/// A move, the position it leads to and that position's legal moves (in the general engine's
-/// order unless `unordered`).
-#[derive(Debug, Clone)]
-struct Successor {
-    m: Move,
-    after: Box<Position>,
-    legal: Vec<Move>,
-    unordered: bool,
-}
-
-impl Successor {
-    fn of(pos: &Position, m: &Move) -> Successor {
-        Successor::reusing(pos, m, None, None)
-    }
-
-    /// As [`Successor::of`], in a spare box and move buffer when given.
-    fn reusing(pos: &Position, m: &Move, spare: Option<Box<Position>>, legal: Option<Vec<Move>>) -> Successor {
-        let mut after = match spare {
-            Some(mut spare) => {
-                (*spare).clone_from(pos);
-                spare
-            }
-            None => Box::new(pos.clone()),
-        };
-        after.play(m);
-        let mut legal = legal.unwrap_or_default();
-        let in_order = gen_legal_any_order(&after, &mut legal);
-        Successor {
-            m: *m,
-            after,
-            legal,
-            unordered: !in_order,
-        }
-    }
-}
-
-impl PartialEq for Derived {
-    fn eq(&self, _: &Derived) -> bool {
-        true
-    }
-}
-
-impl Eq for Derived {}
-
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
     Move(Move),
@@ -242,38 +156,6 @@ pub(crate) fn position<H>(variant: Variant, state: &ChessState<H>) -> Result<&Po
     let pos =
         parse_state_fen(variant, fen).map_err(|e| RuleError::new(format!("the stored position is unreadable: {e}")))?;
     Ok(state.derived.position.get_or_init(|| Box::new(pos)))
-}
-
-/// The legal moves of the state's position, generated once and kept, in any order: for
-/// looking moves up, never for listing them.
-fn legal_of<'a, H>(state: &'a ChessState<H>, pos: &Position) -> &'a [Move] {
-    state.derived.legal.get_or_init(|| legal_moves(pos))
-}
-
-/// The legal moves of the state's position in the general engine's order (what `legal` lists
-/// and the lenient reader's messages name), generated once and kept.
-fn legal_listed<'a, H>(state: &'a ChessState<H>, pos: &Position) -> &'a [Move] {
-    if state.derived.legal_unordered {
-        state.derived.listed.get_or_init(|| legal_moves(pos))
-    } else {
-        legal_of(state, pos)
-    }
-}
-
-/// The position `m` leads to, with its legal moves: kept for the last move asked about.
-fn successor<'a, H>(state: &'a ChessState<H>, pos: &Position, m: &Move) -> std::borrow::Cow<'a, Successor> {
-    let kept = state.derived.next.get_or_init(|| Successor::of(pos, m));
-    if kept.m == *m {
-        std::borrow::Cow::Borrowed(kept)
-    } else {
-        std::borrow::Cow::Owned(Successor::of(pos, m))
-    }
-}
-
-/// Whether `m` is among `legal`, squares compared first (cheaper than the whole move, and most
-/// moves differ there).
-fn is_legal(legal: &[Move], m: &Move) -> bool {
-    legal.iter().any(|o| o.from == m.from && o.to == m.to && o == m)
 }
 
 /// Why a draw can be claimed now, if it can.
@@ -320,8 +202,8 @@ fn settle<H: RulesVersion>(
     let spare_legal = state.derived.legal.take();
     state.derived = Derived {
         spare_legal,
-        position: OnceLock::from(after),
-        legal: legal.map(OnceLock::from).unwrap_or_default(),
+        position: Kept::given(after),
+        legal: legal.map(Kept::given).unwrap_or_default(),
         legal_unordered,
         listed: OnceLock::new(),
         next: OnceLock::new(),
@@ -359,6 +241,10 @@ const NAMED: [(&str, &str, Command); 15] = [
 
 /// The command other than a move that `text` names (see [`NAMED`]), if any.
 fn named_command(text: &str) -> Option<Command> {
+    // None of the names has a digit, and every move but castling has one: most texts end here.
+    if text.bytes().any(|b| b.is_ascii_digit()) {
+        return None;
+    }
     let mut words = text.split_whitespace();
     let first = words.next()?;
     let second = words.next().unwrap_or("");
@@ -521,7 +407,7 @@ impl Rules for $rules {
             draw_offer: None,
             result: position_result(&pos),
             derived: Derived {
-                position: OnceLock::from(Box::new(pos)),
+                position: Kept::given(Box::new(pos)),
                 ..Derived::default()
             },
         })
@@ -605,7 +491,7 @@ impl Rules for $rules {
         };
         let made = apply_to(self.variant, state, &pos, actor, command);
         if state.derived.position.get().is_none() {
-            state.derived.position = OnceLock::from(pos);
+            state.derived.position = Kept::given(pos);
         } else {
             state.derived.spare_position = Some(pos);
         }
