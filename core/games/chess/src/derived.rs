@@ -4,7 +4,8 @@
 
 use std::sync::OnceLock;
 
-use super::movegen::{gen_legal_any_order, legal_moves};
+use super::bitboard::{self, Board};
+use super::movegen::{gen_legal, legal_moves};
 use super::position::{Move, Position};
 use super::rules::ChessState;
 use super::variant::Variant;
@@ -20,10 +21,12 @@ pub struct Derived {
     /// Boxed, as is a successor's: a position is some 450 bytes, and a move hands it on from
     /// the successor to the state without copying it.
     pub(crate) position: Kept<Box<Position>>,
-    /// The legal moves in any order (see `legal_unordered`): for looking moves up.
+    /// The legal moves in any order: for looking moves up.
     pub(crate) legal: Kept<Vec<Move>>,
-    /// Set when `legal` is not in the general engine's order; `listed` then holds them in it.
-    pub(crate) legal_unordered: bool,
+    /// The position as the fast path's sets, when it is one the fast path plays and a move led
+    /// to it (made from the previous sets: no reading the position again). Then `legal` is in
+    /// the generator's order, and `listed` holds the moves in the general engine's.
+    pub(crate) board: Option<Board>,
     pub(crate) listed: OnceLock<Vec<Move>>,
     pub(crate) next: OnceLock<Successor>,
     /// Set while the FEN is not written (version 3, after a move): the game and the en passant
@@ -79,7 +82,7 @@ impl Clone for Derived {
         Derived {
             position: self.position.clone(),
             legal: self.legal.clone(),
-            legal_unordered: self.legal_unordered,
+            board: self.board.clone(),
             listed: self.listed.clone(),
             next: self.next.clone(),
             unwritten_fen: self.unwritten_fen,
@@ -89,23 +92,30 @@ impl Clone for Derived {
     }
 }
 
-/// A move, the position it leads to and that position's legal moves (in the general engine's
-/// order unless `unordered`).
+/// A move, the position it leads to and that position's legal moves: on the fast path with
+/// its sets (`board`) and the moves in the generator's own order, else in the general engine's.
 #[derive(Debug, Clone)]
 pub(crate) struct Successor {
     pub(crate) m: Move,
     pub(crate) after: Box<Position>,
     pub(crate) legal: Vec<Move>,
-    pub(crate) unordered: bool,
+    pub(crate) board: Option<Board>,
 }
 
 impl Successor {
     pub(crate) fn of(pos: &Position, m: &Move) -> Successor {
-        Successor::reusing(pos, m, None, None)
+        Successor::reusing(pos, m, None, None, None)
     }
 
-    /// As [`Successor::of`], in a spare box and move buffer when given.
-    pub(crate) fn reusing(pos: &Position, m: &Move, spare: Option<Box<Position>>, legal: Option<Vec<Move>>) -> Successor {
+    /// As [`Successor::of`] for a legal `m`, in a spare box and move buffer when given, and
+    /// from `pos`'s sets when given.
+    pub(crate) fn reusing(
+        pos: &Position,
+        m: &Move,
+        spare: Option<Box<Position>>,
+        legal: Option<Vec<Move>>,
+        board: Option<&Board>,
+    ) -> Successor {
         let mut after = match spare {
             Some(mut spare) => {
                 (*spare).clone_from(pos);
@@ -114,13 +124,24 @@ impl Successor {
             None => Box::new(pos.clone()),
         };
         after.play(m);
+        let board = match board {
+            Some(before) => {
+                let mut board = before.clone();
+                board.play(m);
+                Some(board)
+            }
+            None => Board::from_position(&after),
+        };
         let mut legal = legal.unwrap_or_default();
-        let in_order = gen_legal_any_order(&after, &mut legal);
+        match &board {
+            Some(board) => bitboard::gen_legal_unordered(board, &mut legal),
+            None => gen_legal(&after, &mut legal),
+        }
         Successor {
             m: *m,
             after,
             legal,
-            unordered: !in_order,
+            board,
         }
     }
 }
@@ -142,7 +163,7 @@ pub(crate) fn legal_of<'a, H>(state: &'a ChessState<H>, pos: &Position) -> &'a [
 /// The legal moves of the state's position in the general engine's order (what `legal` lists
 /// and the lenient reader's messages name), generated once and kept.
 pub(crate) fn legal_listed<'a, H>(state: &'a ChessState<H>, pos: &Position) -> &'a [Move] {
-    if state.derived.legal_unordered {
+    if state.derived.board.is_some() {
         state.derived.listed.get_or_init(|| legal_moves(pos))
     } else {
         legal_of(state, pos)

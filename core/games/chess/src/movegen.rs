@@ -24,18 +24,6 @@ pub fn gen_legal(pos: &Position, out: &mut Vec<Move>) {
     }
 }
 
-/// Fills `out` (cleared first) with the legal moves in some order and says whether it is the
-/// general engine's: on the fast path (standard chess and Chess960 on the 8x8 board) it is
-/// the generator's own, which costs less to write; for callers that look moves up and never
-/// list them (see [`gen_legal`]).
-pub fn gen_legal_any_order(pos: &Position, out: &mut Vec<Move>) -> bool {
-    if super::bitboard::gen_legal_unordered(pos, out) {
-        return false;
-    }
-    gen_legal_general(pos, out);
-    true
-}
-
 /// As [`gen_legal`] by the general engine alone (what the fast path is checked against).
 pub fn gen_legal_general(pos: &Position, out: &mut Vec<Move>) {
     out.clear();

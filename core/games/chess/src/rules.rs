@@ -17,7 +17,7 @@ use super::outcome::{position_result, position_result_among, result_after_illega
 use super::position::{Move, Position};
 use super::render::render_position;
 use super::repetition::{RepetitionKeys, Repetitions, RulesVersion};
-use super::bitboard::check_mark;
+use super::bitboard::{check_mark, Board};
 use super::derived::{is_legal, legal_listed, legal_of, successor, Derived, Kept, Successor};
 use super::san::{exact_san, move_to_san_among, move_to_san_marked, parse_move_among};
 use super::start::start_position;
@@ -171,18 +171,20 @@ fn claim_reason<H: RulesVersion>(variant: Variant, state: &ChessState<H>, pos: &
 
 /// Records the new position and any automatic end (after an illegal move, only the ends
 /// that do not ask for a legal move: see `result_after_illegal`).
-/// `legal` is `after`'s legal moves (and whether they are out of the general engine's order),
-/// given for a legal move and not looked at after an illegal one.
+/// `legal` is `after`'s legal moves (with its fast-path sets if it has them, the moves then in
+/// the generator's order), given for a legal move and not looked at after an illegal one.
 fn settle<H: RulesVersion>(
     variant: Variant,
     state: &mut ChessState<H>,
     before: &Position,
     after: Box<Position>,
-    legal: Option<(Vec<Move>, bool)>,
+    legal: Option<(Vec<Move>, Option<Board>)>,
 ) {
     let irreversible = after.castles != before.castles || (after.halfmove == 0 && !variant.drops());
-    let legal_unordered = legal.as_ref().is_some_and(|(_, unordered)| *unordered);
-    let legal = legal.map(|(moves, _)| moves);
+    let (legal, board) = match legal {
+        Some((moves, board)) => (Some(moves), board),
+        None => (None, None),
+    };
     let ep = shown_ep(&after, legal.as_deref());
     state.history.record(&after, ep, irreversible);
     let unwritten_fen = if H::WRITES_FEN {
@@ -204,7 +206,7 @@ fn settle<H: RulesVersion>(
         spare_legal,
         position: Kept::given(after),
         legal: legal.map(Kept::given).unwrap_or_default(),
-        legal_unordered,
+        board,
         listed: OnceLock::new(),
         next: OnceLock::new(),
         unwritten_fen,
@@ -313,12 +315,13 @@ fn apply_to<H: RulesVersion>(
                     m,
                     state.derived.spare_position.take(),
                     state.derived.spare_legal.take(),
+                    state.derived.board.as_ref(),
                 ),
             };
             if opponent_offer.is_some() {
                 state.draw_offer = None;
             }
-            settle(variant, state, pos, next.after, Some((next.legal, next.unordered)));
+            settle(variant, state, pos, next.after, Some((next.legal, next.board)));
         }
         Command::Resign => {
             let winner = pos.turn.other();
@@ -459,7 +462,8 @@ impl Rules for $rules {
                     let legal = legal_of(state, pos);
                     // On the fast path the check mark comes from the sets, and the successor is
                     // left for `apply` to make in the spare buffers.
-                    if let Some(mark) = is_legal(legal, m).then(|| check_mark(pos, m)).flatten() {
+                    let board = || state.derived.board.clone().or_else(|| Board::from_position(pos));
+                    if let Some(mark) = is_legal(legal, m).then(board).flatten().and_then(|b| check_mark(&b, m)) {
                         return move_to_san_marked(pos, legal, m, mark);
                     }
                     let next = successor(state, pos, m);

@@ -32,22 +32,19 @@ pub fn gen_legal(pos: &Position, out: &mut Vec<Move>) -> bool {
     true
 }
 
-/// As [`gen_legal`] in the generator's own order (pieces by kind, not the general engine's
-/// order): for callers that use the moves as a set and never list them.
-pub fn gen_legal_unordered(pos: &Position, out: &mut Vec<Move>) -> bool {
-    let Some(board) = Board::from_position(pos) else {
-        return false;
-    };
+/// Fills `out` (cleared first) with the legal moves of `board` in the generator's own order
+/// (pieces by kind, not the general engine's order): for callers that use the moves as a set
+/// and never list them.
+pub fn gen_legal_unordered(board: &Board, out: &mut Vec<Move>) {
     out.clear();
-    legal::generate(&board, out);
-    true
+    legal::generate(board, out);
 }
 
-/// SAN's check mark for `m`, a legal move of a standard-chess or Chess960 position: `#` when
-/// it mates (the only end with a winner there), `+` when it checks, none otherwise; `None`
-/// when the position is not one the fast path plays.
-pub fn check_mark(pos: &Position, m: &Move) -> Option<Option<char>> {
-    let mut board = Board::from_position(pos)?;
+/// SAN's check mark for `m`, a legal move of a standard-chess or Chess960 position (as the
+/// fast path's sets): `#` when it mates (the only end with a winner there), `+` when it
+/// checks, none otherwise; `None` if `m` leaves the side to move without one king.
+pub fn check_mark(board: &Board, m: &Move) -> Option<Option<char>> {
+    let mut board = board.clone();
     board.play(m);
     if board.pieces(board.turn, Role::King).count_ones() != 1 {
         return None;
