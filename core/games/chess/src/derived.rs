@@ -185,4 +185,3 @@ pub(crate) fn successor<'a, H>(state: &'a ChessState<H>, pos: &Position, m: &Mov
 pub(crate) fn is_legal(legal: &[Move], m: &Move) -> bool {
     legal.iter().any(|o| o.from == m.from && o.to == m.to && o == m)
 }
-

@@ -10,6 +10,8 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
+use super::bitboard::{check_mark, Board};
+use super::derived::{is_legal, legal_listed, legal_of, successor, Derived, Kept, Successor};
 use super::fairy::horizontal_cylinder::{state_board, state_fen};
 use super::fen::{parse_state_fen, shown_ep};
 use super::illegal::{self, IllegalMove};
@@ -17,8 +19,6 @@ use super::outcome::{position_result, position_result_among, result_after_illega
 use super::position::{Move, Position};
 use super::render::render_position;
 use super::repetition::{RepetitionKeys, Repetitions, RulesVersion};
-use super::bitboard::{check_mark, Board};
-use super::derived::{is_legal, legal_listed, legal_of, successor, Derived, Kept, Successor};
 use super::san::{exact_san, move_to_san_among, move_to_san_marked, parse_move_among};
 use super::start::start_position;
 use super::variant::{Variant, VARIANTS};

@@ -64,7 +64,11 @@ fn agree(pos: &Position, seen: &mut Seen) -> Vec<Move> {
         } else {
             next.in_check(next.turn).then_some('+')
         };
-        assert_eq!(bitboard::check_mark(&board, m), Some(mark), "{fen}: the check mark of {m:?}");
+        assert_eq!(
+            bitboard::check_mark(&board, m),
+            Some(mark),
+            "{fen}: the check mark of {m:?}"
+        );
         seen.mates += usize::from(mate);
         let mut made = board.clone();
         made.play(m);
