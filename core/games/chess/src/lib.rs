@@ -16,6 +16,7 @@
 pub mod bitboard;
 pub mod board_json;
 pub mod boards;
+pub mod derived;
 pub mod fairy;
 pub mod fen;
 pub mod geometry;

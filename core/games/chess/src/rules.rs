@@ -10,15 +10,16 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
+use super::bitboard::{check_mark, Board};
+use super::derived::{is_legal, legal_listed, legal_of, successor, Derived, Kept, Successor};
 use super::fairy::horizontal_cylinder::{state_board, state_fen};
 use super::fen::{parse_state_fen, shown_ep};
 use super::illegal::{self, IllegalMove};
-use super::movegen::legal_moves;
 use super::outcome::{position_result, position_result_among, result_after_illegal};
 use super::position::{Move, Position};
 use super::render::render_position;
 use super::repetition::{RepetitionKeys, Repetitions, RulesVersion};
-use super::san::{move_to_san_among, parse_move_among};
+use super::san::{exact_san, move_to_san_among, move_to_san_marked, parse_move_among};
 use super::start::start_position;
 use super::variant::{Variant, VARIANTS};
 use kifu_core::chance::ChanceRng;
@@ -98,22 +99,6 @@ pub struct ChessState<H = RepetitionKeys> {
     pub derived: Derived,
 }
 
-/// Derived from a state's FEN, each part when first asked for: the position, its legal moves,
-/// and the position after the move last formatted, with its legal moves (so that a move's
-/// `format` and `apply` generate the moves of the position it leads to once between them).
-/// Always equal, as it is derived.
-#[derive(Debug, Clone, Default)]
-pub struct Derived {
-    /// Boxed, as is a successor's: a position is some 450 bytes, and a move hands it on from
-    /// the successor to the state without copying it.
-    position: OnceLock<Box<Position>>,
-    legal: OnceLock<Vec<Move>>,
-    next: OnceLock<Successor>,
-    /// Set while the FEN is not written (version 3, after a move): the game and the en passant
-    /// square the FEN shows, which with `position` write it.
-    unwritten_fen: Option<(Variant, Option<u8>)>,
-}
-
 impl<H> ChessState<H> {
     /// The current position's FEN as the state keeps it (with the board's name when an option
     /// chose another board), written now if the rules version left it unwritten.
@@ -150,31 +135,6 @@ impl<H: RulesVersion> PartialEq for ChessState<H> {
 
 impl<H: RulesVersion> Eq for ChessState<H> {}
 
-/// A move, the position it leads to and that position's legal moves.
-#[derive(Debug, Clone)]
-struct Successor {
-    m: Move,
-    after: Box<Position>,
-    legal: Vec<Move>,
-}
-
-impl Successor {
-    fn of(pos: &Position, m: &Move) -> Successor {
-        let mut after = Box::new(pos.clone());
-        after.play(m);
-        let legal = legal_moves(&after);
-        Successor { m: *m, after, legal }
-    }
-}
-
-impl PartialEq for Derived {
-    fn eq(&self, _: &Derived) -> bool {
-        true
-    }
-}
-
-impl Eq for Derived {}
-
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
     Move(Move),
@@ -198,21 +158,6 @@ pub(crate) fn position<H>(variant: Variant, state: &ChessState<H>) -> Result<&Po
     Ok(state.derived.position.get_or_init(|| Box::new(pos)))
 }
 
-/// The legal moves of the state's position, generated once and kept.
-fn legal_of<'a, H>(state: &'a ChessState<H>, pos: &Position) -> &'a [Move] {
-    state.derived.legal.get_or_init(|| legal_moves(pos))
-}
-
-/// The position `m` leads to, with its legal moves: kept for the last move asked about.
-fn successor<'a, H>(state: &'a ChessState<H>, pos: &Position, m: &Move) -> std::borrow::Cow<'a, Successor> {
-    let kept = state.derived.next.get_or_init(|| Successor::of(pos, m));
-    if kept.m == *m {
-        std::borrow::Cow::Borrowed(kept)
-    } else {
-        std::borrow::Cow::Owned(Successor::of(pos, m))
-    }
-}
-
 /// Why a draw can be claimed now, if it can.
 fn claim_reason<H: RulesVersion>(variant: Variant, state: &ChessState<H>, pos: &Position) -> Option<&'static str> {
     if state.history.occurrences() >= 3 {
@@ -226,16 +171,20 @@ fn claim_reason<H: RulesVersion>(variant: Variant, state: &ChessState<H>, pos: &
 
 /// Records the new position and any automatic end (after an illegal move, only the ends
 /// that do not ask for a legal move: see `result_after_illegal`).
-/// `legal` is `after`'s legal moves, given for a legal move and not looked at after an
-/// illegal one.
+/// `legal` is `after`'s legal moves (with its fast-path sets if it has them, the moves then in
+/// the generator's order), given for a legal move and not looked at after an illegal one.
 fn settle<H: RulesVersion>(
     variant: Variant,
     state: &mut ChessState<H>,
     before: &Position,
     after: Box<Position>,
-    legal: Option<Vec<Move>>,
+    legal: Option<(Vec<Move>, Option<Board>)>,
 ) {
     let irreversible = after.castles != before.castles || (after.halfmove == 0 && !variant.drops());
+    let (legal, board) = match legal {
+        Some((moves, board)) => (Some(moves), board),
+        None => (None, None),
+    };
     let ep = shown_ep(&after, legal.as_deref());
     state.history.record(&after, ep, irreversible);
     let unwritten_fen = if H::WRITES_FEN {
@@ -252,11 +201,16 @@ fn settle<H: RulesVersion>(
     if state.result.is_none() && state.history.occurrences() >= 5 {
         state.result = Some(Outcome::draw("fivefold repetition"));
     }
+    let spare_legal = state.derived.legal.take();
     state.derived = Derived {
-        position: OnceLock::from(after),
-        legal: legal.map(OnceLock::from).unwrap_or_default(),
+        spare_legal,
+        position: Kept::given(after),
+        legal: legal.map(Kept::given).unwrap_or_default(),
+        board,
+        listed: OnceLock::new(),
         next: OnceLock::new(),
         unwritten_fen,
+        spare_position: None,
     };
 }
 
@@ -289,6 +243,10 @@ const NAMED: [(&str, &str, Command); 15] = [
 
 /// The command other than a move that `text` names (see [`NAMED`]), if any.
 fn named_command(text: &str) -> Option<Command> {
+    // None of the names has a digit, and every move but castling has one: most texts end here.
+    if text.bytes().any(|b| b.is_ascii_digit()) {
+        return None;
+    }
     let mut words = text.split_whitespace();
     let first = words.next()?;
     let second = words.next().unwrap_or("");
@@ -341,7 +299,7 @@ fn apply_to<H: RulesVersion>(
     let opponent_offer = state.draw_offer.filter(|&s| s != seat);
     match command {
         Command::Move(m) => {
-            if !legal_of(state, pos).contains(m) {
+            if !is_legal(legal_of(state, pos), m) {
                 refuse!("that move is not legal here");
             }
             if takes_royal_king(pos, m) {
@@ -352,12 +310,18 @@ fn apply_to<H: RulesVersion>(
             }
             let next = match state.derived.next.take() {
                 Some(kept) if kept.m == *m => kept,
-                _ => Successor::of(pos, m),
+                _ => Successor::reusing(
+                    pos,
+                    m,
+                    state.derived.spare_position.take(),
+                    state.derived.spare_legal.take(),
+                    state.derived.board.as_ref(),
+                ),
             };
             if opponent_offer.is_some() {
                 state.draw_offer = None;
             }
-            settle(variant, state, pos, next.after, Some(next.legal));
+            settle(variant, state, pos, next.after, Some((next.legal, next.board)));
         }
         Command::Resign => {
             let winner = pos.turn.other();
@@ -446,7 +410,7 @@ impl Rules for $rules {
             draw_offer: None,
             result: position_result(&pos),
             derived: Derived {
-                position: OnceLock::from(Box::new(pos)),
+                position: Kept::given(Box::new(pos)),
                 ..Derived::default()
             },
         })
@@ -483,15 +447,27 @@ impl Rules for $rules {
             return Ok(command);
         }
         let pos = position(self.variant, state)?;
-        parse_move_among(pos, legal_of(state, pos), text).map(Command::Move).map_err(RuleError::new)
+        // A stored record's move is found among the moves in any order; what people type, and
+        // the messages naming moves, use the listed order.
+        if let Some(m) = exact_san(pos, legal_of(state, pos), text) {
+            return Ok(Command::Move(m));
+        }
+        parse_move_among(pos, legal_listed(state, pos), text).map(Command::Move).map_err(RuleError::new)
     }
 
     fn format(&self, state: &Self::State, command: &Command) -> String {
         match command {
             Command::Move(m) => match position(self.variant, state) {
                 Ok(pos) => {
+                    let legal = legal_of(state, pos);
+                    // On the fast path the check mark comes from the sets, and the successor is
+                    // left for `apply` to make in the spare buffers.
+                    let board = || state.derived.board.clone().or_else(|| Board::from_position(pos));
+                    if let Some(mark) = is_legal(legal, m).then(board).flatten().and_then(|b| check_mark(&b, m)) {
+                        return move_to_san_marked(pos, legal, m, mark);
+                    }
                     let next = successor(state, pos, m);
-                    move_to_san_among(pos, legal_of(state, pos), m, &next.after, &next.legal)
+                    move_to_san_among(pos, legal, m, &next.after, &next.legal)
                 }
                 Err(_) => String::from("?"),
             },
@@ -519,7 +495,9 @@ impl Rules for $rules {
         };
         let made = apply_to(self.variant, state, &pos, actor, command);
         if state.derived.position.get().is_none() {
-            state.derived.position = OnceLock::from(pos);
+            state.derived.position = Kept::given(pos);
+        } else {
+            state.derived.spare_position = Some(pos);
         }
         made
     }
@@ -529,7 +507,7 @@ impl Rules for $rules {
             return Some(Vec::new());
         }
         let pos = position(self.variant, state).ok()?;
-        let mut out: Vec<Command> = legal_of(state, pos)
+        let mut out: Vec<Command> = legal_listed(state, pos)
             .iter()
             .copied()
             .filter(|m| !takes_royal_king(&pos, m))

@@ -10,6 +10,7 @@ use super::piece::Role;
 use super::position::{Move, MoveKind, Position, KINGSIDE, QUEENSIDE};
 use super::resolve::{resolve_among, LooseMove, ResolveError};
 use super::uci::{parse_uci_among, split_squares};
+use super::variant::Variant;
 
 /// SAN without the check mark.
 pub fn move_to_san_plain(pos: &Position, m: &Move) -> String {
@@ -159,6 +160,14 @@ pub fn move_to_san_among(pos: &Position, legal: &[Move], m: &Move, after: &Posit
     s
 }
 
+/// As [`move_to_san_among`] with the check mark already known (`mark`: `+`, `#` or none).
+pub fn move_to_san_marked(pos: &Position, legal: &[Move], m: &Move, mark: Option<char>) -> String {
+    let mut s = String::with_capacity(8);
+    push_san_plain(&mut s, pos, Some(legal), m);
+    s.extend(mark);
+    s
+}
+
 /// Reads a move typed leniently: SAN, UCI, long algebraic, castling with O or 0, figurines,
 /// lower-case piece letters (resolved by legality), drops `N@f3`/`@e4`.
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
@@ -260,17 +269,60 @@ pub fn parse_move_among(pos: &Position, legal: &[Move], text: &str) -> Result<Mo
 
 /// The legal move whose canonical SAN is `text`, check mark aside, if there is one: what a
 /// stored record holds, found without the lenient reader's work. Canonical SAN names one
-/// move, so this never picks where the lenient reader would not.
-fn exact_san(pos: &Position, legal: &[Move], text: &str) -> Option<Move> {
+/// move, so this never picks where the lenient reader would not. `legal` may be in any order.
+pub fn exact_san(pos: &Position, legal: &[Move], text: &str) -> Option<Move> {
     let plain = text.trim_end_matches(['+', '#']);
-    let body = plain.split_once('=').map_or(plain, |(body, _)| body);
-    let square_at = body.rfind(|c: char| c.is_ascii_lowercase())?;
-    let to = pos.geo.parse_square(&body[square_at..])?;
+    // On the plain 8x8 board of standard chess and Chess960 the text names the kind of move:
+    // castling, or a piece's letter or a pawn's file first; only such moves can have it.
+    let standard =
+        matches!(pos.variant, Variant::Standard | Variant::Chess960) && std::ptr::eq(pos.geo, Geometry::standard());
+    let castle = standard && plain.starts_with("O-O");
+    let (to, role) = if castle {
+        (None, None)
+    } else {
+        let body = plain.split_once('=').map_or(plain, |(body, _)| body);
+        let square_at = body.rfind(|c: char| c.is_ascii_lowercase())?;
+        let to = pos.geo.parse_square(&body[square_at..])?;
+        let role = match body.as_bytes()[0] {
+            _ if !standard => None,
+            b'a'..=b'h' => Some(Role::Pawn),
+            letter => Some(Role::from_letter(char::from(letter))?),
+        };
+        (Some(to), role)
+    };
+    let candidate = |m: &&Move| {
+        (m.kind == MoveKind::Castle) == castle && to.is_none_or(|to| m.to == to) && role.is_none_or(|r| r == m.role)
+    };
+    // On that board a move's rivals in SAN (moves of its kind to its square) are among the
+    // candidates, so its SAN is written from them rather than from every legal move.
+    let none = Move {
+        role: Role::Pawn,
+        from: 0,
+        to: 0,
+        promotion: None,
+        kind: MoveKind::Normal,
+    };
+    let mut kept = [none; 16];
+    let mut n = 0;
+    if standard {
+        for m in legal.iter().filter(candidate) {
+            if n == kept.len() {
+                n = usize::MAX;
+                break;
+            }
+            kept[n] = *m;
+            n += 1;
+        }
+    }
+    let (candidates, rivals) = match n {
+        usize::MAX | 0 => (legal, legal),
+        n => (&kept[..n], &kept[..n]),
+    };
     let mut san = String::with_capacity(plain.len() + 4);
     let mut found = None;
-    for m in legal.iter().filter(|m| m.to == to && m.kind != MoveKind::Castle) {
+    for m in candidates.iter().filter(candidate) {
         san.clear();
-        push_san_plain(&mut san, pos, Some(legal), m);
+        push_san_plain(&mut san, pos, Some(rivals), m);
         if san == plain {
             if found.is_some() {
                 return None;

@@ -101,6 +101,18 @@ fn attackers_of(board: &Board, sq: usize, by: Color, attackers: Set, occupied: S
             | (attacks::bishop(sq, occupied) & diagonal))
 }
 
+/// Whether the side to move's king is attacked.
+pub fn in_check(board: &Board) -> bool {
+    let them = board.turn.other();
+    attackers_of(
+        board,
+        board.king(board.turn),
+        them,
+        board.by_color[them.index()],
+        board.occupied(),
+    ) != 0
+}
+
 /// Sends every legal move of the side to move to `sink`.
 pub fn generate<S: Sink>(board: &Board, sink: &mut S) {
     let us = board.turn;

@@ -15,6 +15,7 @@ pub mod perft;
 
 pub use board::Board;
 
+use crate::piece::Role;
 use crate::position::{Move, Position};
 
 /// Fills `out` (cleared first) with the legal moves of a standard-chess or Chess960 position
@@ -29,6 +30,31 @@ pub fn gen_legal(pos: &Position, out: &mut Vec<Move>) -> bool {
     legal::generate(&board, &mut ordered);
     ordered.write(&board, out);
     true
+}
+
+/// Fills `out` (cleared first) with the legal moves of `board` in the generator's own order
+/// (pieces by kind, not the general engine's order): for callers that use the moves as a set
+/// and never list them.
+pub fn gen_legal_unordered(board: &Board, out: &mut Vec<Move>) {
+    out.clear();
+    legal::generate(board, out);
+}
+
+/// SAN's check mark for `m`, a legal move of a standard-chess or Chess960 position (as the
+/// fast path's sets): `#` when it mates (the only end with a winner there), `+` when it
+/// checks, none otherwise; `None` if `m` leaves the side to move without one king.
+pub fn check_mark(board: &Board, m: &Move) -> Option<Option<char>> {
+    let mut board = board.clone();
+    board.play(m);
+    if board.pieces(board.turn, Role::King).count_ones() != 1 {
+        return None;
+    }
+    if !legal::in_check(&board) {
+        return Some(None);
+    }
+    let mut count = legal::Count(0);
+    legal::generate(&board, &mut count);
+    Some(Some(if count.0 == 0 { '#' } else { '+' }))
 }
 
 /// How many legal moves by the fast path, or `None` when the position is not one it plays.

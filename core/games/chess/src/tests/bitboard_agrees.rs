@@ -2,10 +2,13 @@
 //! (and the same count) and the same position after every move, at every node of shallow trees from
 //! the perft suites and along seeded random games of standard chess and Chess960; the general
 //! engine's own standard perft against the published figures; and the positions it declines.
+//! Also the rules' shortcuts on the fast path: the moves in the generator's own order are the
+//! same set, and SAN's check mark from the sets is the general engine's.
 
 use crate::bitboard::{self, legal, Board};
 use crate::fen::parse_fen;
 use crate::movegen::{count_legal, gen_legal_general, legal_moves};
+use crate::outcome::position_result_among;
 use crate::perft::perft_general;
 use crate::piece::Role;
 use crate::position::{Move, MoveKind, Position};
@@ -24,6 +27,7 @@ struct Seen {
     promotions: usize,
     en_passant: usize,
     castles: usize,
+    mates: usize,
 }
 
 /// The fast path and the general engine agree on `pos`: same legal moves in the same order
@@ -43,9 +47,29 @@ fn agree(pos: &Position, seen: &mut Seen) -> Vec<Move> {
     legal::generate(&board, &mut count);
     assert_eq!(count.0, general.len() as u64, "move count of {fen}");
     assert_eq!(count_legal(pos), count.0, "{fen}");
+    let mut unordered = Vec::new();
+    bitboard::gen_legal_unordered(&board, &mut unordered);
+    unordered.sort();
+    let mut sorted = general.clone();
+    sorted.sort();
+    assert_eq!(unordered, sorted, "legal moves of {fen} in any order");
     for m in &general {
         let mut next = pos.clone();
         next.play(m);
+        let mut after_legal = Vec::new();
+        gen_legal_general(&next, &mut after_legal);
+        let mate = position_result_among(&next, &after_legal).is_some_and(|o| !o.winners.is_empty());
+        let mark = if mate {
+            Some('#')
+        } else {
+            next.in_check(next.turn).then_some('+')
+        };
+        assert_eq!(
+            bitboard::check_mark(&board, m),
+            Some(mark),
+            "{fen}: the check mark of {m:?}"
+        );
+        seen.mates += usize::from(mate);
         let mut made = board.clone();
         made.play(m);
         assert_eq!(Board::from_position(&next), Some(made), "{fen} after {m:?}");
@@ -77,6 +101,7 @@ fn every_node_of_the_standard_suite_to_depth_three_agrees() -> Result<(), String
     }
     assert!(seen.positions > 5_000, "{} positions", seen.positions);
     assert!(seen.checks > 50 && seen.promotions > 50 && seen.en_passant > 5 && seen.castles > 50);
+    assert!(seen.mates > 100, "{} mates", seen.mates);
     Ok(())
 }
 

@@ -1,0 +1,187 @@
+//! What a chess state derives from its FEN and keeps between calls (the position, its legal
+//! moves, the position a move leads to) and the buffers a move hands on for reuse. Never
+//! serialized nor hashed: it changes no stored form, only what is worked out again.
+
+use std::sync::OnceLock;
+
+use super::bitboard::{self, Board};
+use super::movegen::{gen_legal, legal_moves};
+use super::position::{Move, Position};
+use super::rules::ChessState;
+use super::variant::Variant;
+
+/// Derived from a state's FEN, each part when first asked for: the position, its legal moves,
+/// and the position after the move last formatted, with its legal moves (so that a move's
+/// `format` and `apply` generate the moves of the position it leads to once between them).
+/// The legal moves a move leads to are kept in the fast path's own order (replay only looks
+/// moves up); listing them asks for them in the general engine's order once.
+/// Always equal, as it is derived.
+#[derive(Debug, Default)]
+pub struct Derived {
+    /// Boxed, as is a successor's: a position is some 450 bytes, and a move hands it on from
+    /// the successor to the state without copying it.
+    pub(crate) position: Kept<Box<Position>>,
+    /// The legal moves in any order: for looking moves up.
+    pub(crate) legal: Kept<Vec<Move>>,
+    /// The position as the fast path's sets, when it is one the fast path plays and a move led
+    /// to it (made from the previous sets: no reading the position again). Then `legal` is in
+    /// the generator's order, and `listed` holds the moves in the general engine's.
+    pub(crate) board: Option<Board>,
+    pub(crate) listed: OnceLock<Vec<Move>>,
+    pub(crate) next: OnceLock<Successor>,
+    /// Set while the FEN is not written (version 3, after a move): the game and the en passant
+    /// square the FEN shows, which with `position` write it.
+    pub(crate) unwritten_fen: Option<(Variant, Option<u8>)>,
+    /// The previous position's box and legal-move buffer, for the next move's successor to
+    /// reuse instead of allocating (never cloned).
+    pub(crate) spare_position: Option<Box<Position>>,
+    pub(crate) spare_legal: Option<Vec<Move>>,
+}
+
+/// A value either given (a move's successor, a new game's position: a plain field, as a
+/// `OnceLock` made from a value costs a `Once` call) or worked out when first asked for.
+#[derive(Debug, Clone)]
+pub(crate) struct Kept<T> {
+    given: Option<T>,
+    worked_out: OnceLock<T>,
+}
+
+impl<T> Default for Kept<T> {
+    fn default() -> Kept<T> {
+        Kept {
+            given: None,
+            worked_out: OnceLock::new(),
+        }
+    }
+}
+
+impl<T> Kept<T> {
+    pub(crate) fn given(value: T) -> Kept<T> {
+        Kept {
+            given: Some(value),
+            worked_out: OnceLock::new(),
+        }
+    }
+    pub(crate) fn get(&self) -> Option<&T> {
+        self.given.as_ref().or_else(|| self.worked_out.get())
+    }
+    pub(crate) fn get_or_init(&self, work: impl FnOnce() -> T) -> &T {
+        match &self.given {
+            Some(value) => value,
+            None => self.worked_out.get_or_init(work),
+        }
+    }
+    pub(crate) fn take(&mut self) -> Option<T> {
+        self.given.take().or_else(|| self.worked_out.take())
+    }
+}
+
+/// As the derive would, without the spare buffers.
+impl Clone for Derived {
+    fn clone(&self) -> Derived {
+        Derived {
+            position: self.position.clone(),
+            legal: self.legal.clone(),
+            board: self.board.clone(),
+            listed: self.listed.clone(),
+            next: self.next.clone(),
+            unwritten_fen: self.unwritten_fen,
+            spare_position: None,
+            spare_legal: None,
+        }
+    }
+}
+
+/// A move, the position it leads to and that position's legal moves: on the fast path with
+/// its sets (`board`) and the moves in the generator's own order, else in the general engine's.
+#[derive(Debug, Clone)]
+pub(crate) struct Successor {
+    pub(crate) m: Move,
+    pub(crate) after: Box<Position>,
+    pub(crate) legal: Vec<Move>,
+    pub(crate) board: Option<Board>,
+}
+
+impl Successor {
+    pub(crate) fn of(pos: &Position, m: &Move) -> Successor {
+        Successor::reusing(pos, m, None, None, None)
+    }
+
+    /// As [`Successor::of`] for a legal `m`, in a spare box and move buffer when given, and
+    /// from `pos`'s sets when given.
+    pub(crate) fn reusing(
+        pos: &Position,
+        m: &Move,
+        spare: Option<Box<Position>>,
+        legal: Option<Vec<Move>>,
+        board: Option<&Board>,
+    ) -> Successor {
+        let mut after = match spare {
+            Some(mut spare) => {
+                (*spare).clone_from(pos);
+                spare
+            }
+            None => Box::new(pos.clone()),
+        };
+        after.play(m);
+        let board = match board {
+            Some(before) => {
+                let mut board = before.clone();
+                board.play(m);
+                Some(board)
+            }
+            None => Board::from_position(&after),
+        };
+        let mut legal = legal.unwrap_or_default();
+        match &board {
+            Some(board) => bitboard::gen_legal_unordered(board, &mut legal),
+            None => gen_legal(&after, &mut legal),
+        }
+        Successor {
+            m: *m,
+            after,
+            legal,
+            board,
+        }
+    }
+}
+
+impl PartialEq for Derived {
+    fn eq(&self, _: &Derived) -> bool {
+        true
+    }
+}
+
+impl Eq for Derived {}
+
+/// The legal moves of the state's position, generated once and kept, in any order: for
+/// looking moves up, never for listing them.
+pub(crate) fn legal_of<'a, H>(state: &'a ChessState<H>, pos: &Position) -> &'a [Move] {
+    state.derived.legal.get_or_init(|| legal_moves(pos))
+}
+
+/// The legal moves of the state's position in the general engine's order (what `legal` lists
+/// and the lenient reader's messages name), generated once and kept.
+pub(crate) fn legal_listed<'a, H>(state: &'a ChessState<H>, pos: &Position) -> &'a [Move] {
+    if state.derived.board.is_some() {
+        state.derived.listed.get_or_init(|| legal_moves(pos))
+    } else {
+        legal_of(state, pos)
+    }
+}
+
+/// The position `m` leads to, with its legal moves: kept for the last move asked about.
+pub(crate) fn successor<'a, H>(state: &'a ChessState<H>, pos: &Position, m: &Move) -> std::borrow::Cow<'a, Successor> {
+    let kept = state.derived.next.get_or_init(|| Successor::of(pos, m));
+    if kept.m == *m {
+        std::borrow::Cow::Borrowed(kept)
+    } else {
+        std::borrow::Cow::Owned(Successor::of(pos, m))
+    }
+}
+
+/// Whether `m` is among `legal`, squares compared first (cheaper than the whole move, and most
+/// moves differ there).
+pub(crate) fn is_legal(legal: &[Move], m: &Move) -> bool {
+    legal.iter().any(|o| o.from == m.from && o.to == m.to && o == m)
+}
