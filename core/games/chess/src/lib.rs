@@ -11,7 +11,9 @@
 //! `outcome` (game ends), `illegal` (the arbiter's record of an illegal move that stood),
 //! `plies` (a record's moves on positions, for the notation writers), `perft`, `bitboard` (standard chess and Chess960 as
 //! 64-bit sets: the fast path of `movegen` and `perft`), `start`
-//! (set-up, Chess960 numbering), `render`, `repetition` (what each rules version keeps for repetitions), `rules` (the `Rules` face: commands, draws, results).
+//! (set-up, Chess960 numbering), `render`, `repetition` (what each rules version keeps for repetitions and what its state hash
+//! covers), `derived` (what a state works out from its FEN and keeps: the position, its legal
+//! moves, the position a move leads to), `rules` (the `Rules` face: commands, draws, results).
 
 pub mod bitboard;
 pub mod board_json;
