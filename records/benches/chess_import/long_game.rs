@@ -140,20 +140,9 @@ pub fn long_game_table() {
     );
     for version in [3, 2, 1] {
         // As many entries verified for each: 50 entries 400 times, 5000 entries 4 times.
-        let (short, short_cpu) = verify_ns(&record(version, &moves[..50]), 400);
-        let (whole, whole_cpu) = verify_ns(&record(version, &moves), 4);
-        let cpu = |c: Option<f64>| c.map_or("-".to_string(), |c| format!("{c:.0}"));
-        let cpu_ratio = match (short_cpu, whole_cpu) {
-            (Some(s), Some(w)) => format!("{:.2}", w / s),
-            _ => "-".to_string(),
-        };
-        println!(
-            "{:<10} {short:>14.0} {whole:>14.0} {:>11.2} {:>14} {:>14} {cpu_ratio:>10}",
-            format!("version {version}"),
-            whole / short,
-            cpu(short_cpu),
-            cpu(whole_cpu)
-        );
+        let short = verify_ns(&record(version, &moves[..50]), 400);
+        let whole = verify_ns(&record(version, &moves), 4);
+        print_row(version, short, whole);
     }
     println!("\nthe same 5000 moves, one record against ten of 500 from the positions reached (same positions, history at most 500)");
     println!(
@@ -161,19 +150,25 @@ pub fn long_game_table() {
         "rules", "10 x 500, wall", "5000, wall", "wall ratio", "10 x 500, CPU", "5000, CPU", "CPU ratio"
     );
     for version in [3, 2] {
-        let (split, split_cpu) = verify_all_ns(&pieces(version, &moves, 500), 4);
-        let (whole, whole_cpu) = verify_ns(&record(version, &moves), 4);
-        let cpu = |c: Option<f64>| c.map_or("-".to_string(), |c| format!("{c:.0}"));
-        let cpu_ratio = match (split_cpu, whole_cpu) {
-            (Some(s), Some(w)) => format!("{:.2}", w / s),
-            _ => "-".to_string(),
-        };
-        println!(
-            "{:<10} {split:>14.0} {whole:>14.0} {:>11.2} {:>14} {:>14} {cpu_ratio:>10}",
-            format!("version {version}"),
-            whole / split,
-            cpu(split_cpu),
-            cpu(whole_cpu)
-        );
+        let split = verify_all_ns(&pieces(version, &moves, 500), 4);
+        let whole = verify_ns(&record(version, &moves), 4);
+        print_row(version, split, whole);
     }
+}
+
+/// One line of either table: the baseline's and the whole game's (best wall, mean CPU) ns an
+/// entry, and the whole game's over the baseline's.
+fn print_row(version: u32, (base, base_cpu): (f64, Option<f64>), (whole, whole_cpu): (f64, Option<f64>)) {
+    let cpu = |c: Option<f64>| c.map_or("-".to_string(), |c| format!("{c:.0}"));
+    let cpu_ratio = match (base_cpu, whole_cpu) {
+        (Some(b), Some(w)) => format!("{:.2}", w / b),
+        _ => "-".to_string(),
+    };
+    println!(
+        "{:<10} {base:>14.0} {whole:>14.0} {:>11.2} {:>14} {:>14} {cpu_ratio:>10}",
+        format!("version {version}"),
+        whole / base,
+        cpu(base_cpu),
+        cpu(whole_cpu)
+    );
 }
