@@ -30,8 +30,9 @@ pub trait RulesVersion: Clone + Debug + PartialEq + Eq + Serialize + Deserialize
     fn record(&mut self, pos: &Position, ep: Option<u8>, irreversible: bool);
     /// How many times the current position has occurred (at least 1).
     fn occurrences(&self) -> usize;
-    /// The bytes the state hash covers; `pos` is the state's position.
-    fn hashed_state(state: &ChessState<Self>, pos: &Position) -> Vec<u8>;
+    /// The bytes the state hash covers; `pos` is the state's position (`None` when its FEN does
+    /// not read: versions 1 and 2 hash the FEN as it stands, version 3 has nothing to hash).
+    fn hashed_state(state: &ChessState<Self>, pos: Option<&Position>) -> Vec<u8>;
 }
 
 /// Versions 1 and 2: the FEN, what the log commits to, the draw offer and the result, as
@@ -63,7 +64,7 @@ impl RulesVersion for Vec<String> {
         self.iter().filter(|k| Some(*k) == current).count()
     }
     /// Every EPD: the state hash grows with the positions since the last irreversible move.
-    fn hashed_state(state: &ChessState<Self>, _pos: &Position) -> Vec<u8> {
+    fn hashed_state(state: &ChessState<Self>, _pos: Option<&Position>) -> Vec<u8> {
         fen_hashed(state, &state.history)
     }
 }
@@ -301,7 +302,7 @@ impl RulesVersion for Repetitions {
     }
     /// The FEN and the running hash, which commits to every key since the last irreversible
     /// move.
-    fn hashed_state(state: &ChessState<Self>, _pos: &Position) -> Vec<u8> {
+    fn hashed_state(state: &ChessState<Self>, _pos: Option<&Position>) -> Vec<u8> {
         fen_hashed(state, &state.history.digest)
     }
 }
@@ -371,7 +372,10 @@ impl RulesVersion for RepetitionKeys {
     }
     /// The current key, then `(halfmove, fullmove, draw offer, result)` as bincode (standard
     /// configuration) writes them: what the FEN says, in fewer bytes.
-    fn hashed_state(state: &ChessState<Self>, pos: &Position) -> Vec<u8> {
+    fn hashed_state(state: &ChessState<Self>, pos: Option<&Position>) -> Vec<u8> {
+        let Some(pos) = pos else {
+            return Vec::new();
+        };
         let mut out = Vec::with_capacity(48);
         out.extend_from_slice(state.history.log.keys.last().map_or(&[0; 16], |k| k));
         let counters = (pos.halfmove, pos.fullmove, &state.draw_offer, &state.result);

@@ -384,10 +384,7 @@ impl Rules for $rules {
     /// version 3 the current position's key and move counters; each with the draw offer and
     /// the result.
     fn hashed_state(&self, state: &Self::State) -> Vec<u8> {
-        match position(self.variant, state) {
-            Ok(pos) => <$log>::hashed_state(state, pos),
-            Err(_) => Vec::new(),
-        }
+        <$log>::hashed_state(state, position(self.variant, state).ok())
     }
     fn describe(&self) -> &'static str {
         self.variant.describe()
