@@ -8,6 +8,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::board::{Board, Colour, Point, DIRECTIONS};
+use super::crowding::may_foul;
 use super::ruleset::{Bans, Effect};
 
 /// A barred shape.
@@ -55,8 +56,9 @@ pub fn forbidden_points(board: &Board, colour: Colour, bans: &Bans) -> Vec<(Poin
     }
     let mut scratch = board.clone();
     let mut found = Vec::new();
-    for p in board.points() {
-        if board.get(p).is_none() {
+    let crowded = may_foul(board, colour, bans);
+    for (p, crowded) in board.points().zip(crowded) {
+        if crowded && board.get(p).is_none() {
             if let Verdict::Foul(foul) = judge_on(&mut scratch, p, colour, bans) {
                 found.push((p, foul));
             }

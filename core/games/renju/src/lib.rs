@@ -4,6 +4,7 @@
 pub mod board;
 pub mod command;
 pub mod config;
+mod crowding;
 pub mod engine;
 pub mod forbidden;
 pub mod notation;
