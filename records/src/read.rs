@@ -12,6 +12,7 @@ use crate::blocks;
 use crate::error::{ReadError, StoreError};
 use crate::guard::guarded;
 use crate::tables::*;
+use crate::tlog::TileCache;
 use crate::{parse_status, Store};
 
 /// Which records `list` returns; every given condition must hold.
@@ -189,8 +190,13 @@ impl Store {
     /// rules, then that it is complete, then that the transparency log holds it as it is. A
     /// broken log is reported as the failure, at its entry.
     pub fn audit(&self, id: &str) -> Result<Report, ReadError> {
+        self.audit_sharing(id, None)
+    }
+
+    /// `audit`, taking the log's full tiles already checked in the same pass from `cache`.
+    pub(crate) fn audit_sharing(&self, id: &str, cache: Option<&TileCache>) -> Result<Report, ReadError> {
         audit_report(self.games, self.record(id), |record| {
-            self.log_disagrees(id, &record.hashes())
+            self.log_disagrees(id, &record.hashes(), cache)
         })
     }
 

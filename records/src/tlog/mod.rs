@@ -11,6 +11,8 @@ pub(crate) mod bundle;
 mod key;
 mod read;
 mod reader;
+
+pub(crate) use reader::TileCache;
 pub(crate) mod sign;
 
 use kifu_core::record::{chain_step, header_hash, Hash};

@@ -7,7 +7,7 @@ use kifu_core::record::Hash;
 use kifu_tlog::{leaf, subtree, tile};
 use redb::ReadableTable;
 
-use super::reader::Reader;
+use super::reader::{Reader, TileCache};
 use super::{size_in, LogError};
 use crate::error::{ReadError, StoreError};
 use crate::guard::guarded;
@@ -167,11 +167,20 @@ impl Store {
 
     /// Checks that the log holds record `id`'s chain positions `0 ..= n` exactly as the record
     /// has them (`chain` its chain hashes): the first position it does not, and why.
-    pub(crate) fn log_disagrees(&self, id: &str, chain: &[Hash]) -> Result<Option<(u64, String)>, ReadError> {
+    /// Full tiles checked earlier in the same pass come from `cache`.
+    pub(crate) fn log_disagrees(
+        &self,
+        id: &str,
+        chain: &[Hash],
+        cache: Option<&TileCache>,
+    ) -> Result<Option<(u64, String)>, ReadError> {
         guarded(|| {
             let txn = self.db.begin_read().map_err(StoreError::from)?;
             let places = txn.open_table(LOG_PLACES).map_err(StoreError::from)?;
-            with_reader!(txn, |r| Ok(logged_as(&places, &mut r, id, chain, true)?.err()))
+            with_reader!(txn, |r| {
+                let mut r = r.sharing(cache);
+                Ok(logged_as(&places, &mut r, id, chain, true)?.err())
+            })
         })
     }
 }
@@ -220,12 +229,18 @@ where
     if indexes.len() < chain.len() {
         return Ok(Err((indexes.len() as u64, "the log holds no leaf for it".into())));
     }
+    // The tile the last leaf was in, read once for all of the record's leaves in it.
+    let mut current: Option<(u64, Vec<Hash>)> = None;
     for (seq, (index, hash)) in indexes.iter().zip(chain).enumerate() {
-        let tile = match reader.leaf_tile(index / tile::WIDTH) {
-            Ok(tile) => tile,
-            Err(StoreError::Damaged(why)) => return Ok(Err((seq as u64, why))),
-            Err(other) => return Err(other),
-        };
+        let at = index / tile::WIDTH;
+        if current.as_ref().is_none_or(|(held, _)| *held != at) {
+            match reader.leaf_tile(at) {
+                Ok(tile) => current = Some((at, tile)),
+                Err(StoreError::Damaged(why)) => return Ok(Err((seq as u64, why))),
+                Err(other) => return Err(other),
+            }
+        }
+        let tile = &current.as_ref().expect("read above").1;
         if tile.get((index % tile::WIDTH) as usize) != Some(&leaf::hash(id, seq as u64, hash)) {
             return Ok(Err((
                 seq as u64,

@@ -3,7 +3,8 @@
 //! made again from the records its runs name and checked against the tile's hash one level up.
 //! Reads only; a record changed since it was logged is reported, never hashed into an answer.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Arc, Mutex};
 
 use kifu_core::record::{chain_step, header_hash, Hash};
 use kifu_tlog::subtree::Subtrees;
@@ -28,6 +29,41 @@ pub(crate) struct Reader<'a, R, P, T, H, B> {
     pub size: u64,
     chains: HashMap<String, Vec<Hash>>,
     level0: HashMap<u64, Vec<Hash>>,
+    shared: Option<&'a TileCache>,
+}
+
+/// Full level-0 tiles already made again from their records and checked against the tile
+/// above, shared by the readers of one pass over the store (`Store::check_all`, which audits
+/// records in log order so that neighbours meet their tiles here). Only checked tiles go in;
+/// the oldest leave first beyond [`TileCache::HELD`]. A full tile's leaves never change while
+/// the records they name are as logged, and a record changed since is caught by its own audit
+/// (its leaves are compared with the tile's).
+#[derive(Default)]
+pub(crate) struct TileCache {
+    held: Mutex<(HashMap<u64, Arc<Vec<Hash>>>, VecDeque<u64>)>,
+}
+
+impl TileCache {
+    /// At most this many tiles (8 KiB each) are held.
+    const HELD: usize = 512;
+
+    fn get(&self, index: u64) -> Option<Arc<Vec<Hash>>> {
+        self.held.lock().ok()?.0.get(&index).cloned()
+    }
+
+    fn put(&self, index: u64, hashes: &[Hash]) {
+        if let Ok(mut held) = self.held.lock() {
+            let (tiles, order) = &mut *held;
+            if tiles.insert(index, Arc::new(hashes.to_vec())).is_none() {
+                order.push_back(index);
+            }
+            while order.len() > Self::HELD {
+                if let Some(oldest) = order.pop_front() {
+                    tiles.remove(&oldest);
+                }
+            }
+        }
+    }
 }
 
 impl<'a, R, P, T, H, B> Reader<'a, R, P, T, H, B>
@@ -48,7 +84,14 @@ where
             size: size_in(pending, runs)?,
             chains: HashMap::new(),
             level0: HashMap::new(),
+            shared: None,
         })
+    }
+
+    /// The same reader, taking checked full tiles from `cache` and adding those it checks.
+    pub fn sharing(mut self, cache: Option<&'a TileCache>) -> Self {
+        self.shared = cache;
+        self
     }
 
     /// The runs that hold leaves `start .. end`, full tiles' and pending: (first leaf, record
@@ -119,6 +162,9 @@ where
             }
             return Ok(hashes);
         }
+        if let Some(hashes) = self.shared.and_then(|cache| cache.get(index)) {
+            return Ok(hashes.to_vec());
+        }
         let (start, end) = (index * tile::WIDTH, (index + 1) * tile::WIDTH);
         let mut hashes = Vec::with_capacity(tile::WIDTH as usize);
         let mut names = Vec::new();
@@ -163,6 +209,9 @@ where
                 },
                 names.join(", ")
             )));
+        }
+        if let Some(cache) = self.shared {
+            cache.put(index, &hashes);
         }
         self.level0.insert(index, hashes.clone());
         Ok(hashes)
