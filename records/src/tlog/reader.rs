@@ -40,7 +40,14 @@ pub(crate) struct Reader<'a, R, P, T, H, B> {
 /// (its leaves are compared with the tile's).
 #[derive(Default)]
 pub(crate) struct TileCache {
-    held: Mutex<(HashMap<u64, Arc<Vec<Hash>>>, VecDeque<u64>)>,
+    held: Mutex<Held>,
+}
+
+/// The tiles held by their index, and their indexes oldest first.
+#[derive(Default)]
+struct Held {
+    tiles: HashMap<u64, Arc<Vec<Hash>>>,
+    order: VecDeque<u64>,
 }
 
 impl TileCache {
@@ -48,12 +55,12 @@ impl TileCache {
     const HELD: usize = 512;
 
     fn get(&self, index: u64) -> Option<Arc<Vec<Hash>>> {
-        self.held.lock().ok()?.0.get(&index).cloned()
+        self.held.lock().ok()?.tiles.get(&index).cloned()
     }
 
     fn put(&self, index: u64, hashes: &[Hash]) {
         if let Ok(mut held) = self.held.lock() {
-            let (tiles, order) = &mut *held;
+            let Held { tiles, order } = &mut *held;
             if tiles.insert(index, Arc::new(hashes.to_vec())).is_none() {
                 order.push_back(index);
             }
