@@ -5,6 +5,7 @@
 mod correction;
 mod verify;
 
+use correction::InForce;
 pub use correction::{in_force, Correction, Withdrawn};
 pub use verify::{log_view, verify_complete, verify_record, verify_text, Report, SeedCheck};
 
@@ -115,7 +116,7 @@ pub struct Replay {
     broken: bool,
     /// Every entry not withdrawn by a correction, in order: what a correction rebuilds the
     /// game from. `None` when resumed from a snapshot (no history to rebuild from).
-    in_force: Option<Vec<Entry>>,
+    in_force: Option<InForce>,
     /// Entries withdrawn by corrections: (withdrawn seq, the correction's seq).
     withdrawn: Vec<Withdrawn>,
     /// The game's remarks on the entries passed, in order (withdrawn entries' included).
@@ -152,7 +153,7 @@ impl Replay {
             seed: None,
             revealed: false,
             broken: false,
-            in_force: Some(Vec::new()),
+            in_force: Some(InForce::default()),
             withdrawn: Vec::new(),
             remarks: Vec::new(),
         })
@@ -313,7 +314,7 @@ impl Replay {
             self.remarks.push(Remark { seq: entry.seq, text });
         }
         if let Some(in_force) = &mut self.in_force {
-            in_force.push(entry.clone());
+            in_force.push(entry);
         }
         Ok(())
     }
@@ -488,7 +489,7 @@ impl Replay {
         self.chain(&entry);
         self.seq = entry.seq;
         if let Some(in_force) = &mut self.in_force {
-            in_force.push(entry.clone());
+            in_force.push(&entry);
         }
         entry
     }
