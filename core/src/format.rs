@@ -149,7 +149,8 @@ pub fn build_checked(games: &Registry, draft: &Draft, created: Option<&str>) -> 
     header
         .validate()
         .map_err(|e| FormatError::at_line(draft.line, e.reason))?;
-    let mut replay = Replay::start_unchained(games, header).map_err(|f| FormatError::at_line(draft.line, f.reason))?;
+    let mut replay = Replay::start_unchained(games, header, draft.moves.len())
+        .map_err(|f| FormatError::at_line(draft.line, f.reason))?;
     let mut entries = Vec::with_capacity(draft.moves.len());
     // Plies count the moves of the game; notes between them are not plies.
     let mut ply = 0;

@@ -127,7 +127,7 @@ impl Replay {
     /// Starts from the header: the game's set-up from its options and start position.
     pub fn start(games: &Registry, header: &Header) -> Result<Replay, Failure> {
         header.validate().map_err(|e| Failure::header(e.to_string()))?;
-        let mut replay = Replay::start_unchained(games, header.clone())?;
+        let mut replay = Replay::start_unchained(games, header.clone(), 0)?;
         replay.head = header_hash(&header.canonical_text());
         replay.chained = true;
         replay.kept = None;
@@ -135,9 +135,10 @@ impl Replay {
     }
 
     /// As `start`, for a header already validated, taking no chain step: its head stays the
-    /// zero hash, and it keeps each entry's canonical line (`take_kept`) for the caller to
-    /// chain once the header is final (`format::build_checked`, whose id derives from them).
-    pub(crate) fn start_unchained(games: &Registry, header: Header) -> Result<Replay, Failure> {
+    /// zero hash, and it keeps each entry's canonical line (`take_kept`, room made for
+    /// `entries`) for the caller to chain once the header is final (`format::build_checked`,
+    /// whose id derives from them).
+    pub(crate) fn start_unchained(games: &Registry, header: Header, entries: usize) -> Result<Replay, Failure> {
         let game = game_for(games, &header)?;
         let current = start_match(game, &header)?;
         Ok(Replay {
@@ -149,7 +150,10 @@ impl Replay {
             seq: 0,
             head: [0; 32],
             chained: false,
-            kept: Some(Kept::default()),
+            kept: Some(Kept {
+                lines: EntryLines::with_capacity(entries),
+                heads: Vec::new(),
+            }),
             seed: None,
             revealed: false,
             broken: false,
@@ -465,11 +469,13 @@ impl Replay {
     }
 
     /// Keeps, from now on, each entry's canonical line and the chain hash after it (for
-    /// `Checked::new`): called before the first entry.
-    fn keep_lines(&mut self) {
+    /// `Checked::new`, with room for `entries`): called before the first entry.
+    fn keep_lines(&mut self, entries: usize) {
+        let mut heads = Vec::with_capacity(entries + 1);
+        heads.push(self.head);
         self.kept = Some(Kept {
-            lines: EntryLines::default(),
-            heads: vec![self.head],
+            lines: EntryLines::with_capacity(entries),
+            heads,
         });
     }
 
@@ -565,7 +571,7 @@ impl Checked {
     /// seed is revealed in it.
     pub fn new(games: &Registry, record: Record) -> Result<Checked, Failure> {
         let mut replay = Replay::start(games, &record.header)?;
-        replay.keep_lines();
+        replay.keep_lines(record.entries.len());
         replay.use_revealed_seed(&record)?;
         for entry in &record.entries {
             replay.check(entry)?;
