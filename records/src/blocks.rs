@@ -50,19 +50,10 @@ fn write_block<'a>(start: u64, lines: impl IntoIterator<Item = &'a str>, text: &
 
 /// `line` without its leading `seq` and the space after it, or `None` if it does not begin so.
 fn after_seq(line: &str, seq: u64) -> Option<&str> {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    let mut n = seq;
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    let rest = line.as_bytes().strip_prefix(&digits[at..])?.strip_prefix(b" ")?;
-    Some(&line[line.len() - rest.len()..])
+    let (number, rest) = line.split_once(' ')?;
+    // Written as `seq` is written: digits only, no leading zero.
+    let decimal = number.bytes().all(|b| b.is_ascii_digit()) && (number == "0" || !number.starts_with('0'));
+    (decimal && number.parse() == Ok(seq)).then_some(rest)
 }
 
 /// A block's text (its lines without their seqs, one a line) compressed.
@@ -320,6 +311,14 @@ mod tests {
             pack(1, lines.iter().map(String::as_str)).is_err(),
             "a line must begin with its seq"
         );
+        for (line, seq, rest) in [
+            ("7 p1 e4", 7, Some("p1 e4")),
+            ("07 p1 e4", 7, None),
+            ("+7 p1", 7, None),
+            ("70 p1", 7, None),
+        ] {
+            assert_eq!(after_seq(line, seq), rest, "{line}");
+        }
         assert!(packed.len() < lines.concat().len() / 4, "{} bytes", packed.len());
         // A changed byte is refused, or (in a bit zstd ignores) changes nothing: never other lines.
         let mut refused = 0;
