@@ -74,12 +74,15 @@ mod tests {
         crate::record::check_command_text(&text).unwrap();
         assert_eq!(escape("  \u{7}  "), None);
         assert_eq!(escape("a\u{7}b").as_deref(), Some("a b"));
+        assert_eq!(escape(" a;b\\c\td\n ").as_deref(), Some("a\\x3bb\\\\c\\td"));
     }
 
     #[test]
     fn escaping_maps_control_characters_then_trims_then_escapes() {
-        // The definition in two passes, against which the one pass is checked.
-        let two_passes = |raw: &str| {
+        // The definition in passes: control characters shown as spaces, white space trimmed
+        // (`str::trim`), then the rest escaped (which a trimmed text without such controls
+        // goes through unchanged but for the escapes).
+        let in_passes = |raw: &str| {
             let plain: String = raw
                 .chars()
                 .map(|c| {
@@ -90,17 +93,8 @@ mod tests {
                     }
                 })
                 .collect();
-            let mut out = String::new();
-            for c in plain.trim().chars() {
-                match c {
-                    '\\' => out.push_str("\\\\"),
-                    '\n' => out.push_str("\\n"),
-                    '\t' => out.push_str("\\t"),
-                    ';' => out.push_str("\\x3b"),
-                    c => out.push(c),
-                }
-            }
-            (!out.is_empty()).then_some(out)
+            let trimmed = plain.trim();
+            (!trimmed.is_empty()).then(|| escape(trimmed).expect("not empty"))
         };
         for raw in [
             "",
@@ -116,7 +110,7 @@ mod tests {
             "x \u{3000}",
             "\r\nwindows\r\n",
         ] {
-            assert_eq!(escape(raw), two_passes(raw), "{raw:?}");
+            assert_eq!(escape(raw), in_passes(raw), "{raw:?}");
         }
     }
 
