@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::record::{Actor, Header, Record};
+use crate::record::{chain_step, content_id_of, header_hash, Actor, ChanceMode, Header, Record};
 use crate::registry::Registry;
 use crate::replay::{Checked, Failure, Replay};
 
@@ -134,7 +134,9 @@ pub fn build(games: &Registry, draft: &Draft, created: Option<&str>) -> Result<R
     build_checked(games, draft, created).map(Checked::into_record)
 }
 
-/// As `build`, keeping what the replay ended on, so a store need not replay it again.
+/// As `build`, keeping what the replay ended on, so a store need not replay it again. The
+/// moves' canonical lines are written once, by the replay, and chained once the id they give
+/// is in the header.
 pub fn build_checked(games: &Registry, draft: &Draft, created: Option<&str>) -> Result<Checked, FormatError> {
     let game = games
         .find(&draft.game)
@@ -147,8 +149,9 @@ pub fn build_checked(games: &Registry, draft: &Draft, created: Option<&str>) -> 
     header
         .validate()
         .map_err(|e| FormatError::at_line(draft.line, e.reason))?;
-    let mut replay = Replay::start(games, &header).map_err(|f| FormatError::at_line(draft.line, f.reason))?;
-    let mut record = Record::new(header);
+    let mut replay = Replay::start_unchained(games, header, draft.moves.len())
+        .map_err(|f| FormatError::at_line(draft.line, f.reason))?;
+    let mut entries = Vec::with_capacity(draft.moves.len());
     // Plies count the moves of the game; notes between them are not plies.
     let mut ply = 0;
     for mv in &draft.moves {
@@ -163,10 +166,20 @@ pub fn build_checked(games: &Registry, draft: &Draft, created: Option<&str>) -> 
                 ply: Some(ply),
                 reason: format!("'{}': {}", mv.text, f.reason),
             })?;
-        record.entries.push(entry);
+        entries.push(entry);
     }
-    record.header.id = Some(record.content_id());
-    Ok(Checked::from_replay(record, &replay))
+    let lines = replay.take_kept().lines;
+    // The replay is done with its header: the record takes it.
+    let mut header = std::mem::replace(&mut replay.header, Header::new("", 0, Vec::new(), ChanceMode::Observed));
+    header.id = Some(content_id_of(&header.canonical_text(), &lines));
+    let text = header.canonical_text();
+    let mut chain = Vec::with_capacity(lines.len() + 1);
+    chain.push(header_hash(&text));
+    for line in lines.iter() {
+        chain.push(chain_step(&chain[chain.len() - 1], line));
+    }
+    let record = Record { header, entries };
+    Ok(Checked::from_replay(record, &replay, text, lines, chain))
 }
 
 /// How the bytes of a file were read as text.

@@ -4,7 +4,7 @@
 //! is packed without its leading seq, which the block's place gives. This module only packs
 //! and unpacks lines; it never judges them (see `read::verified_record`).
 
-use kifu_core::record::{chain_step, Entry, Hash};
+use kifu_core::record::{chain_step, Entry, EntryLines, Hash};
 use redb::ReadableTable;
 use std::io::Read;
 
@@ -28,19 +28,32 @@ pub fn block_start(seq: u64) -> u64 {
 }
 
 /// Packs the lines of the block starting at entry `start`: each must begin with its seq.
-fn pack(start: u64, lines: &[String]) -> Result<Vec<u8>, StoreError> {
+fn pack<'a>(start: u64, lines: impl IntoIterator<Item = &'a str>) -> Result<Vec<u8>, StoreError> {
     let mut text = String::new();
-    for (offset, line) in lines.iter().enumerate() {
-        let seq = start + offset as u64;
-        let rest = line
-            .strip_prefix(&format!("{seq} "))
-            .ok_or_else(|| StoreError::Damaged(format!("entry {seq} is stored as '{line}'")))?;
-        if offset > 0 {
+    write_block(start, lines, &mut text)?;
+    compress(&text)
+}
+
+/// Writes into `text` the lines of the block starting at entry `start`, each without its seq
+/// (which must begin it), one a line.
+fn write_block<'a>(start: u64, lines: impl IntoIterator<Item = &'a str>, text: &mut String) -> Result<(), StoreError> {
+    for (seq, line) in (start..).zip(lines) {
+        let rest =
+            after_seq(line, seq).ok_or_else(|| StoreError::Damaged(format!("entry {seq} is stored as '{line}'")))?;
+        if seq > start {
             text.push('\n');
         }
         text.push_str(rest);
     }
-    compress(&text)
+    Ok(())
+}
+
+/// `line` without its leading `seq` and the space after it, or `None` if it does not begin so.
+fn after_seq(line: &str, seq: u64) -> Option<&str> {
+    let (number, rest) = line.split_once(' ')?;
+    // Written as `seq` is written: digits only, no leading zero.
+    let decimal = number.bytes().all(|b| b.is_ascii_digit()) && (number == "0" || !number.starts_with('0'));
+    (decimal && number.parse() == Ok(seq)).then_some(rest)
 }
 
 /// A block's text (its lines without their seqs, one a line) compressed.
@@ -64,26 +77,33 @@ fn compress(text: &str) -> Result<Vec<u8>, StoreError> {
 /// from its entries, which must be numbered 1, 2, ... as they are the same bytes `pack`
 /// gives their canonical lines; the chain hash after each entry is pushed onto `chain`.
 pub fn pack_entries(head: Hash, entries: &[Entry], chain: &mut Vec<Hash>) -> Result<Vec<Row>, StoreError> {
-    let mut rows = Vec::with_capacity(entries.len().div_ceil(BLOCK as usize));
-    let (mut line, mut text) = (String::new(), String::new());
+    let lines = EntryLines::of(entries);
+    let first = chain.len();
     let mut last = head;
-    for (start, block) in (1..).step_by(BLOCK as usize).zip(entries.chunks(BLOCK as usize)) {
+    for line in lines.iter() {
+        last = chain_step(&last, line);
+        chain.push(last);
+    }
+    pack_lines(&lines, &chain[first..])
+}
+
+/// The block rows of a new record from its entries' canonical `lines` (entries 1, 2, ...,
+/// each line beginning with its seq) and `chain`, the chain hash after each line.
+pub fn pack_lines(lines: &EntryLines, chain: &[Hash]) -> Result<Vec<Row>, StoreError> {
+    if chain.len() != lines.len() {
+        return Err(StoreError::Damaged(format!(
+            "{} chain hashes for {} lines",
+            chain.len(),
+            lines.len()
+        )));
+    }
+    let mut rows = Vec::with_capacity(lines.len().div_ceil(BLOCK as usize));
+    let mut text = String::new();
+    for at in (0..lines.len()).step_by(BLOCK as usize) {
+        let end = (at + BLOCK as usize).min(lines.len());
         text.clear();
-        for (seq, entry) in (start..).zip(block) {
-            line.clear();
-            entry.write_canonical_line(&mut line);
-            if entry.seq != seq {
-                return Err(StoreError::Damaged(format!("entry {seq} is stored as '{line}'")));
-            }
-            last = chain_step(&last, &line);
-            chain.push(last);
-            if seq > start {
-                text.push('\n');
-            }
-            // The line without its seq and the space after it.
-            text.push_str(&line[line.find(' ').expect("a canonical line has a space") + 1..]);
-        }
-        rows.push((start, last, compress(&text)?));
+        write_block(at as u64 + 1, lines.range(at..end), &mut text)?;
+        rows.push((at as u64 + 1, chain[end - 1], compress(&text)?));
     }
     Ok(rows)
 }
@@ -218,7 +238,7 @@ pub fn extend(
             hashes.push(chain);
             block.push(line.clone());
         }
-        rows.push((start, chain, pack(start, &block)?));
+        rows.push((start, chain, pack(start, block.iter().map(String::as_str))?));
         seq += now.len() as u64;
         rest = later;
         last = (start, block);
@@ -290,7 +310,7 @@ mod tests {
                 (
                     start,
                     expected_chain[range.end - 1],
-                    pack(start, &lines[range]).unwrap(),
+                    pack(start, lines[range].iter().map(String::as_str)).unwrap(),
                 )
             })
             .collect();
@@ -311,9 +331,20 @@ mod tests {
     #[test]
     fn a_block_unpacks_to_its_lines_and_a_damaged_one_does_not() {
         let lines: Vec<String> = (129..=228).map(|n| format!("{n} p1 e4 ; s=0123456789abcdef")).collect();
-        let packed = pack(129, &lines).unwrap();
+        let packed = pack(129, lines.iter().map(String::as_str)).unwrap();
         assert_eq!(unpack(129, &packed).unwrap(), lines);
-        assert!(pack(1, &lines).is_err(), "a line must begin with its seq");
+        assert!(
+            pack(1, lines.iter().map(String::as_str)).is_err(),
+            "a line must begin with its seq"
+        );
+        for (line, seq, rest) in [
+            ("7 p1 e4", 7, Some("p1 e4")),
+            ("07 p1 e4", 7, None),
+            ("+7 p1", 7, None),
+            ("70 p1", 7, None),
+        ] {
+            assert_eq!(after_seq(line, seq), rest, "{line}");
+        }
         assert!(packed.len() < lines.concat().len() / 4, "{} bytes", packed.len());
         // A changed byte is refused, or (in a bit zstd ignores) changes nothing: never other lines.
         let mut refused = 0;

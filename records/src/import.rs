@@ -125,14 +125,13 @@ fn import_one(
             Against::Extend(common) => append_rest(tables, &id, checked, common),
         };
     }
+    let text = checked.header_text();
     let made;
-    let (text, key) = match ready {
-        Some(ready) => (ready.text.as_str(), ready.key.as_str()),
+    let key = match ready {
+        Some(ready) => ready.key.as_str(),
         None => {
-            let text = record.header.canonical_text();
-            let key = content_key_of(&record.header, &text);
-            made = (text, key);
-            (made.0.as_str(), made.1.as_str())
+            made = content_key_of(&record.header, text);
+            made.as_str()
         }
     };
     let relation = relative(tables, key, record)?;
@@ -143,7 +142,7 @@ fn import_one(
     let packed = match ready.and_then(|ready| ready.packed.as_ref()) {
         Some(packed) => packed,
         None => {
-            packed_here = Packed::of(&id, text, &record.entries, tables.logged.on)?;
+            packed_here = Packed::of_checked(checked, tables.logged.on)?;
             &packed_here
         }
     };

@@ -22,8 +22,7 @@ pub struct PreparedImport {
 /// What `PreparedImport::of` made.
 #[derive(Debug, Clone)]
 pub(crate) struct Ready {
-    /// The header's canonical text and its content key.
-    pub text: String,
+    /// The header's content key.
     pub key: String,
     /// `None` when the entries do not pack (numbered otherwise than 1, 2, ...): the committer
     /// packs them itself then, and fails as an import of the record itself does.
@@ -31,15 +30,15 @@ pub(crate) struct Ready {
 }
 
 impl PreparedImport {
-    /// Makes ready what storing `checked` as a new record writes. About 45 bytes an entry (a
-    /// leaf hash and the compressed lines) and the header's text, held until it is stored.
+    /// Makes ready what storing `checked` as a new record writes, from the lines and chain
+    /// hashes its replay made. About 45 bytes an entry (a leaf hash and the compressed
+    /// lines), held until it is stored beside the `Checked` (whose lines and chain hashes add
+    /// some 75 bytes an entry).
     pub fn of(checked: Checked) -> PreparedImport {
-        let record = checked.record();
-        let text = record.header.canonical_text();
-        let key = content_key_of(&record.header, &text);
-        let packed = Packed::of(&record.id(), &text, &record.entries, true).ok();
+        let key = content_key_of(&checked.record().header, checked.header_text());
+        let packed = Packed::of_checked(&checked, true).ok();
         PreparedImport {
-            ready: Some(Ready { text, key, packed }),
+            ready: Some(Ready { key, packed }),
             checked,
         }
     }
@@ -129,6 +128,22 @@ mod tests {
             LOG_TILES
         );
         out
+    }
+
+    #[test]
+    fn a_checked_record_carries_its_own_lines_and_chain() {
+        for built in chess_games() {
+            let replayed = Checked::new(kifu_games::registry(), built.record().clone()).unwrap();
+            for checked in [&built, &replayed] {
+                let record = checked.record();
+                assert_eq!(checked.header_text(), record.header.canonical_text());
+                let lines: Vec<String> = record.entries.iter().map(|e| e.canonical_line()).collect();
+                assert_eq!(checked.lines().iter().collect::<Vec<_>>(), lines);
+                assert_eq!(checked.chain(), record.hashes());
+            }
+            // The id a build gives is the content's, worked out from the record alone.
+            assert_eq!(built.record().header.id, Some(built.record().content_id()));
+        }
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! whether a record may be stored: its callers (`create`, `import`) have.
 
 use kifu_core::record::{header_hash, Entry, Hash, Header};
+use kifu_core::replay::Checked;
 use kifu_core::rules::Turn;
 use redb::Table;
 
@@ -103,16 +104,30 @@ impl Packed {
         let mut chain = Vec::with_capacity(entries.len() + 1);
         chain.push(header_hash(text));
         let rows = blocks::pack_entries(chain[0], entries, &mut chain)?;
-        Ok(Packed {
+        Ok(Packed::from_chain(id, rows, chain, leaves))
+    }
+
+    /// `of` a record the kernel replayed, from the canonical lines and chain hashes its replay
+    /// made (`Checked::lines`, `Checked::chain`) rather than writing and hashing them again.
+    pub fn of_checked(checked: &Checked, leaves: bool) -> Result<Packed, StoreError> {
+        let chain = checked.chain();
+        let rows = blocks::pack_lines(checked.lines(), &chain[1..])?;
+        Ok(Packed::from_chain(&checked.record().id(), rows, chain.to_vec(), leaves))
+    }
+
+    /// The rows packed from entries whose `chain` (the header's hash, then each entry's) is
+    /// given.
+    fn from_chain(id: &str, rows: Vec<blocks::Row>, chain: Vec<Hash>, leaves: bool) -> Packed {
+        Packed {
             rows,
             head: chain[chain.len() - 1],
-            entries: entries.len() as u64,
+            entries: chain.len() as u64 - 1,
             leaves: if leaves {
                 tlog::leaf_hashes(id, 0, &chain)
             } else {
                 Vec::new()
             },
-        })
+        }
     }
 }
 

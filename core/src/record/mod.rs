@@ -6,6 +6,7 @@ mod chain;
 mod entry;
 mod header;
 pub mod hex;
+mod lines;
 pub mod note;
 pub mod text;
 
@@ -13,6 +14,7 @@ pub use actor::Actor;
 pub use chain::{chain_step, header_hash, Hash};
 pub use entry::{check_command as check_command_text, Entry, EntryError};
 pub use header::{ChanceMode, Header, HeaderError};
+pub use lines::EntryLines;
 
 /// A whole record: what the store keeps and the kifu text format carries.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -59,17 +61,17 @@ impl Record {
     pub fn content_id(&self) -> [u8; 16] {
         let mut header = self.header.clone();
         header.id = None;
-        let mut hasher = blake3::Hasher::new_derive_key("kifu 2 record id from content");
-        hasher.update(header.canonical_text().as_bytes());
-        let mut line = String::new();
-        for entry in &self.entries {
-            line.clear();
-            entry.write_canonical_line(&mut line);
-            line.push('\n');
-            hasher.update(line.as_bytes());
-        }
-        let mut id = [0; 16];
-        id.copy_from_slice(&hasher.finalize().as_bytes()[..16]);
-        id
+        content_id_of(&header.canonical_text(), &EntryLines::of(&self.entries))
     }
+}
+
+/// `Record::content_id` of a record whose header, without its id, has the canonical text
+/// `header_text` and whose entries have the canonical `lines`.
+pub fn content_id_of(header_text: &str, lines: &EntryLines) -> [u8; 16] {
+    let mut hasher = blake3::Hasher::new_derive_key("kifu 2 record id from content");
+    hasher.update(header_text.as_bytes());
+    hasher.update(lines.text().as_bytes());
+    let mut id = [0; 16];
+    id.copy_from_slice(&hasher.finalize().as_bytes()[..16]);
+    id
 }

@@ -4,18 +4,20 @@
 
 /// The canonical text of a note; `None` when nothing is left after trimming.
 pub fn escape(raw: &str) -> Option<String> {
-    let plain: String = raw
-        .chars()
-        .map(|c| {
-            if c.is_control() && c != '\n' && c != '\t' {
-                ' '
-            } else {
-                c
-            }
-        })
-        .collect();
-    let mut out = String::with_capacity(plain.len());
-    for c in plain.trim().chars() {
+    // Control characters but line breaks and tabs show as spaces; then surrounding white
+    // space is trimmed, so a character counts as white space as it is shown.
+    let shown = |c: char| {
+        if c.is_control() && c != '\n' && c != '\t' {
+            ' '
+        } else {
+            c
+        }
+    };
+    let start = raw.find(|c| !shown(c).is_whitespace())?;
+    let last = raw.rfind(|c| !shown(c).is_whitespace())?;
+    let end = last + raw[last..].chars().next().map_or(0, char::len_utf8);
+    let mut out = String::with_capacity(end - start + 8);
+    for c in raw[start..end].chars().map(shown) {
         match c {
             '\\' => out.push_str("\\\\"),
             '\n' => out.push_str("\\n"),
@@ -24,7 +26,7 @@ pub fn escape(raw: &str) -> Option<String> {
             c => out.push(c),
         }
     }
-    (!out.is_empty()).then_some(out)
+    Some(out)
 }
 
 /// Whether `text` is a note's canonical form (`escape` of what it stands for gives it back).
@@ -72,6 +74,44 @@ mod tests {
         crate::record::check_command_text(&text).unwrap();
         assert_eq!(escape("  \u{7}  "), None);
         assert_eq!(escape("a\u{7}b").as_deref(), Some("a b"));
+        assert_eq!(escape(" a;b\\c\td\n ").as_deref(), Some("a\\x3bb\\\\c\\td"));
+    }
+
+    #[test]
+    fn escaping_maps_control_characters_then_trims_then_escapes() {
+        // The definition in passes: control characters shown as spaces, white space trimmed
+        // (`str::trim`), then the rest escaped (which a trimmed text without such controls
+        // goes through unchanged but for the escapes).
+        let in_passes = |raw: &str| {
+            let plain: String = raw
+                .chars()
+                .map(|c| {
+                    if c.is_control() && c != '\n' && c != '\t' {
+                        ' '
+                    } else {
+                        c
+                    }
+                })
+                .collect();
+            let trimmed = plain.trim();
+            (!trimmed.is_empty()).then(|| escape(trimmed).expect("not empty"))
+        };
+        for raw in [
+            "",
+            " ",
+            "plain",
+            "  lead and trail\t\n",
+            "\u{85}nel\u{85}",
+            "\u{a0}nbsp\u{a0}",
+            "\u{2028}é\u{2028}",
+            "\u{7}\u{7}",
+            "a;b\\c",
+            "\u{1b}[0m x",
+            "x \u{3000}",
+            "\r\nwindows\r\n",
+        ] {
+            assert_eq!(escape(raw), in_passes(raw), "{raw:?}");
+        }
     }
 
     #[test]

@@ -74,6 +74,50 @@ impl Correction {
     }
 }
 
+/// The entries in force (none withdrawn by a correction), in order: what a correction
+/// rebuilds the game from. Their commands share one buffer, so keeping an entry allocates
+/// nothing of its own.
+#[derive(Debug, Clone, Default)]
+pub(super) struct InForce {
+    commands: String,
+    /// Each entry's seq, actor and where its command ends in `commands`.
+    entries: Vec<(u64, Actor, usize)>,
+}
+
+impl InForce {
+    fn of(entries: &[Entry]) -> InForce {
+        let mut kept = InForce::default();
+        for entry in entries {
+            kept.push(entry);
+        }
+        kept
+    }
+
+    pub(super) fn push(&mut self, entry: &Entry) {
+        self.commands.push_str(&entry.command);
+        self.entries.push((entry.seq, entry.actor, self.commands.len()));
+    }
+
+    /// The entries, without their times and state hashes (a correction reads neither).
+    fn entries(&self) -> Vec<Entry> {
+        let mut start = 0;
+        self.entries
+            .iter()
+            .map(|&(seq, actor, end)| {
+                let command = self.commands[start..end].to_string();
+                start = end;
+                Entry {
+                    seq,
+                    actor,
+                    command,
+                    time: None,
+                    state: None,
+                }
+            })
+            .collect()
+    }
+}
+
 impl Replay {
     /// Withdraws every entry in force after `correction.to`, the correction being entry `at`,
     /// and rebuilds the game from the entries left in force. On error nothing has changed.
@@ -81,6 +125,7 @@ impl Replay {
         let Some(in_force) = &self.in_force else {
             return Err("a correction needs the record's whole history: replay it from the start".into());
         };
+        let in_force = in_force.entries();
         if self.revealed {
             return Err("the seed is revealed: a finished seeded game cannot be reopened".into());
         }
@@ -120,7 +165,7 @@ impl Replay {
             }
         }
         let withdrawn: Vec<Withdrawn> = drop.iter().map(|e| Withdrawn { seq: e.seq, by: at }).collect();
-        self.in_force = Some(keep.to_vec());
+        self.in_force = Some(InForce::of(keep));
         self.current = game;
         self.current_hash = None;
         self.withdrawn.extend(withdrawn);

@@ -5,13 +5,14 @@
 mod correction;
 mod verify;
 
+use correction::InForce;
 pub use correction::{in_force, Correction, Withdrawn};
 pub use verify::{log_view, verify_complete, verify_record, verify_text, Report, SeedCheck};
 
 use crate::chance::{commitment, ChanceRng};
 use crate::game::{Game, Match};
 use crate::record::text::TextRecord;
-use crate::record::{chain_step, header_hash, hex, note, Actor, ChanceMode, Entry, Hash, Header, Record};
+use crate::record::{chain_step, header_hash, hex, note, Actor, ChanceMode, Entry, EntryLines, Hash, Header, Record};
 use crate::registry::Registry;
 use crate::rules::{Setup, Turn, View};
 
@@ -105,13 +106,17 @@ pub struct Replay {
     line: String,
     seq: u64,
     head: Hash,
+    /// Whether each entry takes the chain a step (all but `start_unchained`'s).
+    chained: bool,
+    /// Each entry's canonical line and the chain hash after it, when kept for a `Checked`.
+    kept: Option<Kept>,
     seed: Option<Vec<u8>>,
     /// Whether a `chance reveal` entry has been passed: the seed is public.
     revealed: bool,
     broken: bool,
     /// Every entry not withdrawn by a correction, in order: what a correction rebuilds the
     /// game from. `None` when resumed from a snapshot (no history to rebuild from).
-    in_force: Option<Vec<Entry>>,
+    in_force: Option<InForce>,
     /// Entries withdrawn by corrections: (withdrawn seq, the correction's seq).
     withdrawn: Vec<Withdrawn>,
     /// The game's remarks on the entries passed, in order (withdrawn entries' included).
@@ -122,20 +127,37 @@ impl Replay {
     /// Starts from the header: the game's set-up from its options and start position.
     pub fn start(games: &Registry, header: &Header) -> Result<Replay, Failure> {
         header.validate().map_err(|e| Failure::header(e.to_string()))?;
-        let game = game_for(games, header)?;
-        let current = start_match(game, header)?;
+        let mut replay = Replay::start_unchained(games, header.clone(), 0)?;
+        replay.head = header_hash(&header.canonical_text());
+        replay.chained = true;
+        replay.kept = None;
+        Ok(replay)
+    }
+
+    /// As `start`, for a header already validated, taking no chain step: its head stays the
+    /// zero hash, and it keeps each entry's canonical line (`take_kept`, room made for
+    /// `entries`) for the caller to chain once the header is final (`format::build_checked`,
+    /// whose id derives from them).
+    pub(crate) fn start_unchained(games: &Registry, header: Header, entries: usize) -> Result<Replay, Failure> {
+        let game = game_for(games, &header)?;
+        let current = start_match(game, &header)?;
         Ok(Replay {
             game,
-            header: header.clone(),
+            header,
             current,
             current_hash: None,
             line: String::new(),
             seq: 0,
-            head: header_hash(&header.canonical_text()),
+            head: [0; 32],
+            chained: false,
+            kept: Some(Kept {
+                lines: EntryLines::with_capacity(entries),
+                heads: Vec::new(),
+            }),
             seed: None,
             revealed: false,
             broken: false,
-            in_force: Some(Vec::new()),
+            in_force: Some(InForce::default()),
             withdrawn: Vec::new(),
             remarks: Vec::new(),
         })
@@ -156,6 +178,8 @@ impl Replay {
             line: String::new(),
             seq,
             head,
+            chained: true,
+            kept: None,
             seed: None,
             revealed,
             broken: false,
@@ -294,7 +318,7 @@ impl Replay {
             self.remarks.push(Remark { seq: entry.seq, text });
         }
         if let Some(in_force) = &mut self.in_force {
-            in_force.push(entry.clone());
+            in_force.push(entry);
         }
         Ok(())
     }
@@ -426,11 +450,38 @@ impl Replay {
         *self.current_hash.get_or_insert_with(|| current.state_hash())
     }
 
-    /// Takes the chain one step, over `entry`'s canonical line.
+    /// Takes the chain one step, over `entry`'s canonical line (kept, when lines are kept).
     fn chain(&mut self, entry: &Entry) {
-        self.line.clear();
-        entry.write_canonical_line(&mut self.line);
-        self.head = chain_step(&self.head, &self.line);
+        let line = match &mut self.kept {
+            Some(kept) => kept.lines.push(entry),
+            None => {
+                self.line.clear();
+                entry.write_canonical_line(&mut self.line);
+                &self.line
+            }
+        };
+        if self.chained {
+            self.head = chain_step(&self.head, line);
+            if let Some(kept) = &mut self.kept {
+                kept.heads.push(self.head);
+            }
+        }
+    }
+
+    /// Keeps, from now on, each entry's canonical line and the chain hash after it (for
+    /// `Checked::new`, with room for `entries`): called before the first entry.
+    fn keep_lines(&mut self, entries: usize) {
+        let mut heads = Vec::with_capacity(entries + 1);
+        heads.push(self.head);
+        self.kept = Some(Kept {
+            lines: EntryLines::with_capacity(entries),
+            heads,
+        });
+    }
+
+    /// What was kept of each entry (see `start_unchained` and `keep_lines`), taken.
+    pub(crate) fn take_kept(&mut self) -> Kept {
+        self.kept.take().unwrap_or_default()
     }
 
     fn push(&mut self, actor: Actor, command: String, time: Option<&str>, state: Option<[u8; 32]>) -> Entry {
@@ -444,7 +495,7 @@ impl Replay {
         self.chain(&entry);
         self.seq = entry.seq;
         if let Some(in_force) = &mut self.in_force {
-            in_force.push(entry.clone());
+            in_force.push(&entry);
         }
         entry
     }
@@ -490,13 +541,29 @@ impl Replay {
     }
 }
 
+/// What a replay keeps of the entries it passes, for a `Checked`.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Kept {
+    pub lines: EntryLines,
+    /// The chain hash before the first entry (the header's) and after each; empty when the
+    /// replay was not chained.
+    pub heads: Vec<Hash>,
+}
+
 /// A record replayed through its rules by this kernel, with what the replay ended on: what a
-/// store may keep without replaying it again. Only the kernel makes one.
+/// store may keep without replaying it again. Only the kernel makes one, so the canonical
+/// lines and chain hashes it carries are the ones its replay wrote and hashed.
 #[derive(Debug, Clone)]
 pub struct Checked {
     record: Record,
     snapshot: Vec<u8>,
     turn: Turn,
+    /// The header's canonical text.
+    header_text: String,
+    /// Each entry's canonical line.
+    lines: EntryLines,
+    /// The chain hash of the header (`chain[0]`) and after each entry (`chain[n]`).
+    chain: Vec<Hash>,
 }
 
 impl Checked {
@@ -504,6 +571,7 @@ impl Checked {
     /// seed is revealed in it.
     pub fn new(games: &Registry, record: Record) -> Result<Checked, Failure> {
         let mut replay = Replay::start(games, &record.header)?;
+        replay.keep_lines(record.entries.len());
         replay.use_revealed_seed(&record)?;
         for entry in &record.entries {
             replay.check(entry)?;
@@ -511,20 +579,47 @@ impl Checked {
         if replay.owes_reveal() {
             return Err(missing_reveal(&replay));
         }
-        Ok(Checked::from_replay(record, &replay))
+        let Kept { lines, heads } = replay.take_kept();
+        let header_text = record.header.canonical_text();
+        Ok(Checked::from_replay(record, &replay, header_text, lines, heads))
     }
 
-    /// A record whose every entry `replay` has just made or checked, in order.
-    pub(crate) fn from_replay(record: Record, replay: &Replay) -> Checked {
+    /// A record whose every entry `replay` has just made or checked, in order, with its
+    /// header's text, the entries' canonical lines and the chain hashes over them.
+    pub(crate) fn from_replay(
+        record: Record,
+        replay: &Replay,
+        header_text: String,
+        lines: EntryLines,
+        chain: Vec<Hash>,
+    ) -> Checked {
+        debug_assert_eq!(lines.len(), record.entries.len());
+        debug_assert_eq!(chain.len(), record.entries.len() + 1);
         Checked {
             record,
             snapshot: replay.current().snapshot(),
             turn: replay.turn(),
+            header_text,
+            lines,
+            chain,
         }
     }
 
     pub fn record(&self) -> &Record {
         &self.record
+    }
+    /// The header's canonical text (what the chain starts from).
+    pub fn header_text(&self) -> &str {
+        &self.header_text
+    }
+    /// Each entry's canonical line, as the replay wrote it.
+    pub fn lines(&self) -> &EntryLines {
+        &self.lines
+    }
+    /// The chain hash of the header (`chain()[0]`) and after each entry (`chain()[n]` after
+    /// entry n), as the replay computed them.
+    pub fn chain(&self) -> &[Hash] {
+        &self.chain
     }
     pub fn into_record(self) -> Record {
         self.record

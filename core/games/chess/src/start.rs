@@ -1,6 +1,8 @@
 //! The starting position of a game: the set-up FEN when given, else the variant's own start;
 //! Chess960 also takes `position=N` (0-959, Scharnagl numbering; 518 is the standard array).
 
+use std::sync::OnceLock;
+
 use super::fen::parse_fen;
 use super::position::Position;
 use super::variant::Variant;
@@ -35,9 +37,19 @@ pub fn start_position(variant: Variant, setup: &Setup) -> Result<Position, RuleE
             };
             chess960_fen(n).ok_or_else(|| RuleError::new(format!("position must be from 0 to 959, not {n}")))?
         }
+        (None, None) if variant == Variant::Standard => return standard_start(),
         (None, None) => variant.start_fen().to_string(),
     };
     parse_fen(variant, &fen).map_err(|e| RuleError::new(format!("start position: {e}")))
+}
+
+/// Standard chess's start position: its FEN is read once (every imported game starts here).
+fn standard_start() -> Result<Position, RuleError> {
+    static START: OnceLock<Result<Position, String>> = OnceLock::new();
+    START
+        .get_or_init(|| parse_fen(Variant::Standard, Variant::Standard.start_fen()))
+        .clone()
+        .map_err(|e| RuleError::new(format!("start position: {e}")))
 }
 
 /// The Chess960 start position number `n` (Scharnagl), as a FEN.
