@@ -114,14 +114,19 @@ struct AppendRows {
     status: String,
 }
 
-const PEER_BLOCKS: redb::TableDefinition<(&str, u64), ([u8; 32], &[u8])> = redb::TableDefinition::new("blocks");
+/// (chain hash, packed lines), as a block row's value.
+type BlockRow = ([u8; 32], &'static [u8]);
+/// (seq, chain hash, status, partial block lines), the record row of the 2-table peer.
+type RecordRow = (u64, [u8; 32], &'static str, &'static [u8]);
+
+const PEER_BLOCKS: redb::TableDefinition<(&str, u64), BlockRow> = redb::TableDefinition::new("blocks");
 const PEER_PENDING: redb::TableDefinition<u64, (&str, u64, &[u8])> = redb::TableDefinition::new("pending");
 const PEER_HEADS: redb::TableDefinition<&str, (u64, [u8; 32])> = redb::TableDefinition::new("heads");
 const PEER_STATUS: redb::TableDefinition<&str, &str> = redb::TableDefinition::new("status");
 /// The head and the status in one row.
 const PEER_HEAD_STATUS: redb::TableDefinition<&str, (u64, [u8; 32], &str)> = redb::TableDefinition::new("head_status");
 /// The head, the status and the partial last block (its lines, unpacked) in one row.
-const PEER_RECORD: redb::TableDefinition<&str, (u64, [u8; 32], &str, &[u8])> = redb::TableDefinition::new("record");
+const PEER_RECORD: redb::TableDefinition<&str, RecordRow> = redb::TableDefinition::new("record");
 
 fn append_rows(lines: &[String]) -> Vec<AppendRows> {
     (1..=lines.len() as u64)

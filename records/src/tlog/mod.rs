@@ -308,7 +308,7 @@ pub(crate) fn log_every_record(txn: &redb::WriteTransaction) -> Result<(), Store
     };
     let writer = Writer { on: true };
     for (id, header) in ids {
-        let head = txn.open_table(HEADS)?.get(id.as_str())?.map(|v| v.value().0);
+        let head = head_in(&txn.open_table(HEADS)?, &id)?.map(|(seq, _)| seq);
         let mut chain = vec![header_hash(&header)];
         let blocks = crate::blocks::stored(&txn.open_table(BLOCKS)?, &id)?;
         'blocks: for (start, _, packed) in blocks {
