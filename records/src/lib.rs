@@ -81,7 +81,8 @@ enum Handle {
 
 /// Closing a writable redb file writes its allocator's state, and redb panics on some damaged
 /// files there too: the close is guarded like every operation, and a panic in it is dropped
-/// (what was committed stays committed; redb repairs the state when the file is next opened).
+/// (what was committed stays committed; the next open finds the file not closed cleanly, as
+/// after a crash).
 impl Drop for Store {
     fn drop(&mut self) {
         // SAFETY: `db` is taken once, here, and never used again.
