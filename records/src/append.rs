@@ -324,9 +324,9 @@ pub(crate) struct Writes {
 
 impl Writes {
     /// Writes the entries' blocks, their leaves in the log, the head with the status, the
-    /// snapshot when due and the key's answer, then keeps the record's tail in `tails`. A failure here is the storage's,
-    /// and the transaction must then be dropped, not committed (a tail kept for a transaction
-    /// that never commits is never used: no head row names it).
+    /// snapshot when due and the key's answer, then keeps the record's tail in `tails`. A
+    /// failure here is the storage's, and the transaction must then be dropped, not committed
+    /// (a tail kept for a transaction that never commits is never used: no head row names it).
     pub(crate) fn write(
         self,
         txn: &redb::WriteTransaction,
