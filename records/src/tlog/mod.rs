@@ -116,10 +116,24 @@ impl<'t> Tables<'t> {
 
 impl Writer {
     /// Adds the leaves of record `id`'s chain positions `first_seq ..`, whose chain hashes
-    /// are `chain`, at the end of the log (`add_to`), opening its tables for this alone.
+    /// are `chain`, at the end of the log (`add_to`), opening its tables for this alone. When
+    /// they stay within a rightmost tile that has pending leaves already (an append, mostly),
+    /// they are one more pending run, the row `add_to` would write, and the log's other
+    /// tables are not opened (each table opened is CPU on every append).
     pub fn add(self, txn: &redb::WriteTransaction, id: &str, first_seq: u64, chain: &[Hash]) -> Result<(), StoreError> {
         if !self.on || chain.is_empty() {
             return Ok(());
+        }
+        {
+            let mut pending = txn.open_table(LOG_PENDING)?;
+            let size = pending
+                .last()?
+                .map(|(first, value)| first.value() + value.value().2.len() as u64 / 32);
+            if let Some(size) = size.filter(|size| size % tile::WIDTH + (chain.len() as u64) < tile::WIDTH) {
+                let hashes = leaf_hashes(id, first_seq, chain);
+                pending.insert(size, (id, first_seq, hashes.concat().as_slice()))?;
+                return Ok(());
+            }
         }
         let mut log = Tables::open(txn)?;
         self.add_to(&mut log, id, first_seq, chain)?;
