@@ -7,13 +7,14 @@
 use std::path::Path;
 
 use kifu_e2e::Session;
-use redb::{ReadableDatabase, TableDefinition};
+use redb::{ReadableDatabase, ReadableTable, TableDefinition};
 
 const HEADERS: TableDefinition<&str, &str> = TableDefinition::new("headers");
 /// (id, first seq) -> (chain hash after the block, zstd of its lines).
 const BLOCKS: TableDefinition<(&str, u64), Block> = TableDefinition::new("entry_blocks");
 type Block = ([u8; 32], &'static [u8]);
-const HEADS: TableDefinition<&str, (u64, [u8; 32])> = TableDefinition::new("heads");
+/// id -> (seq, chain hash, status JSON).
+const HEADS: TableDefinition<&str, (u64, [u8; 32], &str)> = TableDefinition::new("record_heads");
 const LOG_META: TableDefinition<&str, &str> = TableDefinition::new("log_meta");
 
 /// A chess game of `moves` moves by the players at the table; its id.
@@ -187,9 +188,14 @@ fn rewrite_in_store(store: &Path, id: &str, seq: usize) {
         .unwrap()
         .insert((id, 1), (head, packed.as_slice()))
         .unwrap();
+    let status = {
+        let heads = txn.open_table(HEADS).unwrap();
+        let row = heads.get(id).unwrap().unwrap();
+        row.value().2.to_string()
+    };
     txn.open_table(HEADS)
         .unwrap()
-        .insert(id, (lines.len() as u64, head))
+        .insert(id, (lines.len() as u64, head, status.as_str()))
         .unwrap();
     txn.commit().unwrap();
 }

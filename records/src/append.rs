@@ -14,7 +14,7 @@ use crate::error::{AppendError, ReadError, StoreError};
 use crate::guard::guarded;
 use crate::tables::*;
 use crate::tail::Tail;
-use crate::{write_status, Store};
+use crate::{status_json, Store};
 
 /// How many entries a writer that keeps a record's tail appends between two snapshots of it.
 /// A process that then starts afresh resumes the last snapshot and checks at most this many
@@ -94,12 +94,8 @@ impl Store {
         id: &str,
         request: &Append,
     ) -> Result<Prepared, AppendError> {
-        let (seq, head) = txn
-            .open_table(HEADS)
+        let (seq, head) = head_in(&txn.open_table(HEADS).map_err(StoreError::from)?, id)
             .map_err(StoreError::from)?
-            .get(id)
-            .map_err(StoreError::from)?
-            .map(|v| v.value())
             .ok_or_else(|| AppendError::NotFound(id.to_string()))?;
         let fingerprint = fingerprint(request);
         if let Some(key) = &request.key {
@@ -314,7 +310,8 @@ pub(crate) struct Writes {
     chain: Vec<Hash>,
     answer: Appended,
     blocks: Vec<crate::blocks::Row>,
-    /// Whose turn it is after the append (`None`: no entry was made, the status stands).
+    /// Whose turn it is after the append (`None`: no entry was made, the head and the status
+    /// stand).
     turn: Option<Turn>,
     /// The snapshot after the append, when one is due.
     snapshot: Option<Vec<u8>>,
@@ -326,10 +323,10 @@ pub(crate) struct Writes {
 }
 
 impl Writes {
-    /// Writes the entries' blocks, their leaves in the log, the head, the derived rows and the
-    /// key's answer, then keeps the record's tail in `tails`. A failure here is the storage's,
-    /// and the transaction must then be dropped, not committed (a tail kept for a transaction
-    /// that never commits is never used: no head row names it).
+    /// Writes the entries' blocks, their leaves in the log, the head with the status, the
+    /// snapshot when due and the key's answer, then keeps the record's tail in `tails`. A
+    /// failure here is the storage's, and the transaction must then be dropped, not committed
+    /// (a tail kept for a transaction that never commits is never used: no head row names it).
     pub(crate) fn write(
         self,
         txn: &redb::WriteTransaction,
@@ -341,9 +338,11 @@ impl Writes {
         }
         crate::blocks::write(&mut txn.open_table(BLOCKS)?, id, &self.blocks)?;
         self.log.add(txn, id, self.first_seq, &self.chain)?;
-        txn.open_table(HEADS)?.insert(id, (self.answer.seq, self.answer.head))?;
+        // Without a new entry the head and the status stand.
         if let Some(turn) = &self.turn {
-            write_status(txn, id, turn)?;
+            let status = status_json(turn);
+            txn.open_table(HEADS)?
+                .insert(id, (self.answer.seq, self.answer.head, status.as_str()))?;
         }
         if let Some(snapshot) = &self.snapshot {
             txn.open_table(SNAPSHOTS)?

@@ -10,6 +10,7 @@ use redb::ReadableTable;
 use crate::error::{ImportError, StoreError};
 use crate::guard::guarded;
 use crate::prepare::Ready;
+use crate::tables::head_in;
 use crate::write::{write_new_record, Packed, Tables};
 use crate::{content_key_of, PreparedImport, Store};
 
@@ -166,7 +167,7 @@ fn canonical_lines(record: &Record) -> Vec<String> {
 
 /// The canonical lines of a stored record, or `None` when no record has this id.
 fn stored_lines(tables: &Tables, id: &str) -> Result<Option<Vec<String>>, StoreError> {
-    let Some(seq) = tables.heads.get(id)?.map(|v| v.value().0) else {
+    let Some((seq, _)) = head_in(&tables.heads, id)? else {
         return Ok(None);
     };
     let mut lines = Vec::with_capacity(seq as usize);
@@ -278,7 +279,7 @@ pub(crate) fn best_relation(stored: Vec<(String, Vec<String>)>, lines: &[String]
 /// entries are those first `from`: each line as it is, chained on from the stored head, and
 /// logged.
 fn append_rest(tables: &mut Tables, id: &str, checked: &Checked, from: usize) -> Result<ImportOutcome, StoreError> {
-    let (seq, mut head) = tables.heads.get(id)?.map(|v| v.value()).unwrap_or((0, [0; 32]));
+    let (seq, mut head) = head_in(&tables.heads, id)?.unwrap_or((0, [0; 32]));
     debug_assert_eq!(seq as usize, from);
     let rest: Vec<String> = checked.record().entries[from..]
         .iter()
@@ -288,8 +289,8 @@ fn append_rest(tables: &mut Tables, id: &str, checked: &Checked, from: usize) ->
     tables.log(id, from as u64 + 1, &chain)?;
     head = chain.last().copied().unwrap_or(head);
     let to = checked.record().entries.len() as u64;
-    tables.heads.insert(id, (to, head))?;
-    tables.write_derived(id, checked.turn(), to, None)?;
+    tables.write_head(id, (to, head), checked.turn())?;
+    tables.write_snapshot(id, to, None)?;
     Ok(ImportOutcome::Extended {
         id: id.to_string(),
         from: from as u64,

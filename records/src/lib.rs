@@ -60,7 +60,8 @@ use tables::*;
 
 /// An open store file.
 pub struct Store {
-    db: Handle,
+    /// Dropped by hand (`Drop for Store`): redb writes to the file when it closes it.
+    db: std::mem::ManuallyDrop<Handle>,
     /// The games the store's records may be of: every replay asks it.
     games: &'static Registry,
     /// The store file's path; its seeds' key file sits beside it.
@@ -76,6 +77,21 @@ pub struct Store {
 enum Handle {
     Writable(Database),
     ReadOnly(ReadOnlyDatabase),
+}
+
+/// Closing a writable redb file writes its allocator's state, and redb panics on some damaged
+/// files there too: the close is guarded like every operation, and a panic in it is dropped
+/// (what was committed stays committed; the next open finds the file not closed cleanly, as
+/// after a crash).
+impl Drop for Store {
+    fn drop(&mut self) {
+        // SAFETY: `db` is taken once, here, and never used again.
+        let db = unsafe { std::mem::ManuallyDrop::take(&mut self.db) };
+        let _ = guarded(|| -> Result<(), StoreError> {
+            drop(db);
+            Ok(())
+        });
+    }
 }
 
 impl Handle {
@@ -159,7 +175,7 @@ impl Store {
             }
         };
         let store = Store {
-            db: Handle::Writable(db),
+            db: std::mem::ManuallyDrop::new(Handle::Writable(db)),
             games,
             path: path.to_path_buf(),
             log: tlog::Writer { on: true },
@@ -200,7 +216,7 @@ impl Store {
             other => other?,
         };
         let store = Store {
-            db: Handle::ReadOnly(db),
+            db: std::mem::ManuallyDrop::new(Handle::ReadOnly(db)),
             games,
             path: path.to_path_buf(),
             log: tlog::Writer { on: true },
@@ -228,8 +244,13 @@ impl Store {
         let txn = self.writer()?;
         let names: Vec<String> = txn.list_tables()?.map(|t| t.name().to_string()).collect();
         let old_layout = names.iter().any(|n| n == OLD_ENTRIES.name());
+        let old_heads = names.iter().any(|n| n == OLD_HEADS.name());
         let unlogged = !names.iter().any(|n| n == LOG_RUNS.name() || n == LOG_PENDING.name());
         tables::create_all(&txn).map_err(StoreError::from)?;
+        // Before anything below reads the heads.
+        if old_heads {
+            tables::move_heads_and_statuses(&txn)?;
+        }
         if old_layout {
             move_entries_into_blocks(&txn)?;
         }
@@ -242,13 +263,18 @@ impl Store {
         Ok(())
     }
 
-    /// Whether the store was written by a kifu that kept one row an entry (see `OLD_ENTRIES`)
-    /// or kept no log.
+    /// Whether the store was written by a kifu that kept one row an entry (see `OLD_ENTRIES`),
+    /// kept no log, or kept the head and the status apart (see `OLD_HEADS`).
     fn has_old_layout(&self) -> Result<bool, StoreError> {
         let txn = self.db.begin_read()?;
         let names: Vec<String> = txn.list_tables()?.map(|t| t.name().to_string()).collect();
         let has = |table: &str| names.iter().any(|n| n == table);
-        Ok(has(OLD_ENTRIES.name()) || !has(BLOCKS.name()) || !has(LOG_RUNS.name()) || !has(LOG_META.name()))
+        Ok(has(OLD_ENTRIES.name())
+            || !has(BLOCKS.name())
+            || !has(LOG_RUNS.name())
+            || !has(LOG_META.name())
+            || has(OLD_HEADS.name())
+            || !has(HEADS.name()))
     }
 
     /// For the bench that measures what the log costs, and nothing else: this handle's writes
@@ -262,7 +288,7 @@ impl Store {
 
     /// A write transaction; refused on a store opened for reading only.
     pub(crate) fn writer(&self) -> Result<redb::WriteTransaction, StoreError> {
-        match &self.db {
+        match &*self.db {
             Handle::Writable(db) => Ok(db.begin_write()?),
             Handle::ReadOnly(_) => Err(StoreError::ReadOnly),
         }
@@ -275,7 +301,7 @@ impl Store {
     /// page, beside the cache): its memory grows with the store. Refused for a store opened
     /// for reading.
     pub fn compact(&mut self) -> Result<(), StoreError> {
-        match &mut self.db {
+        match &mut *self.db {
             Handle::Writable(db) => guarded(|| db.compact().map(|_| ()).map_err(|e| StoreError::Redb(e.into()))),
             Handle::ReadOnly(_) => Err(StoreError::ReadOnly),
         }
@@ -490,12 +516,6 @@ pub(crate) fn content_key_of(header: &Header, text: &str) -> String {
         hasher.update(header.canonical_text().as_bytes());
     }
     kifu_core::record::hex::encode(&hasher.finalize().as_bytes()[..16])
-}
-
-/// Writes the status line of record `id`: whose turn it is.
-fn write_status(txn: &redb::WriteTransaction, id: &str, turn: &Turn) -> Result<(), StoreError> {
-    txn.open_table(STATUS)?.insert(id, status_json(turn).as_str())?;
-    Ok(())
 }
 
 /// The status line stored for a record: whose turn it is, as JSON.

@@ -116,7 +116,6 @@ mod tests {
             HEADERS,
             BLOCKS,
             HEADS,
-            STATUS,
             SNAPSHOTS,
             BY_GAME,
             BY_PLAYER,

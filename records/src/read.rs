@@ -56,7 +56,7 @@ pub(crate) fn header_in(table: &impl ReadableTable<&'static str, &'static str>, 
 pub(crate) fn verified_record(
     headers: &impl ReadableTable<&'static str, &'static str>,
     blocks: &impl ReadableTable<(&'static str, u64), (Hash, &'static [u8])>,
-    heads: &impl ReadableTable<&'static str, (u64, Hash)>,
+    heads: &impl ReadableTable<&'static str, (u64, Hash, &'static str)>,
     id: &str,
 ) -> Result<Record, ReadError> {
     let broken = |seq: u64, reason: String| ReadError::Broken {
@@ -68,10 +68,8 @@ pub(crate) fn verified_record(
         Err(ReadError::Damaged { reason, .. }) => return Err(broken(0, format!("the header does not read: {reason}"))),
         other => other?,
     };
-    let (count, head) = heads
-        .get(id)
+    let (count, head) = head_in(heads, id)
         .map_err(StoreError::from)?
-        .map(|v| v.value())
         .ok_or_else(|| broken(0, "the record has no head row".into()))?;
     let mut chain = header_hash(&header.canonical_text());
     let mut out: Vec<Entry> = Vec::with_capacity(count as usize);
@@ -158,12 +156,9 @@ impl Store {
     pub fn head(&self, id: &str) -> Result<(u64, Hash), ReadError> {
         guarded(|| {
             let txn = self.db.begin_read().map_err(StoreError::from)?;
-            let heads = txn.open_table(HEADS).map_err(StoreError::from)?;
-            let value = heads
-                .get(id)
+            head_in(&txn.open_table(HEADS).map_err(StoreError::from)?, id)
                 .map_err(StoreError::from)?
-                .ok_or_else(|| ReadError::NotFound(id.to_string()))?;
-            Ok(value.value())
+                .ok_or_else(|| ReadError::NotFound(id.to_string()))
         })
     }
 
@@ -242,19 +237,16 @@ impl Store {
                 }
             };
             let heads = txn.open_table(HEADS).map_err(StoreError::from)?;
-            let status = txn.open_table(STATUS).map_err(StoreError::from)?;
             let mut out = Vec::with_capacity(ids.len());
             for id in ids {
                 let header = header_in(&headers, &id)?;
-                let entries = heads
-                    .get(id.as_str())
-                    .map_err(StoreError::from)?
-                    .map(|v| v.value().0)
-                    .unwrap_or(0);
-                let turn = status
-                    .get(id.as_str())
-                    .map_err(StoreError::from)?
-                    .and_then(|v| parse_status(v.value()));
+                let (entries, turn) = match heads.get(id.as_str()).map_err(StoreError::from)? {
+                    Some(row) => {
+                        let (seq, _, status) = row.value();
+                        (seq, parse_status(status))
+                    }
+                    None => (0, None),
+                };
                 out.push(Summary {
                     id,
                     game: header.game,

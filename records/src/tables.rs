@@ -4,7 +4,7 @@
 //! transaction as the log).
 
 use kifu_core::record::Hash;
-use redb::TableDefinition;
+use redb::{ReadableTable, TableDefinition};
 
 /// id -> the header's canonical text.
 pub const HEADERS: TableDefinition<&str, &str> = TableDefinition::new("headers");
@@ -14,10 +14,15 @@ pub const BLOCKS: TableDefinition<(&str, u64), (Hash, &[u8])> = TableDefinition:
 /// Stores written before entries were kept in blocks: (id, seq) -> (canonical line, chain hash
 /// after it). Read once, when such a store is first opened for writing, and then removed.
 pub const OLD_ENTRIES: TableDefinition<(&str, u64), (&str, Hash)> = TableDefinition::new("entries");
-/// id -> (seq of the last entry, chain hash): the head an append must name.
-pub const HEADS: TableDefinition<&str, (u64, Hash)> = TableDefinition::new("heads");
-/// id -> whose turn, as JSON (derived).
-pub const STATUS: TableDefinition<&str, &str> = TableDefinition::new("status");
+/// id -> (seq of the last entry, chain hash, whose turn as JSON): the head an append must
+/// name and the record's status (derived), in one row, so that an append writes one row for
+/// both (each table a durable commit dirties is pages more to write: docs/BENCHMARKS.md).
+pub const HEADS: TableDefinition<&str, (u64, Hash, &str)> = TableDefinition::new("record_heads");
+/// Stores written before the head and the status shared a row: id -> (seq, chain hash), and
+/// id -> whose turn as JSON. Read once, when such a store is first opened for writing, moved
+/// into `HEADS`, and then removed.
+pub const OLD_HEADS: TableDefinition<&str, (u64, Hash)> = TableDefinition::new("heads");
+pub const OLD_STATUS: TableDefinition<&str, &str> = TableDefinition::new("status");
 /// id -> (seq, game state bytes) after that entry (derived, never authoritative).
 pub const SNAPSHOTS: TableDefinition<&str, (u64, &[u8])> = TableDefinition::new("snapshots");
 /// id -> the secret seed of a seeded record.
@@ -58,7 +63,6 @@ pub fn create_all(txn: &redb::WriteTransaction) -> Result<(), redb::TableError> 
     txn.open_table(HEADERS)?;
     txn.open_table(BLOCKS)?;
     txn.open_table(HEADS)?;
-    txn.open_table(STATUS)?;
     txn.open_table(SNAPSHOTS)?;
     txn.open_table(SECRETS)?;
     txn.open_table(KEYS)?;
@@ -72,5 +76,36 @@ pub fn create_all(txn: &redb::WriteTransaction) -> Result<(), redb::TableError> 
     txn.open_table(LOG_PLACES)?;
     txn.open_table(LOG_PENDING)?;
     txn.open_table(LOG_META)?;
+    Ok(())
+}
+
+/// Record `id`'s head in `heads`: the seq of its last entry and the chain hash after it.
+pub fn head_in(
+    heads: &impl ReadableTable<&'static str, (u64, Hash, &'static str)>,
+    id: &str,
+) -> Result<Option<(u64, Hash)>, redb::StorageError> {
+    Ok(heads.get(id)?.map(|v| {
+        let (seq, head, _) = v.value();
+        (seq, head)
+    }))
+}
+
+/// Moves the rows of a store written before the head and the status shared a row
+/// (`OLD_HEADS`, `OLD_STATUS`) into `HEADS`, then removes the old tables. A head without a
+/// status row gets `null` (the status reads as unknown; the next append writes it).
+pub fn move_heads_and_statuses(txn: &redb::WriteTransaction) -> Result<(), crate::error::StoreError> {
+    {
+        let old = txn.open_table(OLD_HEADS)?;
+        let status = txn.open_table(OLD_STATUS)?;
+        let mut heads = txn.open_table(HEADS)?;
+        for item in old.iter()? {
+            let (id, value) = item?;
+            let (seq, head) = value.value();
+            let turn = status.get(id.value())?.map(|v| v.value().to_string());
+            heads.insert(id.value(), (seq, head, turn.as_deref().unwrap_or("null")))?;
+        }
+    }
+    txn.delete_table(OLD_HEADS)?;
+    txn.delete_table(OLD_STATUS)?;
     Ok(())
 }

@@ -18,8 +18,7 @@ use crate::{blocks, tlog};
 pub(crate) struct Tables<'t> {
     pub headers: Table<'t, &'static str, &'static str>,
     pub blocks: Table<'t, (&'static str, u64), (Hash, &'static [u8])>,
-    pub heads: Table<'t, &'static str, (u64, Hash)>,
-    pub status: Table<'t, &'static str, &'static str>,
+    pub heads: Table<'t, &'static str, (u64, Hash, &'static str)>,
     pub snapshots: Table<'t, &'static str, (u64, &'static [u8])>,
     pub by_game: Table<'t, (&'static str, &'static str), ()>,
     pub by_player: Table<'t, (&'static str, &'static str), ()>,
@@ -38,7 +37,6 @@ impl<'t> Tables<'t> {
             headers: txn.open_table(HEADERS)?,
             blocks: txn.open_table(BLOCKS)?,
             heads: txn.open_table(HEADS)?,
-            status: txn.open_table(STATUS)?,
             snapshots: txn.open_table(SNAPSHOTS)?,
             by_game: txn.open_table(BY_GAME)?,
             by_player: txn.open_table(BY_PLAYER)?,
@@ -61,20 +59,20 @@ impl<'t> Tables<'t> {
         self.logged.add_to(&mut self.log, id, first_seq, chain)
     }
 
-    /// Writes what is derived from the log: the status line and the snapshot after entry
-    /// `seq`. Without a snapshot, any older one is dropped: an append then replays the log once.
-    pub fn write_derived(
-        &mut self,
-        id: &str,
-        turn: &Turn,
-        seq: u64,
-        snapshot: Option<&[u8]>,
-    ) -> Result<(), StoreError> {
+    /// Writes record `id`'s head row: the seq of its last entry and the chain hash after it,
+    /// with the status (whose `turn` it is) derived from the log.
+    pub fn write_head(&mut self, id: &str, (seq, head): (u64, Hash), turn: &Turn) -> Result<(), StoreError> {
         if self.status_json.as_ref().is_none_or(|(last, _)| last != turn) {
             self.status_json = Some((turn.clone(), crate::status_json(turn)));
         }
         let (_, json) = self.status_json.as_ref().expect("set above");
-        self.status.insert(id, json.as_str())?;
+        self.heads.insert(id, (seq, head, json.as_str()))?;
+        Ok(())
+    }
+
+    /// Writes the snapshot after entry `seq` (derived). Without one, any older one is dropped:
+    /// an append then replays the log once.
+    pub fn write_snapshot(&mut self, id: &str, seq: u64, snapshot: Option<&[u8]>) -> Result<(), StoreError> {
         match snapshot {
             Some(bytes) => self.snapshots.insert(id, (seq, bytes))?,
             None => self.snapshots.remove(id)?,
@@ -153,8 +151,8 @@ pub(crate) fn write_new_record(
         )));
     }
     tables.logged.add_hashes_to(&mut tables.log, id, 0, &packed.leaves)?;
-    tables.heads.insert(id, (packed.entries, packed.head))?;
-    tables.write_derived(id, turn, packed.entries, snapshot)?;
+    tables.write_head(id, (packed.entries, packed.head), turn)?;
+    tables.write_snapshot(id, packed.entries, snapshot)?;
     tables.by_game.insert((header.game.as_str(), id), ())?;
     for name in &header.players {
         tables.by_player.insert((name.as_str(), id), ())?;

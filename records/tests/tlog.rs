@@ -9,7 +9,7 @@ use kifu_core::record::{ChanceMode, Header, Record};
 use kifu_core::replay::Checked;
 use kifu_records::{Append, LogError, RecordStore, Store};
 use kifu_tlog::{leaf, merkle, Checkpoint, Hash};
-use redb::ReadableDatabase;
+use redb::{ReadableDatabase, ReadableTable};
 
 mod backends;
 use backends::{Kind, Scratch};
@@ -239,7 +239,8 @@ fn a_store_without_a_log_gets_one_of_every_record_when_opened() {
 
 const BLOCKS: redb::TableDefinition<(&str, u64), Block> = redb::TableDefinition::new("entry_blocks");
 type Block = ([u8; 32], &'static [u8]);
-const HEADS: redb::TableDefinition<&str, (u64, [u8; 32])> = redb::TableDefinition::new("heads");
+/// id -> (seq, chain hash, status JSON).
+const HEADS: redb::TableDefinition<&str, (u64, [u8; 32], &str)> = redb::TableDefinition::new("record_heads");
 
 #[test]
 fn a_record_changed_in_a_full_tile_is_named_and_proven_nowhere() {
@@ -281,9 +282,14 @@ fn a_record_changed_in_a_full_tile_is_named_and_proven_nowhere() {
             .unwrap()
             .insert((id.as_str(), 1), (head, packed.as_slice()))
             .unwrap();
+        let status = {
+            let heads = txn.open_table(HEADS).unwrap();
+            let row = heads.get(id.as_str()).unwrap().unwrap();
+            row.value().2.to_string()
+        };
         txn.open_table(HEADS)
             .unwrap()
-            .insert(id.as_str(), (lines.len() as u64, head))
+            .insert(id.as_str(), (lines.len() as u64, head, status.as_str()))
             .unwrap();
         txn.commit().unwrap();
     }

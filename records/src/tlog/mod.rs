@@ -118,10 +118,24 @@ impl<'t> Tables<'t> {
 
 impl Writer {
     /// Adds the leaves of record `id`'s chain positions `first_seq ..`, whose chain hashes
-    /// are `chain`, at the end of the log (`add_to`), opening its tables for this alone.
+    /// are `chain`, at the end of the log (`add_to`), opening its tables for this alone. When
+    /// they stay within a rightmost tile that has pending leaves already (an append, mostly),
+    /// they are one more pending run, the row `add_to` would write, and the log's other
+    /// tables are not opened (each table opened is CPU on every append).
     pub fn add(self, txn: &redb::WriteTransaction, id: &str, first_seq: u64, chain: &[Hash]) -> Result<(), StoreError> {
         if !self.on || chain.is_empty() {
             return Ok(());
+        }
+        {
+            let mut pending = txn.open_table(LOG_PENDING)?;
+            let size = pending
+                .last()?
+                .map(|(first, value)| first.value() + value.value().2.len() as u64 / 32);
+            if let Some(size) = size.filter(|size| size % tile::WIDTH + (chain.len() as u64) < tile::WIDTH) {
+                let hashes = leaf_hashes(id, first_seq, chain);
+                pending.insert(size, (id, first_seq, hashes.concat().as_slice()))?;
+                return Ok(());
+            }
         }
         let mut log = Tables::open(txn)?;
         self.add_to(&mut log, id, first_seq, chain)?;
@@ -310,7 +324,7 @@ pub(crate) fn log_every_record(txn: &redb::WriteTransaction) -> Result<(), Store
     };
     let writer = Writer { on: true };
     for (id, header) in ids {
-        let head = txn.open_table(HEADS)?.get(id.as_str())?.map(|v| v.value().0);
+        let head = head_in(&txn.open_table(HEADS)?, &id)?.map(|(seq, _)| seq);
         let mut chain = vec![header_hash(&header)];
         let blocks = crate::blocks::stored(&txn.open_table(BLOCKS)?, &id)?;
         'blocks: for (start, _, packed) in blocks {

@@ -104,11 +104,9 @@ impl Store {
                 let mut out = Vec::new();
                 for (first, id, seq, count) in r.runs(start, end)? {
                     let chain = r.chain(&id)?.to_vec();
-                    for k in 0..count {
+                    // Only the run's leaves asked for (a damaged count must not be walked).
+                    for k in start.saturating_sub(first)..count.min(end.saturating_sub(first)) {
                         let (index, seq) = (first + k, seq + k);
-                        if index < start || index >= end {
-                            continue;
-                        }
                         let hash = *chain.get(seq as usize).ok_or_else(|| LogError::Unlogged {
                             id: id.clone(),
                             seq,

@@ -182,11 +182,8 @@ where
             let id = id.to_string();
             names.push(id.clone());
             let chain = self.chain(&id)?;
-            for k in 0..count {
-                let at = first + k;
-                if at < start || at >= end {
-                    continue;
-                }
+            // Only the run's leaves inside this tile (a damaged count must not be walked).
+            for k in start.saturating_sub(first)..count.min(end.saturating_sub(first)) {
                 let hash = chain.get((seq + k) as usize).ok_or_else(|| {
                     StoreError::Damaged(format!(
                         "the log holds entry {} of record {id}, which the record lacks: it was cut",
