@@ -3,7 +3,7 @@
 //! it is written; preparing must never write, so a refusal leaves no trace even in a
 //! transaction shared with other appends (`group`).
 
-use kifu_core::record::{chain_step, header_hash, hex, Actor, Entry, Hash};
+use kifu_core::record::{chain_step, header_hash, hex, Actor, ChanceMode, Entry, Hash};
 use kifu_core::replay::Replay;
 use kifu_core::rules::Turn;
 use kifu_core::Registry;
@@ -125,7 +125,8 @@ impl Store {
             Some(tail) => (tail.replay, Some(tail.block), tail.snapshot_at),
             None => (self.load(txn, id, seq, head, needs_history(request))?, None, None),
         };
-        if !replay.seed_known() {
+        // Only a seeded record can have a seed kept: an observed one never opens the table.
+        if !replay.seed_known() && matches!(replay.header.chance, ChanceMode::Seeded { .. }) {
             self.set_seed_if_kept(txn, id, &mut replay)?;
         }
         let Played { entries, drop_secret } = play(&mut replay, request)?;
