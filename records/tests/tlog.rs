@@ -253,6 +253,10 @@ fn a_record_changed_in_a_full_tile_is_named_and_proven_nowhere() {
         store.import(&checked, 100, false, |_| {}).unwrap();
         senet(&store, 3, 9);
         assert!(store.log_size().unwrap() > 300, "the first tile is full");
+        // Untouched, the whole store checks clean, tiles shared between records included.
+        let clean = store.check_all(|_, _| {}).unwrap();
+        assert!(clean.damaged.is_empty(), "{:?}", clean.damaged);
+        assert_eq!(clean.records, 9);
         assert!(
             (first.entries.len() + second.entries.len() + 2) < 256,
             "both in the first tile"

@@ -14,6 +14,11 @@ use super::ruleset::{Bans, Effect};
 /// points on each of two lines.
 pub fn may_foul(board: &Board, colour: Colour, bans: &Bans) -> Vec<bool> {
     let n = board.size() as usize;
+    // A line is a 32-bit mask: a larger board (no set-up makes one, sizes stop at 26) is
+    // judged whole.
+    if n > 32 {
+        return vec![true; n * n];
+    }
     let mut near = vec![Near::default(); n * n];
     for d in DIRECTIONS {
         for (x, y) in starts(n, d) {
@@ -157,5 +162,8 @@ mod tests {
             }
         }
         assert!(may_foul(&crowded, Colour::Black, &Bans::FREE).iter().all(|m| !m));
+        // Beyond what a mask holds, nothing is ruled out (and nothing overflows).
+        let big = Board::new(40);
+        assert!(may_foul(&big, Colour::Black, &RuleSet::RENJU.black).iter().all(|m| *m));
     }
 }
