@@ -36,6 +36,44 @@ pub struct Derived {
     /// reuse instead of allocating (never cloned).
     pub(crate) spare_position: Option<Box<Position>>,
     pub(crate) spare_legal: Option<Vec<Move>>,
+    /// The legal move that a text read in this position named, with its SAN when the text was
+    /// canonical: so that the entry's `format` and `apply` neither look it up among the legal
+    /// moves nor write its SAN again. Set by the first `parse` only.
+    pub(crate) parsed: OnceLock<Parsed>,
+}
+
+/// A legal move of the position and, when the text that named it was its canonical SAN (check
+/// mark aside) and short enough to keep here, that SAN.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Parsed {
+    pub(crate) m: Move,
+    san: [u8; 15],
+    /// 0 when the SAN is not kept.
+    san_len: u8,
+}
+
+impl Parsed {
+    /// `m`, a legal move of the position, named by the text `san` when that is its canonical
+    /// SAN without a check mark.
+    pub(crate) fn new(m: Move, san: Option<&str>) -> Parsed {
+        let mut kept = Parsed {
+            m,
+            san: [0; 15],
+            san_len: 0,
+        };
+        if let Some(san) = san.filter(|s| s.len() <= kept.san.len()) {
+            kept.san[..san.len()].copy_from_slice(san.as_bytes());
+            kept.san_len = san.len() as u8;
+        }
+        kept
+    }
+
+    /// The move's canonical SAN without its check mark, when kept.
+    pub(crate) fn san(&self) -> Option<&str> {
+        let len = usize::from(self.san_len);
+        // Copied from a `&str` whole, so always UTF-8.
+        (len > 0).then(|| std::str::from_utf8(&self.san[..len]).ok()).flatten()
+    }
 }
 
 /// A value either given (a move's successor, a new game's position: a plain field, as a
@@ -88,6 +126,7 @@ impl Clone for Derived {
             unwritten_fen: self.unwritten_fen,
             spare_position: None,
             spare_legal: None,
+            parsed: self.parsed.clone(),
         }
     }
 }
@@ -178,6 +217,12 @@ pub(crate) fn successor<'a, H>(state: &'a ChessState<H>, pos: &Position, m: &Mov
     } else {
         std::borrow::Cow::Owned(Successor::of(pos, m))
     }
+}
+
+/// Whether `m` is a legal move of the state's position: the move its last text named, or one
+/// among `legal`.
+pub(crate) fn is_legal_here<H>(state: &ChessState<H>, legal: &[Move], m: &Move) -> bool {
+    state.derived.parsed.get().is_some_and(|p| p.m == *m) || is_legal(legal, m)
 }
 
 /// Whether `m` is among `legal`, squares compared first (cheaper than the whole move, and most

@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 use serde::{Deserialize, Serialize};
 
 use super::bitboard::{check_mark, Board};
-use super::derived::{is_legal, legal_listed, legal_of, successor, Derived, Kept, Successor};
+use super::derived::{is_legal, is_legal_here, legal_listed, legal_of, successor, Derived, Kept, Parsed, Successor};
 use super::fairy::horizontal_cylinder::{state_board, state_fen};
 use super::fen::{parse_state_fen, shown_ep};
 use super::illegal::{self, IllegalMove};
@@ -211,6 +211,7 @@ fn settle<H: RulesVersion>(
         next: OnceLock::new(),
         unwritten_fen,
         spare_position: None,
+        parsed: OnceLock::new(),
     };
 }
 
@@ -299,7 +300,7 @@ fn apply_to<H: RulesVersion>(
     let opponent_offer = state.draw_offer.filter(|&s| s != seat);
     match command {
         Command::Move(m) => {
-            if !is_legal(legal_of(state, pos), m) {
+            if !is_legal_here(state, legal_of(state, pos), m) {
                 refuse!("that move is not legal here");
             }
             if takes_royal_king(pos, m) {
@@ -447,9 +448,13 @@ impl Rules for $rules {
         // A stored record's move is found among the moves in any order; what people type, and
         // the messages naming moves, use the listed order.
         if let Some(m) = exact_san(pos, legal_of(state, pos), text) {
+            // The text is the move's SAN, check mark aside (what `exact_san` matched).
+            let _ = state.derived.parsed.set(Parsed::new(m, Some(text.trim_end_matches(['+', '#']))));
             return Ok(Command::Move(m));
         }
-        parse_move_among(pos, legal_listed(state, pos), text).map(Command::Move).map_err(RuleError::new)
+        let m = parse_move_among(pos, legal_listed(state, pos), text).map_err(RuleError::new)?;
+        let _ = state.derived.parsed.set(Parsed::new(m, None));
+        Ok(Command::Move(m))
     }
 
     fn format(&self, state: &Self::State, command: &Command) -> String {
@@ -460,8 +465,18 @@ impl Rules for $rules {
                     // On the fast path the check mark comes from the sets, and the successor is
                     // left for `apply` to make in the spare buffers.
                     let board = || state.derived.board.clone().or_else(|| Board::from_position(pos));
-                    if let Some(mark) = is_legal(legal, m).then(board).flatten().and_then(|b| check_mark(&b, m)) {
-                        return move_to_san_marked(pos, legal, m, mark);
+                    let parsed = state.derived.parsed.get().filter(|p| p.m == *m);
+                    let legal_here = parsed.is_some() || is_legal(legal, m);
+                    if let Some(mark) = legal_here.then(board).flatten().and_then(|b| check_mark(&b, m)) {
+                        return match parsed.and_then(Parsed::san) {
+                            Some(san) => {
+                                let mut text = String::with_capacity(san.len() + 1);
+                                text.push_str(san);
+                                text.extend(mark);
+                                text
+                            }
+                            None => move_to_san_marked(pos, legal, m, mark),
+                        };
                     }
                     let next = successor(state, pos, m);
                     move_to_san_among(pos, legal, m, &next.after, &next.legal)

@@ -67,6 +67,17 @@ fn fools_mate_in_canonical_san() -> Result<(), String> {
     Ok(())
 }
 
+/// The SAN a move's text gave is kept for writing it back: the canonical text still carries
+/// the check mark the position gives, never the one typed, and a move typed otherwise (UCI)
+/// is written as SAN.
+#[test]
+fn canonical_text_carries_the_check_mark_the_position_gives() -> Result<(), String> {
+    let mut m = start("chess", None, &[])?;
+    let texts = play(&mut m, &["e4+", "f5#", "Qh5", "g6+", "h2h3", "g6h5"])?;
+    assert_eq!(texts, vec!["e4", "f5", "Qh5+", "g6", "h3", "gxh5"]);
+    Ok(())
+}
+
 #[test]
 fn resign_and_draw_agreement() -> Result<(), String> {
     let mut m = start("chess", None, &[])?;
