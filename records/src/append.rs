@@ -10,6 +10,7 @@ use kifu_core::Registry;
 use redb::ReadableTable;
 use serde::{Deserialize, Serialize};
 
+use crate::blocks::Form;
 use crate::error::{AppendError, ReadError, StoreError};
 use crate::guard::guarded;
 use crate::tables::*;
@@ -132,10 +133,17 @@ impl Store {
         let Played { entries, drop_secret } = play(&mut replay, request)?;
         let lines: Vec<String> = entries.iter().map(Entry::canonical_line).collect();
         let first_seq = entries.first().map_or(seq + 1, |e| e.seq);
+        // The record's last block stays plain while more entries may come: packed once full,
+        // or once the game is over (notes after the end unpack it again).
+        let turn = replay.turn();
+        let partial = match turn {
+            Turn::Over { .. } => Form::Packed,
+            _ => Form::Plain,
+        };
         let extended = match entries.first() {
             Some(first) => {
                 let table = txn.open_table(BLOCKS).map_err(StoreError::from)?;
-                Some(crate::blocks::extend(&table, id, first.seq, head, &lines, known_block)?)
+                Some(crate::blocks::extend(&table, id, first.seq, head, &lines, known_block, partial)?)
             }
             None => None,
         };
@@ -170,7 +178,7 @@ impl Store {
             log: self.log,
             first_seq,
             chain,
-            turn: tail.as_ref().map(|t| t.replay.turn()),
+            turn: tail.is_some().then_some(turn),
             answer,
             blocks,
             snapshot,
