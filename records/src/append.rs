@@ -98,8 +98,9 @@ impl Store {
         let (seq, head) = head_in(&txn.open_table(HEADS).map_err(StoreError::from)?, id)
             .map_err(StoreError::from)?
             .ok_or_else(|| AppendError::NotFound(id.to_string()))?;
-        let fingerprint = fingerprint(request);
-        if let Some(key) = &request.key {
+        // The request's fingerprint, made only when it has a key to be stored or checked under.
+        let key = request.key.as_ref().map(|key| (key, fingerprint(request)));
+        if let Some((key, fingerprint)) = &key {
             let stored = {
                 let keys = txn.open_table(KEYS).map_err(StoreError::from)?;
                 let found = keys.get((id, key.as_str())).map_err(StoreError::from)?;
@@ -114,7 +115,7 @@ impl Store {
                     key,
                     &stored_print,
                     &answer,
-                    &fingerprint,
+                    fingerprint,
                 )?));
             }
         }
@@ -142,8 +143,9 @@ impl Store {
         };
         let extended = match entries.first() {
             Some(first) => {
-                let table = txn.open_table(BLOCKS).map_err(StoreError::from)?;
-                Some(crate::blocks::extend(&table, id, first.seq, head, &lines, known_block, partial)?)
+                // The blocks table is opened only if the block kept in the tail does not serve.
+                let stored = |start| crate::blocks::stored_block(&txn.open_table(BLOCKS)?, id, start);
+                Some(crate::blocks::extend(stored, id, first.seq, head, &lines, known_block, partial)?)
             }
             None => None,
         };
@@ -183,7 +185,7 @@ impl Store {
             blocks,
             snapshot,
             drop_secret,
-            key: request.key.clone().map(|key| (key, fingerprint)),
+            key: key.map(|(key, fingerprint)| (key.clone(), fingerprint)),
             tail,
         })))
     }

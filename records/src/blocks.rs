@@ -222,7 +222,7 @@ pub fn append(
     head: Hash,
     lines: &[String],
 ) -> Result<Vec<Hash>, StoreError> {
-    let extended = extend(table, id, first, head, lines, None, Form::Packed)?;
+    let extended = extend(|start| stored_block(table, id, start), id, first, head, lines, None, Form::Packed)?;
     write(table, id, &extended.rows)?;
     Ok(extended.hashes)
 }
@@ -240,14 +240,23 @@ pub struct Extended {
     pub last: Unpacked,
 }
 
+/// The stored bytes of record `id`'s block that starts at entry `start`, if there is one.
+pub fn stored_block(
+    table: &impl ReadableTable<(&'static str, u64), (Hash, &'static [u8])>,
+    id: &str,
+    start: u64,
+) -> Result<Option<Vec<u8>>, StoreError> {
+    Ok(table.get((id, start))?.map(|v| v.value().1.to_vec()))
+}
+
 /// The block rows that appending `lines` (entries `first`, ...) to record `id` would write,
 /// and the chain hash after each line; reads only, so a refusal found here leaves no trace.
 /// `known` is the record's last block as the caller holds it unpacked (`tail`); it is used
 /// only when it is the block `first` goes into and ends just before `first`, else the block
-/// is read from `table`. A block the lines fill is packed; one they leave partial is stored
-/// in `partial`.
+/// is read with `stored` (given its first seq: `stored_block`). A block the lines fill is
+/// packed; one they leave partial is stored in `partial`.
 pub fn extend(
-    table: &impl ReadableTable<(&'static str, u64), (Hash, &'static [u8])>,
+    mut stored: impl FnMut(u64) -> Result<Option<Vec<u8>>, StoreError>,
     id: &str,
     first: u64,
     head: Hash,
@@ -267,8 +276,7 @@ pub fn extend(
         let mut block = match known.take() {
             Some((at, held)) if start < seq && at == start && start + held.len() as u64 == seq => held,
             _ if start < seq => {
-                let stored = table.get((id, start))?.map(|v| v.value().1.to_vec());
-                match stored {
+                match stored(start)? {
                     Some(bytes) => unpack(start, &bytes)
                         .map_err(|why| StoreError::Damaged(format!("record {id}, entries from {start}: {why}")))?,
                     None => {
@@ -403,7 +411,7 @@ mod tests {
         let lines: Vec<String> = (1..=200).map(|n| format!("{n} p1 m{}", n % 7)).collect();
         let is_plain = |bytes: &[u8]| bytes[4] == 0b1100_0000;
         for (partial, last_plain) in [(Form::Plain, true), (Form::Packed, false)] {
-            let extended = extend(&table, "r", 1, [0; 32], &lines, None, partial).unwrap();
+            let extended = extend(|start| stored_block(&table, "r", start), "r", 1, [0; 32], &lines, None, partial).unwrap();
             let starts: Vec<u64> = extended.rows.iter().map(|row| row.0).collect();
             assert_eq!(starts, [1, 129]);
             assert!(!is_plain(&extended.rows[0].2), "a full block is packed");
