@@ -145,7 +145,15 @@ impl Store {
             Some(first) => {
                 // The blocks table is opened only if the block kept in the tail does not serve.
                 let stored = |start| crate::blocks::stored_block(&txn.open_table(BLOCKS)?, id, start);
-                Some(crate::blocks::extend(stored, id, first.seq, head, &lines, known_block, partial)?)
+                Some(crate::blocks::extend(
+                    stored,
+                    id,
+                    first.seq,
+                    head,
+                    &lines,
+                    known_block,
+                    partial,
+                )?)
             }
             None => None,
         };

@@ -222,7 +222,15 @@ pub fn append(
     head: Hash,
     lines: &[String],
 ) -> Result<Vec<Hash>, StoreError> {
-    let extended = extend(|start| stored_block(table, id, start), id, first, head, lines, None, Form::Packed)?;
+    let extended = extend(
+        |start| stored_block(table, id, start),
+        id,
+        first,
+        head,
+        lines,
+        None,
+        Form::Packed,
+    )?;
     write(table, id, &extended.rows)?;
     Ok(extended.hashes)
 }
@@ -275,17 +283,15 @@ pub fn extend(
         let start = block_start(seq);
         let mut block = match known.take() {
             Some((at, held)) if start < seq && at == start && start + held.len() as u64 == seq => held,
-            _ if start < seq => {
-                match stored(start)? {
-                    Some(bytes) => unpack(start, &bytes)
-                        .map_err(|why| StoreError::Damaged(format!("record {id}, entries from {start}: {why}")))?,
-                    None => {
-                        return Err(StoreError::Damaged(format!(
-                            "record {id}: the block of entries from {start} is missing"
-                        )))
-                    }
+            _ if start < seq => match stored(start)? {
+                Some(bytes) => unpack(start, &bytes)
+                    .map_err(|why| StoreError::Damaged(format!("record {id}, entries from {start}: {why}")))?,
+                None => {
+                    return Err(StoreError::Damaged(format!(
+                        "record {id}: the block of entries from {start} is missing"
+                    )))
                 }
-            }
+            },
             _ => Vec::new(),
         };
         let room = (start + BLOCK - seq) as usize;
@@ -295,7 +301,11 @@ pub fn extend(
             hashes.push(chain);
             block.push(line.clone());
         }
-        let form = if block.len() as u64 == BLOCK { Form::Packed } else { partial };
+        let form = if block.len() as u64 == BLOCK {
+            Form::Packed
+        } else {
+            partial
+        };
         rows.push((start, chain, pack(start, block.iter().map(String::as_str), form)?));
         seq += now.len() as u64;
         rest = later;
@@ -411,7 +421,16 @@ mod tests {
         let lines: Vec<String> = (1..=200).map(|n| format!("{n} p1 m{}", n % 7)).collect();
         let is_plain = |bytes: &[u8]| bytes[4] == 0b1100_0000;
         for (partial, last_plain) in [(Form::Plain, true), (Form::Packed, false)] {
-            let extended = extend(|start| stored_block(&table, "r", start), "r", 1, [0; 32], &lines, None, partial).unwrap();
+            let extended = extend(
+                |start| stored_block(&table, "r", start),
+                "r",
+                1,
+                [0; 32],
+                &lines,
+                None,
+                partial,
+            )
+            .unwrap();
             let starts: Vec<u64> = extended.rows.iter().map(|row| row.0).collect();
             assert_eq!(starts, [1, 129]);
             assert!(!is_plain(&extended.rows[0].2), "a full block is packed");

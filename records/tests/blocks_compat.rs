@@ -122,7 +122,10 @@ fn an_append_leaves_the_partial_block_plain_and_packs_what_is_done() {
         let plain = (id == &long && *start == 129) || id == &short;
         assert_eq!(is_plain(bytes), plain, "record {id}, block {start}");
     }
-    assert!(rows.contains_key(&(mated.clone(), 1)), "a game over packs its last block");
+    assert!(
+        rows.contains_key(&(mated.clone(), 1)),
+        "a game over packs its last block"
+    );
     let store = Store::open_read_only(&path, kifu_games::registry()).unwrap();
     assert_eq!(store.record(&long).unwrap().entries.len(), 140);
     assert!(store.check_all(|_, _| {}).unwrap().damaged.is_empty());
@@ -165,7 +168,11 @@ fn a_store_whose_partial_blocks_are_packed_reads_appends_and_checks() {
     let check = store.check_all(|_, _| {}).unwrap();
     assert_eq!(check.records, 5);
     assert!(check.damaged.is_empty(), "{:?}", check.damaged);
-    assert_eq!(store.log_size().unwrap(), check.entries + 5, "a leaf a header and an entry");
+    assert_eq!(
+        store.log_size().unwrap(),
+        check.entries + 5,
+        "a leaf a header and an entry"
+    );
     drop(store);
     let rows = rows(&path);
     assert!(is_plain(&rows[&(long.clone(), 129)]));
