@@ -12,7 +12,9 @@ use kifu_core::record::{ChanceMode, Header};
 use kifu_records::{Append, Store};
 use redb::{ReadableDatabase, ReadableTable, TableDefinition};
 
-const BLOCKS: TableDefinition<(&str, u64), ([u8; 32], &[u8])> = TableDefinition::new("entry_blocks");
+/// A block row's value: the chain hash after the block, its zstd frame.
+type Block = ([u8; 32], &'static [u8]);
+const BLOCKS: TableDefinition<(&str, u64), Block> = TableDefinition::new("entry_blocks");
 
 /// Each block row's bytes, by (record id, first seq).
 type Rows = BTreeMap<(String, u64), Vec<u8>>;
