@@ -37,8 +37,8 @@ fn play(store: &Store, id: &str, moves: u64, salt: u64) {
 }
 
 /// The records of a store written by today's code: a Senet game past its first block, one
-/// in its first, a chess game played to mate and two imported chess games; the ids of the first
-/// three.
+/// in its first, a chess game played to mate and two imported chess games (one in play); the
+/// ids of the first three.
 fn written_today(path: &std::path::Path) -> [String; 3] {
     let games = kifu_games::registry();
     let store = Store::open(path, games).unwrap();
@@ -52,18 +52,16 @@ fn written_today(path: &std::path::Path) -> [String; 3] {
     for m in ["f3", "e5", "g4", "Qh4#"] {
         append(&store, &mated, m);
     }
-    let pgn = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../fixtures/pgn/oracle_python_chess.pgn"
-    ))
-    .unwrap();
+    // Import packs every block, a game still in play too.
+    let pgn = "[White \"W\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 *\n\n\
+               [White \"W\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n";
     let imported: Vec<_> = kifu_games::format("pgn")
         .unwrap()
-        .read(&pgn)
+        .read(pgn)
         .into_iter()
-        .take(2)
         .map(|d| build_checked(games, &d.unwrap(), None).unwrap())
         .collect();
+    assert_eq!(imported.len(), 2);
     store.import(&imported, 10, false, |_| {}).unwrap();
     [long, short, mated]
 }
