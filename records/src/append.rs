@@ -10,6 +10,7 @@ use kifu_core::Registry;
 use redb::ReadableTable;
 use serde::{Deserialize, Serialize};
 
+use crate::blocks::Form;
 use crate::error::{AppendError, ReadError, StoreError};
 use crate::guard::guarded;
 use crate::tables::*;
@@ -97,8 +98,9 @@ impl Store {
         let (seq, head) = head_in(&txn.open_table(HEADS).map_err(StoreError::from)?, id)
             .map_err(StoreError::from)?
             .ok_or_else(|| AppendError::NotFound(id.to_string()))?;
-        let fingerprint = fingerprint(request);
-        if let Some(key) = &request.key {
+        // The request's fingerprint, made only when it has a key to be stored or checked under.
+        let key = request.key.as_ref().map(|key| (key, fingerprint(request)));
+        if let Some((key, fingerprint)) = &key {
             let stored = {
                 let keys = txn.open_table(KEYS).map_err(StoreError::from)?;
                 let found = keys.get((id, key.as_str())).map_err(StoreError::from)?;
@@ -113,7 +115,7 @@ impl Store {
                     key,
                     &stored_print,
                     &answer,
-                    &fingerprint,
+                    fingerprint,
                 )?));
             }
         }
@@ -132,10 +134,26 @@ impl Store {
         let Played { entries, drop_secret } = play(&mut replay, request)?;
         let lines: Vec<String> = entries.iter().map(Entry::canonical_line).collect();
         let first_seq = entries.first().map_or(seq + 1, |e| e.seq);
+        // The record's last block stays plain while more entries may come: packed once full,
+        // or once the game is over (notes after the end unpack it again).
+        let turn = replay.turn();
+        let partial = match turn {
+            Turn::Over { .. } => Form::Packed,
+            _ => Form::Plain,
+        };
         let extended = match entries.first() {
             Some(first) => {
-                let table = txn.open_table(BLOCKS).map_err(StoreError::from)?;
-                Some(crate::blocks::extend(&table, id, first.seq, head, &lines, known_block)?)
+                // The blocks table is opened only if the block kept in the tail does not serve.
+                let stored = |start| crate::blocks::stored_block(&txn.open_table(BLOCKS)?, id, start);
+                Some(crate::blocks::extend(
+                    stored,
+                    id,
+                    first.seq,
+                    head,
+                    &lines,
+                    known_block,
+                    partial,
+                )?)
             }
             None => None,
         };
@@ -170,12 +188,12 @@ impl Store {
             log: self.log,
             first_seq,
             chain,
-            turn: tail.as_ref().map(|t| t.replay.turn()),
+            turn: tail.is_some().then_some(turn),
             answer,
             blocks,
             snapshot,
             drop_secret,
-            key: request.key.clone().map(|key| (key, fingerprint)),
+            key: key.map(|(key, fingerprint)| (key.clone(), fingerprint)),
             tail,
         })))
     }

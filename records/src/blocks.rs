@@ -1,8 +1,9 @@
-//! The log's entries as stored: blocks of up to `BLOCK` canonical lines, each block
-//! zstd-compressed (with zstd's checksum) beside the chain hash after its last entry. Block k
-//! of a record holds entries k*BLOCK+1 ..= (k+1)*BLOCK and is keyed by its first seq; each line
-//! is packed without its leading seq, which the block's place gives. This module only packs
-//! and unpacks lines; it never judges them (see `read::verified_record`).
+//! The log's entries as stored: blocks of up to `BLOCK` canonical lines, each block one zstd
+//! frame beside the chain hash after its last entry, compressed (with zstd's checksum) or, for a
+//! record's partial last block as an append leaves it, the text as it is in zstd's raw blocks.
+//! Block k of a record holds entries k*BLOCK+1 ..= (k+1)*BLOCK and is keyed by its first seq;
+//! each line is stored without its leading seq, which the block's place gives. This module only
+//! packs and unpacks lines; it never judges them (see `read::verified_record`).
 
 use kifu_core::record::{chain_step, Entry, EntryLines, Hash};
 use redb::ReadableTable;
@@ -27,11 +28,29 @@ pub fn block_start(seq: u64) -> u64 {
     (seq.saturating_sub(1) / BLOCK) * BLOCK + 1
 }
 
-/// Packs the lines of the block starting at entry `start`: each must begin with its seq.
-fn pack<'a>(start: u64, lines: impl IntoIterator<Item = &'a str>) -> Result<Vec<u8>, StoreError> {
+/// How a block's text is stored. Both forms are zstd frames, so every reader (`unpack`, and a
+/// kifu from before the plain form) reads either without knowing which it holds; the frame's
+/// block types say it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Form {
+    /// Compressed, with zstd's checksum: every full block, and every block import writes.
+    Packed,
+    /// The text as it is, in raw blocks of a zstd frame, no checksum (the chain hash stored
+    /// beside it, checked by every read, covers its bytes): a record's partial last block as
+    /// an append leaves it, since the next append rewrites it. Packing it at every append was
+    /// a tenth of a durable append's CPU (docs/BENCHMARKS.md).
+    Plain,
+}
+
+/// The lines of the block starting at entry `start`, each of which must begin with its seq,
+/// stored in `form`.
+fn pack<'a>(start: u64, lines: impl IntoIterator<Item = &'a str>, form: Form) -> Result<Vec<u8>, StoreError> {
     let mut text = String::new();
     write_block(start, lines, &mut text)?;
-    compress(&text)
+    match form {
+        Form::Packed => compress(&text),
+        Form::Plain => Ok(raw_frame(&text)),
+    }
 }
 
 /// Writes into `text` the lines of the block starting at entry `start`, each without its seq
@@ -108,6 +127,34 @@ pub fn pack_lines(lines: &EntryLines, chain: &[Hash]) -> Result<Vec<Row>, StoreE
     Ok(rows)
 }
 
+/// The largest raw block a frame may hold (zstd's `Block_Maximum_Size` with the window below).
+const RAW_BLOCK: usize = 128 << 10;
+
+/// `text` as one zstd frame of raw blocks (RFC 8878, section 3.1.1): the magic number; a
+/// header with a window of 128 KiB, the content's size in 8 bytes, no checksum and no
+/// dictionary; then the text in raw blocks of at most 128 KiB, each after its 3-byte header
+/// (the last-block bit, block type 0 = raw, the size). Any zstd decoder reads it back.
+fn raw_frame(text: &str) -> Vec<u8> {
+    let bytes = text.as_bytes();
+    let mut frame = Vec::with_capacity(14 + bytes.len() + 3 * (bytes.len() / RAW_BLOCK + 1));
+    frame.extend_from_slice(&[0x28, 0xB5, 0x2F, 0xFD]);
+    // Frame_Header_Descriptor: Frame_Content_Size in 8 bytes, not a single segment (so a
+    // Window_Descriptor follows), no checksum, no dictionary.
+    frame.push(0b1100_0000);
+    // Window_Descriptor: exponent 7, mantissa 0: 2^(10 + 7) bytes.
+    frame.push(7 << 3);
+    frame.extend_from_slice(&(bytes.len() as u64).to_le_bytes());
+    let count = bytes.len().div_ceil(RAW_BLOCK).max(1);
+    for index in 0..count {
+        let chunk = &bytes[(index * RAW_BLOCK).min(bytes.len())..((index + 1) * RAW_BLOCK).min(bytes.len())];
+        let last = u32::from(index + 1 == count);
+        let header = (chunk.len() as u32) << 3 | last;
+        frame.extend_from_slice(&header.to_le_bytes()[..3]);
+        frame.extend_from_slice(chunk);
+    }
+    frame
+}
+
 thread_local! {
     /// One compression context a thread, kept between blocks: making one (its tables) was a
     /// tenth of a durable append's CPU time.
@@ -167,7 +214,7 @@ pub type Row = (u64, Hash, Vec<u8>);
 
 /// Appends `lines` (entries `first`, `first + 1`, ...) to record `id`, whose chain stood at
 /// `head` before them; returns the chain hash after each line. The block they start in is
-/// unpacked, extended and written again.
+/// unpacked, extended and written again, packed, as import writes every block.
 pub fn append(
     table: &mut redb::Table<(&'static str, u64), (Hash, &'static [u8])>,
     id: &str,
@@ -175,7 +222,15 @@ pub fn append(
     head: Hash,
     lines: &[String],
 ) -> Result<Vec<Hash>, StoreError> {
-    let extended = extend(table, id, first, head, lines, None)?;
+    let extended = extend(
+        |start| stored_block(table, id, start),
+        id,
+        first,
+        head,
+        lines,
+        None,
+        Form::Packed,
+    )?;
     write(table, id, &extended.rows)?;
     Ok(extended.hashes)
 }
@@ -193,18 +248,29 @@ pub struct Extended {
     pub last: Unpacked,
 }
 
+/// The stored bytes of record `id`'s block that starts at entry `start`, if there is one.
+pub fn stored_block(
+    table: &impl ReadableTable<(&'static str, u64), (Hash, &'static [u8])>,
+    id: &str,
+    start: u64,
+) -> Result<Option<Vec<u8>>, StoreError> {
+    Ok(table.get((id, start))?.map(|v| v.value().1.to_vec()))
+}
+
 /// The block rows that appending `lines` (entries `first`, ...) to record `id` would write,
 /// and the chain hash after each line; reads only, so a refusal found here leaves no trace.
 /// `known` is the record's last block as the caller holds it unpacked (`tail`); it is used
 /// only when it is the block `first` goes into and ends just before `first`, else the block
-/// is read from `table`.
+/// is read with `stored` (given its first seq: `stored_block`). A block the lines fill is
+/// packed; one they leave partial is stored in `partial`.
 pub fn extend(
-    table: &impl ReadableTable<(&'static str, u64), (Hash, &'static [u8])>,
+    mut stored: impl FnMut(u64) -> Result<Option<Vec<u8>>, StoreError>,
     id: &str,
     first: u64,
     head: Hash,
     lines: &[String],
     known: Option<Unpacked>,
+    partial: Form,
 ) -> Result<Extended, StoreError> {
     let mut rows = Vec::new();
     let mut chain = head;
@@ -217,18 +283,15 @@ pub fn extend(
         let start = block_start(seq);
         let mut block = match known.take() {
             Some((at, held)) if start < seq && at == start && start + held.len() as u64 == seq => held,
-            _ if start < seq => {
-                let stored = table.get((id, start))?.map(|v| v.value().1.to_vec());
-                match stored {
-                    Some(bytes) => unpack(start, &bytes)
-                        .map_err(|why| StoreError::Damaged(format!("record {id}, entries from {start}: {why}")))?,
-                    None => {
-                        return Err(StoreError::Damaged(format!(
-                            "record {id}: the block of entries from {start} is missing"
-                        )))
-                    }
+            _ if start < seq => match stored(start)? {
+                Some(bytes) => unpack(start, &bytes)
+                    .map_err(|why| StoreError::Damaged(format!("record {id}, entries from {start}: {why}")))?,
+                None => {
+                    return Err(StoreError::Damaged(format!(
+                        "record {id}: the block of entries from {start} is missing"
+                    )))
                 }
-            }
+            },
             _ => Vec::new(),
         };
         let room = (start + BLOCK - seq) as usize;
@@ -238,7 +301,12 @@ pub fn extend(
             hashes.push(chain);
             block.push(line.clone());
         }
-        rows.push((start, chain, pack(start, block.iter().map(String::as_str))?));
+        let form = if block.len() as u64 == BLOCK {
+            Form::Packed
+        } else {
+            partial
+        };
+        rows.push((start, chain, pack(start, block.iter().map(String::as_str), form)?));
         seq += now.len() as u64;
         rest = later;
         last = (start, block);
@@ -310,7 +378,7 @@ mod tests {
                 (
                     start,
                     expected_chain[range.end - 1],
-                    pack(start, lines[range].iter().map(String::as_str)).unwrap(),
+                    pack(start, lines[range].iter().map(String::as_str), Form::Packed).unwrap(),
                 )
             })
             .collect();
@@ -324,6 +392,55 @@ mod tests {
     }
 
     #[test]
+    fn a_plain_block_is_a_zstd_frame_of_its_text_as_it_is() {
+        let lines: Vec<String> = (129..=228).map(|n| format!("{n} p1 e4 ; s=0123456789abcdef")).collect();
+        let plain = pack(129, lines.iter().map(String::as_str), Form::Plain).unwrap();
+        let text: Vec<&str> = lines.iter().map(|l| l.split_once(' ').unwrap().1).collect();
+        let text = text.join("\n");
+        // The text is stored as it is, after the frame's 14 bytes of header and one block's 3.
+        assert_eq!(plain.len(), 14 + 3 + text.len());
+        assert_eq!(&plain[17..], text.as_bytes());
+        // zstd itself reads it (as a kifu from before the plain form does), and so does `unpack`.
+        assert_eq!(zstd::decode_all(plain.as_slice()).unwrap(), text.as_bytes());
+        assert_eq!(unpack(129, &plain).unwrap(), lines);
+        // Past zstd's largest block, in several raw blocks; and a frame cut short is refused.
+        let long: Vec<String> = (1..=3).map(|n| format!("{n} p1 {}", "x".repeat(100_000))).collect();
+        let plain = pack(1, long.iter().map(String::as_str), Form::Plain).unwrap();
+        assert_eq!(unpack(1, &plain).unwrap(), long);
+        assert!(unpack(1, &plain[..plain.len() - 1]).is_err());
+        assert_eq!(zstd::decode_all(raw_frame("").as_slice()).unwrap(), b"");
+    }
+
+    #[test]
+    fn an_append_packs_the_blocks_it_fills_and_leaves_the_last_partial_one_as_asked() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = redb::Database::create(dir.path().join("blocks.redb")).unwrap();
+        let table_of: redb::TableDefinition<(&str, u64), (Hash, &[u8])> = redb::TableDefinition::new("entry_blocks");
+        let txn = db.begin_write().unwrap();
+        let table = txn.open_table(table_of).unwrap();
+        let lines: Vec<String> = (1..=200).map(|n| format!("{n} p1 m{}", n % 7)).collect();
+        let is_plain = |bytes: &[u8]| bytes[4] == 0b1100_0000;
+        for (partial, last_plain) in [(Form::Plain, true), (Form::Packed, false)] {
+            let extended = extend(
+                |start| stored_block(&table, "r", start),
+                "r",
+                1,
+                [0; 32],
+                &lines,
+                None,
+                partial,
+            )
+            .unwrap();
+            let starts: Vec<u64> = extended.rows.iter().map(|row| row.0).collect();
+            assert_eq!(starts, [1, 129]);
+            assert!(!is_plain(&extended.rows[0].2), "a full block is packed");
+            assert_eq!(is_plain(&extended.rows[1].2), last_plain);
+            assert_eq!(unpack(129, &extended.rows[1].2).unwrap(), lines[128..].to_vec());
+            assert_eq!(extended.last, (129, lines[128..].to_vec()));
+        }
+    }
+
+    #[test]
     fn blocks_start_every_block_entries() {
         assert_eq!([1, 2, 128, 129, 256, 257].map(block_start), [1, 1, 1, 129, 129, 257]);
     }
@@ -331,10 +448,10 @@ mod tests {
     #[test]
     fn a_block_unpacks_to_its_lines_and_a_damaged_one_does_not() {
         let lines: Vec<String> = (129..=228).map(|n| format!("{n} p1 e4 ; s=0123456789abcdef")).collect();
-        let packed = pack(129, lines.iter().map(String::as_str)).unwrap();
+        let packed = pack(129, lines.iter().map(String::as_str), Form::Packed).unwrap();
         assert_eq!(unpack(129, &packed).unwrap(), lines);
         assert!(
-            pack(1, lines.iter().map(String::as_str)).is_err(),
+            pack(1, lines.iter().map(String::as_str), Form::Packed).is_err(),
             "a line must begin with its seq"
         );
         for (line, seq, rest) in [
