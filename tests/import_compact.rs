@@ -65,7 +65,10 @@ fn an_import_that_compacts_the_store_keeps_every_game() {
     let checked = s.ok(&["check"]);
     assert!(checked.contains(&format!("{stored} records, ")), "{checked}");
     assert!(checked.contains(&format!(": {stored} ok, 0 damaged")), "{checked}");
-    assert!(!s.path("store.redb.rewrite").exists(), "no new file left beside the store");
+    assert!(
+        !s.path("store.redb.rewrite").exists(),
+        "no new file left beside the store"
+    );
     // Opened again after the rewrite: every game is found there.
     let again = s.fails(&["import", file], 1);
     assert_eq!(again.stdout, "", "nothing stored anew");
@@ -104,7 +107,10 @@ fn kifu_compact_rewrites_the_store_and_changes_no_record() {
     let checked = s.ok(&["check"]);
     assert!(checked.contains(&format!(": {} ok, 0 damaged", ids.len())), "{checked}");
     // Play goes on in the rewritten store.
-    let id = s.ok(&["new", "chess", "--player", "A", "--player", "B"]).trim().to_string();
+    let id = s
+        .ok(&["new", "chess", "--player", "A", "--player", "B"])
+        .trim()
+        .to_string();
     s.ok(&["play", &id, "e4"]);
     assert_eq!(s.head(&id).0, 1);
     let refused = s.fails(&["--server", "http://127.0.0.1:9", "compact"], 2);

@@ -13,8 +13,9 @@ use kifu_core::replay::{Checked, Replay, Report};
 use kifu_core::Registry;
 
 use crate::{
-    Append, AppendError, Appended, Bundle, Compacted, CreateError, Created, Filter, ImportError, ImportReport, LogError, LogKey,
-    LogLeaf, OpenError, PreparedImport, ReadError, Signed, Store, StoreCheck, StoreError, Summary, Token, TokenError,
+    Append, AppendError, Appended, Bundle, Compacted, CreateError, Created, Filter, ImportError, ImportReport,
+    LogError, LogKey, LogLeaf, OpenError, PreparedImport, ReadError, Signed, Store, StoreCheck, StoreError, Summary,
+    Token, TokenError,
 };
 
 /// Told of appends committed by other processes on the same store (`RecordStore::watch`).

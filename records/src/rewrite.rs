@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 
 use redb::backends::FileBackend;
 use redb::{
-    Builder, ConcurrencyMode, Database, MultimapTableHandle, ReadableDatabase, ReadableTableMetadata,
-    TableDefinition, TableHandle,
+    Builder, ConcurrencyMode, Database, MultimapTableHandle, ReadableDatabase, ReadableTableMetadata, TableDefinition,
+    TableHandle,
 };
 
 use crate::error::StoreError;
@@ -387,7 +387,10 @@ pub(crate) mod tests {
             }))
         });
         let store = Store::open(&path, kifu_games::registry()).unwrap();
-        assert!(BETWEEN_OPEN_AND_LOCK.with(|hook| hook.borrow().is_none()), "the rewrite came in");
+        assert!(
+            BETWEEN_OPEN_AND_LOCK.with(|hook| hook.borrow().is_none()),
+            "the rewrite came in"
+        );
         let id = store.create(senet(ChanceMode::Observed), None, None).unwrap().id;
         play(&store, &id, 3);
         drop(store);
