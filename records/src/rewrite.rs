@@ -32,10 +32,16 @@ pub enum Compacted {
     /// Every table rewritten in key order into a new file, which is now the store: its size
     /// before and after, bytes.
     Rewritten { before: u64, after: u64 },
+    /// The file was left as it was: a copy in key order would not be smaller (it was written
+    /// so already). Its size, bytes.
+    AlreadySmall { size: u64 },
     /// The file holds tables the rewrite does not know (named here), which it would lose: it
     /// was left in place, and only its free pages given back (redb's compaction).
     CompactedOnly { unknown: Vec<String> },
 }
+
+/// The new file is compacted when more than this fraction (1/N) of it is free.
+const COMPACT_IF_FREE_OVER: u64 = 8;
 
 /// The new file while it is written: the store's path with `.rewrite` added. A rewrite that
 /// stopped (a crash, a kill) leaves it behind, readable by its owner alone like the store; the
@@ -58,8 +64,10 @@ impl Store {
     /// A reader that had the old file open reads on from it: the same rows, but it never sees
     /// what is written after the rewrite until it opens the store again.
     ///
-    /// A file with a table this kifu does not know is not rewritten but compacted, which says
-    /// so ([`Compacted::CompactedOnly`]). Refused for a store opened for reading.
+    /// A copy no smaller than the store is dropped and the store left as it was
+    /// ([`Compacted::AlreadySmall`]). A file with a table this kifu does not know is not
+    /// rewritten but compacted, which says so ([`Compacted::CompactedOnly`]). Refused for a
+    /// store opened for reading.
     pub fn rewrite_in_key_order(&mut self) -> Result<Compacted, StoreError> {
         self.rewrite_committing_every(BYTES_A_COMMIT)
     }
@@ -84,19 +92,26 @@ impl Store {
             _ => {}
         }
         let copied = guarded(|| copy_into(old, &temporary, self.mode, bytes));
-        let new = match copied.and_then(|new| {
+        let renamed = copied.and_then(|new| {
+            let length = std::fs::metadata(&temporary).map_err(|e| io(&temporary, e))?.len();
+            if length >= before {
+                // Already written in key order (or nearly): the copy would not be smaller.
+                return Ok(None);
+            }
             // Everything the file holds reaches the disk before it takes the store's name.
             std::fs::File::open(&temporary)
                 .and_then(|f| f.sync_all())
                 .map_err(|e| io(&temporary, e))?;
             std::fs::rename(&temporary, &self.path).map_err(|e| io(&self.path, e))?;
-            Ok(new)
-        }) {
-            Ok(new) => new,
-            Err(e) => {
+            Ok(Some(new))
+        });
+        let new = match renamed {
+            Ok(Some(new)) => new,
+            other => {
                 // The old file is still the store, untouched; the new one is dropped unnamed.
                 let _ = std::fs::remove_file(&temporary);
-                return Err(e);
+                other?;
+                return Ok(Compacted::AlreadySmall { size: before });
             }
         };
         // The new file is the store from here on, whatever happens next.
@@ -130,7 +145,8 @@ fn unknown_tables(db: &Database) -> Result<Vec<String>, StoreError> {
 
 /// Creates the file at `path` (new, private to its owner), opens it in `mode` (the store's)
 /// and copies every table of `old` into it from one snapshot, in key order, a commit every
-/// `bytes` of keys and values; then compacts it. Returns it open for writing.
+/// `bytes` of keys and values; then compacts it if much of it is free. Returns it open for
+/// writing.
 fn copy_into(old: &Database, path: &Path, mode: ConcurrencyMode, bytes: usize) -> Result<Database, StoreError> {
     let file = crate::secrets::private_file(path).map_err(|e| StoreError::Io(path.display().to_string(), e))?;
     let mut new = Builder::new()
@@ -143,7 +159,23 @@ fn copy_into(old: &Database, path: &Path, mode: ConcurrencyMode, bytes: usize) -
     }
     every_table!(copy_each);
     drop(snapshot);
-    new.compact()?;
+    // redb grew the file by doubling it, so up to half of it may be free pages at its end;
+    // compaction gives them back, but holds memory that grows with the file while it runs
+    // (about 90 MB for a 2 GB file): it is run only when more than an eighth of the file is
+    // free (docs/BENCHMARKS.md, "a store rewritten in key order").
+    let length = std::fs::metadata(path)
+        .map_err(|e| StoreError::Io(path.display().to_string(), e))?
+        .len();
+    let used = {
+        let txn = new.begin_write()?;
+        let stats = txn.stats()?;
+        txn.abort()?;
+        stats.allocated_pages() * stats.page_size() as u64
+    };
+    let free = length.saturating_sub(used);
+    if free > length / COMPACT_IF_FREE_OVER {
+        new.compact()?;
+    }
     Ok(new)
 }
 
@@ -350,15 +382,18 @@ pub(crate) mod tests {
             assert_eq!(mode & 0o777, 0o600, "the new file is its owner's alone");
         }
 
-        // Rewritten again, the handle goes on with the new file: what it writes is there when
-        // the store is opened again, and every record checks.
-        let mut store = Store::open(&path, kifu_games::registry()).unwrap();
-        store.rewrite_in_key_order().unwrap();
+        // The handle that rewrote goes on with the new file: what it writes is there when the
+        // store is opened again, and every record checks.
+        let mut store = Store::open(&before, kifu_games::registry()).unwrap();
+        assert!(matches!(
+            store.rewrite_in_key_order().unwrap(),
+            Compacted::Rewritten { .. }
+        ));
         let more = store.create(senet(ChanceMode::Observed), None, None).unwrap().id;
         play(&store, &more, 4);
         let head = store.head(&more).unwrap();
         drop(store);
-        let store = Store::open_read_only(&path, kifu_games::registry()).unwrap();
+        let store = Store::open_read_only(&before, kifu_games::registry()).unwrap();
         assert_eq!(store.head(&more).unwrap(), head);
         let check = store.check_all(&mut |_, _| {}).unwrap();
         assert_eq!(check.records, ids.len() + 1, "{check:?}");
@@ -367,6 +402,25 @@ pub(crate) mod tests {
             let report = store.audit(id).unwrap();
             assert!(report.failure.is_none(), "{id}: {:?}", report.failure);
         }
+    }
+
+    #[test]
+    fn a_copy_no_smaller_than_the_store_is_dropped_and_the_store_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.redb");
+        let mut store = Store::open(&path, kifu_games::registry()).unwrap();
+        // A new store's file is 1 MB; its copy, of tables without rows, the least redb makes.
+        assert!(matches!(
+            store.rewrite_in_key_order().unwrap(),
+            Compacted::Rewritten { .. }
+        ));
+        let size = std::fs::metadata(&path).unwrap().len();
+        assert_eq!(store.rewrite_in_key_order().unwrap(), Compacted::AlreadySmall { size });
+        assert!(!temporary_path(&path).exists());
+        let id = store.create(senet(ChanceMode::Observed), None, None).unwrap().id;
+        drop(store);
+        let store = Store::open_read_only(&path, kifu_games::registry()).unwrap();
+        assert_eq!(store.ids().unwrap(), vec![id]);
     }
 
     #[test]

@@ -32,6 +32,10 @@ pub fn compact(store: &mut Lazy, _: CompactArgs) -> CliResult {
     match opened.compact()? {
         Compacted::Nothing => out!("{shown}: nothing to do (not a store file)"),
         Compacted::Rewritten { before, after } => out!("{shown}: {:.1} MB, now {:.1} MB", mb(before), mb(after)),
+        Compacted::AlreadySmall { size } => out!(
+            "{shown}: {:.1} MB, left as it was (written in key order already: a copy would be no smaller)",
+            mb(size)
+        ),
         Compacted::CompactedOnly { unknown } => out!(
             "{shown}: holds tables this kifu does not know ({}): not rewritten in key order, only compacted",
             unknown.join(", ")
