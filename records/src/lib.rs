@@ -50,7 +50,7 @@ pub use error::{AppendError, CreateError, ImportError, OpenError, ReadError, Sto
 pub use import::{ImportOutcome, ImportReport, Relation};
 pub use prepare::PreparedImport;
 pub use read::{Filter, Summary};
-pub use rewrite::{temporary_path as rewrite_path, Compacted};
+pub use rewrite::Compacted;
 pub use secrets::{key_path, SecretError, SeedKey};
 pub use tlog::{
     key_path as log_key_path, Bundle, BundleError, Inclusion, KeyError, LogError, LogKey, LogLeaf, Proven, Signed,

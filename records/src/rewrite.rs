@@ -3,16 +3,13 @@
 //! rename the old file is the store, whole, and a crash at any point leaves it so.
 //!
 //! Why: record ids are random, so an import inserts keys in random order and redb's B-tree
-//! pages end up about two thirds full; the same rows written in key order fill them (a third
+//! pages end up about two thirds full; the same rows written in key order fill them (about 30 %
 //! less file: docs/BENCHMARKS.md, "2026-11-25: a store rewritten in key order").
 
 use std::path::{Path, PathBuf};
 
 use redb::backends::FileBackend;
-use redb::{
-    Builder, ConcurrencyMode, Database, MultimapTableHandle, ReadableDatabase, ReadableTableMetadata, TableDefinition,
-    TableHandle,
-};
+use redb::{Builder, ConcurrencyMode, Database, MultimapTableHandle, ReadableDatabase, TableDefinition, TableHandle};
 
 use crate::error::StoreError;
 use crate::guard::guarded;
@@ -46,7 +43,7 @@ const COMPACT_IF_FREE_OVER: u64 = 8;
 /// The new file while it is written: the store's path with `.rewrite` added. A rewrite that
 /// stopped (a crash, a kill) leaves it behind, readable by its owner alone like the store; the
 /// next rewrite removes it first. It is never read.
-pub fn temporary_path(store: &Path) -> PathBuf {
+fn temporary_path(store: &Path) -> PathBuf {
     let mut name = store.as_os_str().to_owned();
     name.push(".rewrite");
     PathBuf::from(name)
@@ -55,10 +52,10 @@ pub fn temporary_path(store: &Path) -> PathBuf {
 impl Store {
     /// Rewrites the store file in key order (see the module's text), while holding it for
     /// writing; then goes on with the new file as the store. In order: every table is copied
-    /// from one snapshot into a new file, `ROWS_A_COMMIT` rows a commit; the new file is
-    /// compacted (redb grows a file by doubling it: the end of the last half is free) and made
-    /// durable; it is renamed over the store and the directory synced; the old file, no longer
-    /// named, is let go. The new file is held for writing, as this handle holds the old one,
+    /// from one snapshot into a new file, `BYTES_A_COMMIT` of keys and values a durable
+    /// commit; the new file is compacted if more than an eighth of it is free (redb grows a
+    /// file by doubling it) and synced; it is renamed over the store and the directory synced;
+    /// the old file, no longer named, is let go. The new file is held for writing, as this handle holds the old one,
     /// from its creation on, so no other writer ever gets it before this one lets go (and a
     /// writer that opened the old file meanwhile opens the path again: `Store::open_in_mode`).
     /// A reader that had the old file open reads on from it: the same rows, but it never sees
@@ -193,8 +190,8 @@ fn copy_table<K: redb::Key + 'static, V: redb::Value + 'static>(
         Err(e) => return Err(e.into()),
     };
     let mut rows = match &source {
-        Some(source) if !source.is_empty()? => Some(redb::ReadableTable::iter(source)?),
-        _ => None,
+        Some(source) => Some(redb::ReadableTable::iter(source)?),
+        None => None,
     };
     loop {
         let txn = to.begin_write()?;
