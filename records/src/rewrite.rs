@@ -231,9 +231,7 @@ pub(crate) mod tests {
     use std::cell::RefCell;
 
     use kifu_core::chance::commitment;
-    use kifu_core::format::build_checked;
     use kifu_core::record::{Actor, ChanceMode, Header};
-    use kifu_core::replay::Checked;
     use redb::{ReadableTable, TableDefinition, TableHandle};
 
     use super::*;
@@ -249,20 +247,6 @@ pub(crate) mod tests {
         if let Some(hook) = BETWEEN_OPEN_AND_LOCK.with(|hook| hook.borrow_mut().take()) {
             hook();
         }
-    }
-
-    fn chess_games() -> Vec<Checked> {
-        let pgn = std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../fixtures/pgn/oracle_python_chess.pgn"
-        ))
-        .unwrap();
-        kifu_games::format("pgn")
-            .unwrap()
-            .read(&pgn)
-            .into_iter()
-            .map(|d| build_checked(kifu_games::registry(), &d.unwrap(), None).unwrap())
-            .collect()
     }
 
     fn senet(chance: ChanceMode) -> Header {
@@ -293,7 +277,7 @@ pub(crate) mod tests {
     /// checkpoint.
     fn filled_store(path: &Path) -> Vec<String> {
         let store = Store::open(path, kifu_games::registry()).unwrap();
-        let games = chess_games();
+        let games = crate::prepare::tests::chess_games();
         store.import(&games, 3, false, |_| {}).unwrap();
         let observed = store.create(senet(ChanceMode::Observed), None, None).unwrap().id;
         play(&store, &observed, 12);
