@@ -113,6 +113,11 @@ fn kifu_compact_rewrites_the_store_and_changes_no_record() {
         .to_string();
     s.ok(&["play", &id, "e4"]);
     assert_eq!(s.head(&id).0, 1);
+    let nowhere = s.path("nowhere.redb");
+    let refused = s.run_on(&nowhere, &["compact"]);
+    assert_eq!(refused.code, 2, "{}", refused.stderr);
+    assert!(refused.stderr.contains("no store at "), "{}", refused.stderr);
+    assert!(!nowhere.exists(), "no store made");
     let refused = s.fails(&["--server", "http://127.0.0.1:9", "compact"], 2);
     assert!(refused.stderr.contains("needs the store itself"), "{}", refused.stderr);
 }

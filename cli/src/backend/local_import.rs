@@ -1,9 +1,9 @@
 //! Importing a notation file into the store file: read a game at a time, each checked by the
 //! rules on worker threads, stored in file order a batch per transaction, a bad game named (on
 //! stderr, in file order) and skipped, each outcome told as its batch is stored; a large
-//! import rewrites the store in key order after it, on the thread that stored it. Nothing is held a game
-//! (nor the file, for a format read in pieces); nothing is stored before `--option`s are
-//! checked against every game.
+//! import rewrites the store in key order after it, on the thread that stored it. Nothing is
+//! held a game (nor the file, for a format read in pieces); nothing is stored before
+//! `--option`s are checked against every game.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::IsTerminal;

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use clap::Args;
 use kifu_records::Compacted;
 
-use crate::exit::CliResult;
+use crate::exit::{CliError, CliResult};
 use crate::store_path::Lazy;
 
 /// Rewrite the store file in key order, so that it takes less room
@@ -23,7 +23,13 @@ use crate::store_path::Lazy;
 pub struct CompactArgs {}
 
 pub fn compact(store: &mut Lazy, _: CompactArgs) -> CliResult {
-    let shown = store.location()?.display().to_string();
+    let location = store.location()?;
+    let shown = location.display().to_string();
+    if !location.to_str().is_some_and(kifu_records::is_postgres) && !location.exists() {
+        return Err(CliError::input(format!(
+            "no store at {shown}: nothing to compact (check --store or KIFU_STORE)"
+        )));
+    }
     store.get()?;
     let Some(opened) = store.opened_mut() else {
         return Ok(ExitCode::SUCCESS);
