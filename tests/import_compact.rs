@@ -1,7 +1,8 @@
-//! End-to-end: an import large enough to compact the store after it (1000 games or more
-//! stored), in many small transactions, keeps every game: each id printed once, in file order,
-//! as its batch is stored; the counts on standard error; a store that `kifu check` reads back
-//! whole and that a second import of the same file finds every game in.
+//! End-to-end: an import large enough to rewrite the store in key order after it (1000 games
+//! or more stored), in many small transactions, keeps every game: each id printed once, in
+//! file order, as its batch is stored; the counts on standard error; a store that `kifu check`
+//! reads back whole and that a second import of the same file finds every game in. `kifu
+//! compact` rewrites it again by hand and changes no record.
 
 use std::collections::BTreeSet;
 
@@ -64,7 +65,11 @@ fn an_import_that_compacts_the_store_keeps_every_game() {
     let checked = s.ok(&["check"]);
     assert!(checked.contains(&format!("{stored} records, ")), "{checked}");
     assert!(checked.contains(&format!(": {stored} ok, 0 damaged")), "{checked}");
-    // Opened again after the compaction: every game is found there.
+    assert!(
+        !s.path("store.redb.rewrite").exists(),
+        "no new file left beside the store"
+    );
+    // Opened again after the rewrite: every game is found there.
     let again = s.fails(&["import", file], 1);
     assert_eq!(again.stdout, "", "nothing stored anew");
     assert!(
@@ -74,4 +79,45 @@ fn an_import_that_compacts_the_store_keeps_every_game() {
         "{}",
         again.stderr
     );
+}
+
+#[test]
+fn kifu_compact_rewrites_the_store_and_changes_no_record() {
+    let s = Session::new();
+    let file = s.path("many.pgn");
+    std::fs::write(&file, games()).unwrap();
+    // In batches of 50 games, each under the 1000 that rewrite the store after an import.
+    let text = games();
+    let chunks: Vec<&str> = text.split_inclusive("*\n\n").collect();
+    for (n, chunk) in chunks.chunks(100).enumerate() {
+        let part = s.path(&format!("part{n}.pgn"));
+        std::fs::write(&part, chunk.concat()).unwrap();
+        s.run(&["import", part.to_str().unwrap()]);
+    }
+    let ids = s.stored();
+    assert_eq!(ids.len(), GAMES as usize - 1);
+    let heads: Vec<(u64, String)> = ids.iter().map(|id| s.head(id)).collect();
+    let before = std::fs::metadata(s.store()).unwrap().len();
+    let said = s.ok(&["compact"]);
+    let after = std::fs::metadata(s.store()).unwrap().len();
+    assert!(said.contains("store.redb: ") && said.contains(" MB, now "), "{said}");
+    assert!(after < before, "{before} bytes, then {after}");
+    assert_eq!(s.stored(), ids);
+    assert_eq!(ids.iter().map(|id| s.head(id)).collect::<Vec<_>>(), heads);
+    let checked = s.ok(&["check"]);
+    assert!(checked.contains(&format!(": {} ok, 0 damaged", ids.len())), "{checked}");
+    // Play goes on in the rewritten store.
+    let id = s
+        .ok(&["new", "chess", "--player", "A", "--player", "B"])
+        .trim()
+        .to_string();
+    s.ok(&["play", &id, "e4"]);
+    assert_eq!(s.head(&id).0, 1);
+    let nowhere = s.path("nowhere.redb");
+    let refused = s.run_on(&nowhere, &["compact"]);
+    assert_eq!(refused.code, 2, "{}", refused.stderr);
+    assert!(refused.stderr.contains("no store at "), "{}", refused.stderr);
+    assert!(!nowhere.exists(), "no store made");
+    let refused = s.fails(&["--server", "http://127.0.0.1:9", "compact"], 2);
+    assert!(refused.stderr.contains("needs the store itself"), "{}", refused.stderr);
 }

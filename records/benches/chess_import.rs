@@ -372,7 +372,7 @@ fn main() {
     let (build_many_secs, built) = best_of(repeats, || build_on(&drafts, threads));
     assert_eq!(built, games);
     // The binary itself, as a user runs it (reading the file, building on threads, storing
-    // on a thread of its own, compacting the store after).
+    // on a thread of its own, rewriting the store in key order after).
     let kifu = whole::binary(option("--kifu"));
     let binary_runs: Vec<(usize, whole::Imported)> = match &kifu {
         Some(kifu) => [1, threads]

@@ -13,8 +13,9 @@ use kifu_core::replay::{Checked, Replay, Report};
 use kifu_core::Registry;
 
 use crate::{
-    Append, AppendError, Appended, Bundle, CreateError, Created, Filter, ImportError, ImportReport, LogError, LogKey,
-    LogLeaf, OpenError, PreparedImport, ReadError, Signed, Store, StoreCheck, StoreError, Summary, Token, TokenError,
+    Append, AppendError, Appended, Bundle, Compacted, CreateError, Created, Filter, ImportError, ImportReport,
+    LogError, LogKey, LogLeaf, OpenError, PreparedImport, ReadError, Signed, Store, StoreCheck, StoreError, Summary,
+    Token, TokenError,
 };
 
 /// Told of appends committed by other processes on the same store (`RecordStore::watch`).
@@ -110,9 +111,10 @@ pub trait RecordStore: Send + Sync {
     /// the store; PostgreSQL has none and needs a path); with `make`, made if missing.
     fn log_key(&self, path: Option<&Path>, make: bool) -> Result<LogKey, LogError>;
 
-    /// Gives space back after a long import (redb); nothing to do elsewhere.
-    fn compact(&mut self) -> Result<(), StoreError> {
-        Ok(())
+    /// Makes the store smaller after a long import (redb: rewritten in key order,
+    /// `Store::rewrite_in_key_order`); nothing to do elsewhere.
+    fn compact(&mut self) -> Result<Compacted, StoreError> {
+        Ok(Compacted::Nothing)
     }
 
     /// Tells `watcher` of appends made by other processes on this store, on a thread of its
@@ -298,7 +300,7 @@ impl RecordStore for Store {
     fn log_key(&self, path: Option<&Path>, make: bool) -> Result<LogKey, LogError> {
         Store::log_key(self, path, make)
     }
-    fn compact(&mut self) -> Result<(), StoreError> {
-        Store::compact(self)
+    fn compact(&mut self) -> Result<Compacted, StoreError> {
+        Store::rewrite_in_key_order(self)
     }
 }

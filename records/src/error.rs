@@ -17,6 +17,9 @@ pub enum StoreError {
     /// The PostgreSQL server failed or refused, or the connection to it did.
     #[error("PostgreSQL: {0}")]
     Postgres(#[from] postgres::Error),
+    /// A file operation of the store's own (the rewrite in key order) failed, on this path.
+    #[error("{0}: {1}")]
+    Io(String, std::io::Error),
 }
 
 macro_rules! from_redb {
@@ -33,7 +36,9 @@ from_redb!(
     redb::TableError,
     redb::StorageError,
     redb::CommitError,
-    redb::SetDurabilityError
+    redb::SetDurabilityError,
+    redb::DatabaseError,
+    redb::CompactionError
 );
 
 #[derive(Debug, thiserror::Error)]

@@ -14,6 +14,7 @@ mod import;
 mod pg;
 mod prepare;
 mod read;
+mod rewrite;
 mod secrets;
 mod tables;
 mod tail;
@@ -49,6 +50,7 @@ pub use error::{AppendError, CreateError, ImportError, OpenError, ReadError, Sto
 pub use import::{ImportOutcome, ImportReport, Relation};
 pub use prepare::PreparedImport;
 pub use read::{Filter, Summary};
+pub use rewrite::Compacted;
 pub use secrets::{key_path, SecretError, SeedKey};
 pub use tlog::{
     key_path as log_key_path, Bundle, BundleError, Inclusion, KeyError, LogError, LogKey, LogLeaf, Proven, Signed,
@@ -70,6 +72,8 @@ pub struct Store {
     log: tlog::Writer,
     /// What this writer keeps of the records it appended to last (`tail`).
     tails: tail::Tails,
+    /// How the file was opened for writing (a rewrite opens its new file so too).
+    mode: ConcurrencyMode,
 }
 
 /// The redb handle: one process at a time may hold the store for writing (redb's single-writer
@@ -157,13 +161,7 @@ impl Store {
         let started = Instant::now();
         let shown = path.display().to_string();
         let db = loop {
-            let opened = guarded(|| {
-                Builder::new()
-                    .set_concurrency_mode(mode)
-                    .set_cache_size(CACHE_BYTES)
-                    .create(path)
-                    .map_err(|e| OpenError::Database(shown.clone(), e))
-            });
+            let opened = guarded(|| open_file_at(path, mode).map_err(|e| OpenError::Database(shown.clone(), e)));
             match opened {
                 Err(OpenError::Database(_, DatabaseError::DatabaseAlreadyOpen)) if started.elapsed() < wait => {
                     std::thread::sleep(POLL);
@@ -171,7 +169,11 @@ impl Store {
                 Err(OpenError::Database(_, DatabaseError::DatabaseAlreadyOpen)) => {
                     return Err(OpenError::Busy(shown, started.elapsed().as_secs_f64()));
                 }
-                other => break other?,
+                other => match other? {
+                    Some(db) => break db,
+                    // The file was renamed away meanwhile: the path names another now.
+                    None => continue,
+                },
             }
         };
         let store = Store {
@@ -180,6 +182,7 @@ impl Store {
             path: path.to_path_buf(),
             log: tlog::Writer { on: true },
             tails: tail::Tails::default(),
+            mode,
         };
         guarded(|| store.init()).map_err(|e| OpenError::Storage(shown, e))?;
         Ok(store)
@@ -221,6 +224,7 @@ impl Store {
             path: path.to_path_buf(),
             log: tlog::Writer { on: true },
             tails: tail::Tails::default(),
+            mode: ConcurrencyMode::SingleWriter,
         };
         // A store of an older layout is opened for writing once, which moves its entries into
         // blocks or gives it its log.
@@ -415,6 +419,48 @@ pub fn id_form(name: &str) -> Option<&'static str> {
     } else {
         None
     }
+}
+
+/// Opens the store file at `path` for writing (creating it if it is empty) and returns it once
+/// it is held, or `None` if the path no longer names the file that was opened. That happens
+/// when a rewrite in key order (`rewrite`) renamed a new file over the store after this
+/// process opened the old one and before it got the old one's lock: writing on would write
+/// into a file no one can find again, and those records would be lost. So the file is opened
+/// here, its (device, inode) noted, and compared with the path's once redb holds the lock; if
+/// they differ it is let go and the path opened again. Once they agree it stays so while the
+/// lock is held: only a holder of the store's lock renames a file over it.
+fn open_file_at(path: &Path, mode: ConcurrencyMode) -> Result<Option<Database>, DatabaseError> {
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path)?;
+    let opened = file_identity(&file.metadata()?);
+    #[cfg(test)]
+    rewrite::tests::between_open_and_lock();
+    let db = Builder::new()
+        .set_concurrency_mode(mode)
+        .set_cache_size(CACHE_BYTES)
+        .create_with_backend(redb::backends::FileBackend::new(file)?)?;
+    let named = std::fs::metadata(path).map(|m| file_identity(&m));
+    Ok(match named {
+        Ok(named) if named == opened => Some(db),
+        _ => None,
+    })
+}
+
+/// What tells one file from another whatever its name: (device, inode) on Unix; elsewhere the
+/// rename check above cannot be made, and every file passes it.
+#[cfg(unix)]
+fn file_identity(metadata: &std::fs::Metadata) -> (u64, u64) {
+    use std::os::unix::fs::MetadataExt;
+    (metadata.dev(), metadata.ino())
+}
+
+#[cfg(not(unix))]
+fn file_identity(_: &std::fs::Metadata) -> (u64, u64) {
+    (0, 0)
 }
 
 /// Moves every record's entries from the one-row-an-entry table of older stores into blocks,

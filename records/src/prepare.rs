@@ -59,14 +59,15 @@ impl PreparedImport {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::tables::*;
     use crate::{ImportOutcome, Relation, Store};
     use kifu_core::format::build_checked;
     use redb::{ReadableTable, TableDefinition, TableHandle};
 
-    fn chess_games() -> Vec<Checked> {
+    /// The games of the chess oracle fixture, built and checked (shared with other tests).
+    pub(crate) fn chess_games() -> Vec<Checked> {
         let pgn = std::fs::read_to_string(concat!(
             env!("CARGO_MANIFEST_DIR"),
             "/../fixtures/pgn/oracle_python_chess.pgn"

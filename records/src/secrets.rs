@@ -112,10 +112,11 @@ fn make_key(path: &Path) -> Result<Vec<u8>, SecretError> {
     Ok(key)
 }
 
-/// Creates a new file readable and writable by its owner alone; fails if it exists.
+/// Creates a new file readable and writable by its owner alone, open for both; fails if it
+/// exists.
 pub fn private_file(path: &Path) -> std::io::Result<std::fs::File> {
     let mut options = std::fs::OpenOptions::new();
-    options.write(true).create_new(true);
+    options.read(true).write(true).create_new(true);
     #[cfg(unix)]
     {
         use std::os::unix::fs::OpenOptionsExt;

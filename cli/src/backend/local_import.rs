@@ -1,9 +1,9 @@
 //! Importing a notation file into the store file: read a game at a time, each checked by the
 //! rules on worker threads, stored in file order a batch per transaction, a bad game named (on
 //! stderr, in file order) and skipped, each outcome told as its batch is stored; a large
-//! import compacts the store after it, on the thread that stored it. Nothing is held a game
-//! (nor the file, for a format read in pieces); nothing is stored before `--option`s are
-//! checked against every game.
+//! import rewrites the store in key order after it, on the thread that stored it. Nothing is
+//! held a game (nor the file, for a format read in pieces); nothing is stored before
+//! `--option`s are checked against every game.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::IsTerminal;
@@ -20,17 +20,18 @@ use super::{ImportDone, ImportJob, OnOutcome};
 use crate::exit::CliError;
 use crate::store_path::Lazy;
 
-/// An import that stores this many games compacts the store after it. redb doubles its file
-/// when it is full (up to 4 GiB) and writes later pages anywhere in the new half, so that an
-/// import leaves up to half the file free: 269 MB for 142 MB of pages (50 MB PGN), 1,078 MB
-/// for 567 MB (200 MB PGN); compacted, 149 and 611 MB (docs/BENCHMARKS.md).
+/// An import that stores this many games rewrites the store in key order after it
+/// (`Store::rewrite_in_key_order`). redb doubles its file when it is full and writes later
+/// pages anywhere in the new half, and random ids leave its B-tree pages a third empty: a
+/// 200 MB PGN left 1,078 MB for 567 MB of pages; compacted (redb's `compact()`, before), 611
+/// MB; rewritten in key order, see docs/BENCHMARKS.md ("a store rewritten in key order").
 const COMPACT_AFTER: usize = 1000;
 
 pub fn import(store: &mut Lazy, job: ImportJob<'_>, on_outcome: OnOutcome<'_>) -> Result<ImportDone, CliError> {
     let bar = progress();
     // Games are built (every move checked, hashed, chained) on `jobs` worker threads and come
     // back in file order; a thread of its own stores each full batch while the next is built,
-    // and compacts the store at the end, so that redb's pages are all handled by one thread
+    // and rewrites the store at the end, so that redb's pages are all handled by one thread
     // (the compaction on another thread took its memory afresh: docs/BENCHMARKS.md, "Import
     // of a 50 MB PGN: memory").
     let (read, errors) = std::thread::scope(|scope| {
@@ -48,7 +49,7 @@ pub fn import(store: &mut Lazy, job: ImportJob<'_>, on_outcome: OnOutcome<'_>) -
             .is_ok_and(|at| at.to_str().is_some_and(kifu_records::is_postgres));
         let committer = scope.spawn(move || store_batches(store, file, batch_receive, extend, told));
         let fed = feed(&job, prepare, &bar, &to_store).and_then(|fed| {
-            // The file is read and its text dropped: the compaction may begin.
+            // The file is read and its text dropped: the rewrite may begin.
             to_store
                 .send(ToStore::Done)
                 .map_err(|_| CliError::input(format!("{file}: storing stopped")))?;
@@ -72,7 +73,7 @@ pub fn import(store: &mut Lazy, job: ImportJob<'_>, on_outcome: OnOutcome<'_>) -
 
 /// Reads the file, builds its games and sends them to the committer a batch at a time; returns
 /// how many games were read and the messages of those refused. Whatever it held of the file is
-/// dropped when it returns, before the compaction.
+/// dropped when it returns, before the rewrite.
 fn feed(
     job: &ImportJob<'_>,
     prepare: bool,
@@ -181,8 +182,9 @@ enum ToStore {
 /// Stores each batch as it comes in one transaction and tells `on_outcome` what became of each
 /// game; stops at the first batch the store refuses (nothing of that batch is stored). Opens
 /// the store at the first batch (a file without a good game makes none). At `Done`, an import
-/// that stored [`COMPACT_AFTER`] games or more compacts the store, and the store is closed
-/// here; an import cut short does neither.
+/// that stored [`COMPACT_AFTER`] games or more rewrites the store in key order (or, if the
+/// file holds tables this kifu does not know, only compacts it, and says so on standard
+/// error), and the store is closed here; an import cut short does neither.
 fn store_batches(
     store: &mut Lazy,
     file: &str,
@@ -205,9 +207,17 @@ fn store_batches(
             ToStore::Done => {
                 if stored >= COMPACT_AFTER {
                     if let Some(opened) = store.opened_mut() {
-                        opened.compact().map_err(|e| {
-                            CliError::input(format!("{file}: imported, but compacting the store failed: {e}"))
+                        let compacted = opened.compact().map_err(|e| {
+                            CliError::input(format!(
+                                "{file}: imported, but rewriting the store in key order failed (the store is as the import left it): {e}"
+                            ))
                         })?;
+                        if let kifu_records::Compacted::CompactedOnly { unknown } = compacted {
+                            eprintln!(
+                                "kifu: the store holds tables this kifu does not know ({}): not rewritten in key order, only compacted",
+                                unknown.join(", ")
+                            );
+                        }
                     }
                 }
                 store.close();

@@ -2,6 +2,7 @@
 
 pub mod audit;
 pub mod check;
+pub mod compact;
 pub mod demo;
 pub mod files;
 pub mod fsck;

@@ -13,7 +13,7 @@ pub struct Imported {
     /// CPU time of the `kifu` process, all its threads, user and system, seconds: steadier than
     /// wall time on a shared machine.
     pub cpu_secs: f64,
-    /// The store file after the import (compacted, as `kifu import` leaves it), bytes.
+    /// The store file after the import (rewritten in key order, as `kifu import` leaves it), bytes.
     pub store_bytes: u64,
 }
 
