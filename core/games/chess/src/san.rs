@@ -290,8 +290,9 @@ pub fn exact_san(pos: &Position, legal: &[Move], text: &str) -> Option<Move> {
         };
         (Some(to), role)
     };
+    // The target square first: it rules out most moves at once.
     let candidate = |m: &&Move| {
-        (m.kind == MoveKind::Castle) == castle && to.is_none_or(|to| m.to == to) && role.is_none_or(|r| r == m.role)
+        to.is_none_or(|to| m.to == to) && (m.kind == MoveKind::Castle) == castle && role.is_none_or(|r| r == m.role)
     };
     // On that board a move's rivals in SAN (moves of its kind to its square) are among the
     // candidates, so its SAN is written from them rather than from every legal move.
