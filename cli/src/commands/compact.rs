@@ -5,7 +5,9 @@ use std::process::ExitCode;
 
 use clap::Args;
 use kifu_records::Compacted;
+use serde_json::json;
 
+use super::print_json;
 use crate::exit::{CliError, CliResult};
 use crate::store_path::Lazy;
 
@@ -19,10 +21,16 @@ use crate::store_path::Lazy;
 #[derive(Args)]
 #[command(after_help = "Examples:
   kifu compact                               # \"club.redb: 612.4 MB, now 402.9 MB\"
-  kifu --store ~/club.redb compact")]
-pub struct CompactArgs {}
+  kifu --store ~/club.redb compact
+  kifu compact --json                        # {\"store\":\"club.redb\",\"done\":\"rewritten\",\"before\":612405248,\"after\":402853888}")]
+pub struct CompactArgs {
+    /// Say what was done as one JSON object (`done`: rewritten, already_small,
+    /// compacted_only or nothing; sizes in bytes)
+    #[arg(long)]
+    pub json: bool,
+}
 
-pub fn compact(store: &mut Lazy, _: CompactArgs) -> CliResult {
+pub fn compact(store: &mut Lazy, args: CompactArgs) -> CliResult {
     let location = store.location()?;
     let shown = location.display().to_string();
     if !location.to_str().is_some_and(kifu_records::is_postgres) && !location.exists() {
@@ -34,8 +42,26 @@ pub fn compact(store: &mut Lazy, _: CompactArgs) -> CliResult {
     let Some(opened) = store.opened_mut() else {
         return Ok(ExitCode::SUCCESS);
     };
+    let compacted = opened.compact()?;
+    store.close();
+    if args.json {
+        let said = match &compacted {
+            Compacted::Nothing => json!({"store": shown, "done": "nothing"}),
+            Compacted::Rewritten { before, after } => {
+                json!({"store": shown, "done": "rewritten", "before": before, "after": after})
+            }
+            Compacted::AlreadySmall { size } => {
+                json!({"store": shown, "done": "already_small", "before": size, "after": size})
+            }
+            Compacted::CompactedOnly { unknown } => {
+                json!({"store": shown, "done": "compacted_only", "unknown_tables": unknown})
+            }
+        };
+        print_json(&said);
+        return Ok(ExitCode::SUCCESS);
+    }
     let mb = |bytes: u64| bytes as f64 / 1e6;
-    match opened.compact()? {
+    match compacted {
         Compacted::Nothing => out!("{shown}: nothing to do (not a store file)"),
         Compacted::Rewritten { before, after } => out!("{shown}: {:.1} MB, now {:.1} MB", mb(before), mb(after)),
         Compacted::AlreadySmall { size } => out!(
@@ -47,6 +73,5 @@ pub fn compact(store: &mut Lazy, _: CompactArgs) -> CliResult {
             unknown.join(", ")
         ),
     }
-    store.close();
     Ok(ExitCode::SUCCESS)
 }
