@@ -1,7 +1,8 @@
 //! The starting position of a game: the set-up FEN when given, else the variant's own start;
 //! Chess960 also takes `position=N` (0-959, Scharnagl numbering; 518 is the standard array).
 
-use std::sync::OnceLock;
+use std::collections::BTreeMap;
+use std::sync::{Mutex, PoisonError};
 
 use super::fen::parse_fen;
 use super::position::Position;
@@ -37,17 +38,19 @@ pub fn start_position(variant: Variant, setup: &Setup) -> Result<Position, RuleE
             };
             chess960_fen(n).ok_or_else(|| RuleError::new(format!("position must be from 0 to 959, not {n}")))?
         }
-        (None, None) if variant == Variant::Standard => return standard_start(),
-        (None, None) => variant.start_fen().to_string(),
+        (None, None) => return own_start(variant),
     };
     parse_fen(variant, &fen).map_err(|e| RuleError::new(format!("start position: {e}")))
 }
 
-/// Standard chess's start position: its FEN is read once (every imported game starts here).
-fn standard_start() -> Result<Position, RuleError> {
-    static START: OnceLock<Result<Position, String>> = OnceLock::new();
-    START
-        .get_or_init(|| parse_fen(Variant::Standard, Variant::Standard.start_fen()))
+/// A variant's own start position: its FEN is read once a process (an import starts thousands
+/// of games from it), and each game gets a copy.
+fn own_start(variant: Variant) -> Result<Position, RuleError> {
+    static STARTS: Mutex<BTreeMap<Variant, Result<Position, String>>> = Mutex::new(BTreeMap::new());
+    let mut starts = STARTS.lock().unwrap_or_else(PoisonError::into_inner);
+    starts
+        .entry(variant)
+        .or_insert_with(|| parse_fen(variant, variant.start_fen()))
         .clone()
         .map_err(|e| RuleError::new(format!("start position: {e}")))
 }
