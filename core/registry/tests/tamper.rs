@@ -216,6 +216,7 @@ fn sweep_games(games: &[(&str, usize)], plies: u64, quick: bool) {
 }
 
 #[test]
+#[cfg_attr(debug_assertions, ignore = "slow unoptimised: runs in the release suites (.ci/run)")]
 fn every_single_byte_change_is_found_in_short_files() {
     sweep_games(&EVERY_GAME, 10, true);
 }

@@ -107,6 +107,7 @@ pub fn play_seeded(game: &str, players: usize, seed: &[u8], options: &[(&str, &s
 }
 
 #[test]
+#[cfg_attr(debug_assertions, ignore = "slow unoptimised: runs in the release suites (.ci/run)")]
 fn seeded_games_on_both_maps_and_every_player_count_end_and_verify() {
     let cases: [(usize, &[(&str, &str)]); 4] = [
         (2, &[]),

@@ -190,6 +190,7 @@ const POSITIONS: [&str; 3] = [
 ];
 
 #[test]
+#[cfg_attr(debug_assertions, ignore = "slow unoptimised: runs in the release suites (.ci/run)")]
 fn chad_perft_agrees_with_naive_generator() {
     super::naive_perft::assert_agrees(Variant::Chad, &POSITIONS, Board::read, Board::legal);
 }

@@ -173,6 +173,7 @@ const POSITIONS: [&str; 4] = [
 ];
 
 #[test]
+#[cfg_attr(debug_assertions, ignore = "slow unoptimised: runs in the release suites (.ci/run)")]
 fn chessence_perft_agrees_with_naive_generator() {
     super::naive_perft::assert_agrees(Variant::Chessence, &POSITIONS, Board::read, Board::legal);
 }

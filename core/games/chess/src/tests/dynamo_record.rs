@@ -121,6 +121,7 @@ fn pgn_words_of_pushes_and_pulls() {
 
 /// Along two pseudo-random games, every legal move's SAN and UCI read back to that move alone.
 #[test]
+#[cfg_attr(debug_assertions, ignore = "slow unoptimised: runs in the release suites (.ci/run)")]
 fn every_move_reads_back_from_its_san_and_uci() -> Result<(), String> {
     use crate::san::{move_to_san, parse_move};
     use crate::uci::{move_to_uci, parse_uci};

@@ -46,6 +46,7 @@ fn refused_changes_nothing(m: &mut Box<dyn Match>, actor: Actor, text: &str, at:
 }
 
 #[test]
+#[cfg_attr(debug_assertions, ignore = "slow unoptimised: runs in the release suites (.ci/run)")]
 fn refused_commands_leave_every_variant_as_it_was() {
     let mut started = 0;
     let mut refusals = 0;

@@ -36,6 +36,7 @@ fn playout(n: u64) -> (Record, String) {
 }
 
 #[test]
+#[cfg_attr(debug_assertions, ignore = "slow unoptimised: runs in the release suites (.ci/run)")]
 fn seeded_random_games_end_and_verify() {
     let mut endings = Vec::new();
     for n in 0..2 {

@@ -12,6 +12,7 @@ fn both(pos: &Position, depth: u32) -> (u64, u64) {
 }
 
 #[test]
+#[cfg_attr(debug_assertions, ignore = "slow unoptimised: runs in the release suites (.ci/run)")]
 fn start_perft_1_to_3_agrees_with_the_naive_generator() {
     let start = Position::start();
     // 100 at depth 1 is also counted by hand on the page: 8 pawns x 6 pushes, knights 7 each,

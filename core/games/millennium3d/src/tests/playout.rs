@@ -53,6 +53,7 @@ fn playout(n: u64) -> Record {
 }
 
 #[test]
+#[cfg_attr(debug_assertions, ignore = "slow unoptimised: runs in the release suites (.ci/run)")]
 fn random_games_end_verify_and_come_back_from_pgn() {
     let mut endings = BTreeSet::new();
     let mut seen = BTreeSet::new();

@@ -45,6 +45,7 @@ fn playout(options: &BTreeMap<String, String>, pick: &mut ChanceRng, check_all: 
 }
 
 #[test]
+#[cfg_attr(debug_assertions, ignore = "slow unoptimised: runs in the release suites (.ci/run)")]
 fn seeded_random_games_end_and_verify_under_every_rule_set() {
     let sets: [&[(&str, &str)]; 5] = [
         &[],
