@@ -3,7 +3,8 @@
 //! then what the transparency log costs, the same import and durable appends timed with the
 //! log and without it, alternately, in the same run.
 //! Durable single appends are also set against redb's own single commit (`--durable-only`
-//! runs that part alone).
+//! runs that part alone). `--key-order [RECORDS]` measures rows keyed by random ids against
+//! rows keyed in storing order, on raw redb (`store/key_order.rs`), and nothing else.
 //! `cargo bench -p kifu-records --bench store [-- --quick] [-- --log-only]`. Prints tables;
 //! asserts nothing. `--only-with-log` or `--only-without-log` (with `--log-only`) runs the
 //! log's part in one mode alone, for `perf stat`.
@@ -19,6 +20,8 @@ use kifu_records::{Append, Store};
 
 #[path = "store/durable.rs"]
 mod durable;
+#[path = "store/key_order.rs"]
+mod key_order;
 
 use durable::durable_against_redb;
 
@@ -73,6 +76,10 @@ fn main() {
     let quick = std::env::args().any(|a| a == "--quick");
     let games = if quick { 20 } else { 200 };
     let dir = tempfile::tempdir().expect("temp dir");
+    if let Some(at) = args.iter().position(|a| a == "--key-order") {
+        let records = args.get(at + 1).and_then(|n| n.parse().ok()).unwrap_or(33_000);
+        return key_order::key_order(records, if quick { 1 } else { 3 }, dir.path());
+    }
 
     let t = Instant::now();
     let records: Vec<Record> = (0..games).map(observed_game).collect();
