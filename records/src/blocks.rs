@@ -321,7 +321,10 @@ pub fn extend(
                     let text = unpack_text(&bytes).map_err(damaged)?;
                     let count = text.split('\n').count() as u64;
                     if start + count != seq {
-                        return Err(damaged(format!("it holds {count} entries where {} are due", seq - start)));
+                        return Err(damaged(format!(
+                            "it holds {count} entries where {} are due",
+                            seq - start
+                        )));
                     }
                     Unpacked { start, count, text }
                 }
@@ -490,7 +493,10 @@ mod tests {
                 (extended.last.start, extended.last.count),
                 (129, lines.len() as u64 - 128)
             );
-            assert_eq!(unpack(129, &extended.last.stored(Form::Plain).unwrap()).unwrap(), lines[128..].to_vec());
+            assert_eq!(
+                unpack(129, &extended.last.stored(Form::Plain).unwrap()).unwrap(),
+                lines[128..].to_vec()
+            );
         }
     }
 

@@ -160,7 +160,13 @@ impl Writer {
 
     /// Adds the leaves as `add` does, through all the log's tables, opened for this alone (no
     /// handle on `LOG_PENDING` may be open in `txn`).
-    pub fn add_whole(self, txn: &redb::WriteTransaction, id: &str, first_seq: u64, chain: &[Hash]) -> Result<(), StoreError> {
+    pub fn add_whole(
+        self,
+        txn: &redb::WriteTransaction,
+        id: &str,
+        first_seq: u64,
+        chain: &[Hash],
+    ) -> Result<(), StoreError> {
         let mut log = Tables::open(txn)?;
         self.add_to(&mut log, id, first_seq, chain)?;
         log.close()
