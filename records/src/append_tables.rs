@@ -22,7 +22,7 @@ pub(crate) struct AppendTables<'t> {
     pub txn: &'t redb::WriteTransaction,
     heads: Option<Heads<'t>>,
     blocks: Option<Blocks<'t>>,
-    pending: Option<Table<'t, u64, (&'static str, u64, &'static [u8])>>,
+    pending: Option<tlog::Pending<'t>>,
 }
 
 impl<'t> AppendTables<'t> {

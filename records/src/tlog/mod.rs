@@ -78,13 +78,17 @@ pub(crate) struct Writer {
     pub on: bool,
 }
 
+/// The log's pending leaves, open in a write transaction: first leaf index -> (record id,
+/// first seq, their leaf hashes).
+pub(crate) type Pending<'t> = redb::Table<'t, u64, (&'static str, u64, &'static [u8])>;
+
 /// The log's tables, open in one write transaction for every record it writes (see
 /// `write::Tables`), with the log's size once known (nothing else adds leaves meanwhile) and
 /// the pending runs added in this transaction, held here until the transaction's tile is
 /// full or `close` writes them: an import of many records writes each run once, not a pending
 /// row a record that the next one removes.
 pub(crate) struct Tables<'t> {
-    pending: redb::Table<'t, u64, (&'static str, u64, &'static [u8])>,
+    pending: Pending<'t>,
     runs: redb::Table<'t, u64, (&'static str, u64, u64)>,
     places: redb::Table<'t, (&'static str, u64), (u64, u64)>,
     tiles: redb::Table<'t, (u8, u64), &'static [u8]>,
@@ -136,7 +140,7 @@ impl Writer {
     /// `false`, and nothing written, when they fill the tile or start one: then `add_whole`.
     pub fn add_pending(
         self,
-        pending: &mut redb::Table<u64, (&'static str, u64, &'static [u8])>,
+        pending: &mut Pending,
         id: &str,
         first_seq: u64,
         chain: &[Hash],
