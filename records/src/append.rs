@@ -10,6 +10,7 @@ use kifu_core::Registry;
 use redb::ReadableTable;
 use serde::{Deserialize, Serialize};
 
+use crate::append_tables::AppendTables;
 use crate::blocks::Form;
 use crate::error::{AppendError, ReadError, StoreError};
 use crate::guard::guarded;
@@ -71,9 +72,12 @@ impl Store {
     pub fn append(&self, id: &str, request: &Append) -> Result<Appended, AppendError> {
         guarded(|| {
             let txn = self.durable_writer()?;
-            let answer = match self.prepare(&txn, id, request)? {
-                Prepared::Replayed(answer) => return Ok(answer),
-                Prepared::New(writes) => writes.write(&txn, &self.tails)?,
+            let answer = {
+                let mut tables = AppendTables::new(&txn);
+                match self.prepare(&mut tables, id, request)? {
+                    Prepared::Replayed(answer) => return Ok(answer),
+                    Prepared::New(writes) => writes.write(&mut tables, &self.tails)?,
+                }
             };
             txn.commit().map_err(StoreError::from)?;
             Ok(answer)
@@ -87,15 +91,17 @@ impl Store {
         Ok(txn)
     }
 
-    /// Everything an append decides, read in `txn` and written nowhere: the idempotent answer
-    /// of a retry, or the rows a new append writes. Any refusal here leaves no trace.
+    /// Everything an append decides, read in the transaction of `tables` and written nowhere:
+    /// the idempotent answer of a retry, or the rows a new append writes. Any refusal here
+    /// leaves no trace.
     pub(crate) fn prepare(
         &self,
-        txn: &redb::WriteTransaction,
+        tables: &mut AppendTables,
         id: &str,
         request: &Append,
     ) -> Result<Prepared, AppendError> {
-        let (seq, head) = head_in(&txn.open_table(HEADS).map_err(StoreError::from)?, id)
+        let txn = tables.txn;
+        let (seq, head) = head_in(tables.heads()?, id)
             .map_err(StoreError::from)?
             .ok_or_else(|| AppendError::NotFound(id.to_string()))?;
         // The request's fingerprint, made only when it has a key to be stored or checked under.
@@ -125,7 +131,7 @@ impl Store {
         let kept = self.tails.take(id, (seq, head)).filter(|_| !needs_history(request));
         let (mut replay, known_block, snapshot_at) = match kept {
             Some(tail) => (tail.replay, Some(tail.block), tail.snapshot_at),
-            None => (self.load(txn, id, seq, head, needs_history(request))?, None, None),
+            None => (self.load(tables, id, seq, head, needs_history(request))?, None, None),
         };
         // Only a seeded record can have a seed kept: an observed one never opens the table.
         if !replay.seed_known() && matches!(replay.header.chance, ChanceMode::Seeded { .. }) {
@@ -144,7 +150,7 @@ impl Store {
         let extended = match entries.first() {
             Some(first) => {
                 // The blocks table is opened only if the block kept in the tail does not serve.
-                let stored = |start| crate::blocks::stored_block(&txn.open_table(BLOCKS)?, id, start);
+                let stored = |start| crate::blocks::stored_block(tables.blocks()?, id, start);
                 Some(crate::blocks::extend(
                     stored,
                     id,
@@ -202,12 +208,13 @@ impl Store {
     /// the log.
     fn load(
         &self,
-        txn: &redb::WriteTransaction,
+        tables: &mut AppendTables,
         id: &str,
         seq: u64,
         head: Hash,
         history: bool,
     ) -> Result<Replay, AppendError> {
+        let txn = tables.txn;
         let header = crate::read::header_in(&txn.open_table(HEADERS).map_err(StoreError::from)?, id)?;
         let snapshot = txn
             .open_table(SNAPSHOTS)
@@ -219,12 +226,8 @@ impl Store {
                 (at, bytes.to_vec())
             });
         resume_or_replay(self.games, id, &header, snapshot, (seq, head), history, || {
-            crate::read::verified_record(
-                &txn.open_table(HEADERS).map_err(StoreError::from)?,
-                &txn.open_table(BLOCKS).map_err(StoreError::from)?,
-                &txn.open_table(HEADS).map_err(StoreError::from)?,
-                id,
-            )
+            let (heads, blocks) = tables.heads_and_blocks()?;
+            crate::read::verified_record(&txn.open_table(HEADERS).map_err(StoreError::from)?, blocks, heads, id)
         })
     }
 
@@ -346,21 +349,19 @@ impl Writes {
     /// snapshot when due and the key's answer, then keeps the record's tail in `tails`. A
     /// failure here is the storage's, and the transaction must then be dropped, not committed
     /// (a tail kept for a transaction that never commits is never used: no head row names it).
-    pub(crate) fn write(
-        self,
-        txn: &redb::WriteTransaction,
-        tails: &crate::tail::Tails,
-    ) -> Result<Appended, StoreError> {
+    pub(crate) fn write(self, tables: &mut AppendTables, tails: &crate::tail::Tails) -> Result<Appended, StoreError> {
         let id = self.id.as_str();
+        let txn = tables.txn;
         if self.drop_secret {
             txn.open_table(SECRETS)?.remove(id)?;
         }
-        crate::blocks::write(&mut txn.open_table(BLOCKS)?, id, &self.blocks)?;
-        self.log.add(txn, id, self.first_seq, &self.chain)?;
+        crate::blocks::write(tables.blocks()?, id, &self.blocks)?;
+        tables.log(self.log, id, self.first_seq, &self.chain)?;
         // Without a new entry the head and the status stand.
         if let Some(turn) = &self.turn {
             let status = status_json(turn);
-            txn.open_table(HEADS)?
+            tables
+                .heads()?
                 .insert(id, (self.answer.seq, self.answer.head, status.as_str()))?;
         }
         if let Some(snapshot) = &self.snapshot {

@@ -42,17 +42,6 @@ pub enum Form {
     Plain,
 }
 
-/// The lines of the block starting at entry `start`, each of which must begin with its seq,
-/// stored in `form`.
-fn pack<'a>(start: u64, lines: impl IntoIterator<Item = &'a str>, form: Form) -> Result<Vec<u8>, StoreError> {
-    let mut text = String::new();
-    write_block(start, lines, &mut text)?;
-    match form {
-        Form::Packed => compress(&text),
-        Form::Plain => Ok(raw_frame(&text)),
-    }
-}
-
 /// Writes into `text` the lines of the block starting at entry `start`, each without its seq
 /// (which must begin it), one a line.
 fn write_block<'a>(start: u64, lines: impl IntoIterator<Item = &'a str>, text: &mut String) -> Result<(), StoreError> {
@@ -93,7 +82,7 @@ fn compress(text: &str) -> Result<Vec<u8>, StoreError> {
 }
 
 /// The block rows of a new record whose chain starts at `head` (its header's hash), packed
-/// from its entries, which must be numbered 1, 2, ... as they are the same bytes `pack`
+/// from its entries, which must be numbered 1, 2, ... as they are the same bytes `pack_lines`
 /// gives their canonical lines; the chain hash after each entry is pushed onto `chain`.
 pub fn pack_entries(head: Hash, entries: &[Entry], chain: &mut Vec<Hash>) -> Result<Vec<Row>, StoreError> {
     let lines = EntryLines::of(entries);
@@ -171,6 +160,24 @@ thread_local! {
 
 /// The lines of the stored block that starts at entry `start`, or why it does not unpack.
 pub fn unpack(start: u64, bytes: &[u8]) -> Result<Vec<String>, String> {
+    let text = unpack_text(bytes)?;
+    Ok(text
+        .split('\n')
+        .enumerate()
+        .map(|(offset, rest)| {
+            let seq = (start + offset as u64).to_string();
+            let mut line = String::with_capacity(seq.len() + 1 + rest.len());
+            line.push_str(&seq);
+            line.push(' ');
+            line.push_str(rest);
+            line
+        })
+        .collect())
+}
+
+/// The text of a stored block (its lines without their seqs, one a line), or why it does not
+/// unpack.
+fn unpack_text(bytes: &[u8]) -> Result<String, String> {
     let text = DECOMPRESSOR.with(|cell| {
         let mut slot = cell.borrow_mut();
         if slot.is_none() {
@@ -193,19 +200,7 @@ pub fn unpack(start: u64, bytes: &[u8]) -> Result<Vec<String>, String> {
     if text.len() as u64 > MAX_BLOCK_BYTES {
         return Err("it unpacks to more than a block can hold".into());
     }
-    let text = String::from_utf8(text).map_err(|_| "it unpacks to text that is not UTF-8".to_string())?;
-    Ok(text
-        .split('\n')
-        .enumerate()
-        .map(|(offset, rest)| {
-            let seq = (start + offset as u64).to_string();
-            let mut line = String::with_capacity(seq.len() + 1 + rest.len());
-            line.push_str(&seq);
-            line.push(' ');
-            line.push_str(rest);
-            line
-        })
-        .collect())
+    String::from_utf8(text).map_err(|_| "it unpacks to text that is not UTF-8".to_string())
 }
 
 /// A block row to write: (the block's first seq, chain hash after its last entry, the
@@ -235,8 +230,41 @@ pub fn append(
     Ok(extended.hashes)
 }
 
-/// The lines of a record's last block, unpacked: (the block's first seq, its lines).
-pub type Unpacked = (u64, Vec<String>);
+/// A record's last block unpacked, as a writer holds it between appends: its text grows by a
+/// line an append, and is stored as it is (plain) or packed, without being made again from
+/// its lines each time.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unpacked {
+    /// The block's first seq.
+    pub start: u64,
+    /// How many lines it holds.
+    pub count: u64,
+    /// Its lines without their seqs, one a line, as a block's frame holds them.
+    pub text: String,
+}
+
+impl Unpacked {
+    /// Adds `line`, which must begin with the seq that follows the block's last.
+    fn push(&mut self, line: &str) -> Result<(), StoreError> {
+        let seq = self.start + self.count;
+        let rest =
+            after_seq(line, seq).ok_or_else(|| StoreError::Damaged(format!("entry {seq} is stored as '{line}'")))?;
+        if self.count > 0 {
+            self.text.push('\n');
+        }
+        self.text.push_str(rest);
+        self.count += 1;
+        Ok(())
+    }
+
+    /// The block's bytes as stored in `form`.
+    fn stored(&self, form: Form) -> Result<Vec<u8>, StoreError> {
+        match form {
+            Form::Packed => compress(&self.text),
+            Form::Plain => Ok(raw_frame(&self.text)),
+        }
+    }
+}
 
 /// What appending lines to a record's blocks makes.
 pub struct Extended {
@@ -278,38 +306,52 @@ pub fn extend(
     let mut seq = first;
     let mut rest = lines;
     let mut known = known;
-    let mut last = (block_start(first), Vec::new());
+    let mut last = Unpacked {
+        start: block_start(first),
+        count: 0,
+        text: String::new(),
+    };
     while !rest.is_empty() {
         let start = block_start(seq);
         let mut block = match known.take() {
-            Some((at, held)) if start < seq && at == start && start + held.len() as u64 == seq => held,
+            Some(held) if start < seq && held.start == start && start + held.count == seq => held,
             _ if start < seq => match stored(start)? {
-                Some(bytes) => unpack(start, &bytes)
-                    .map_err(|why| StoreError::Damaged(format!("record {id}, entries from {start}: {why}")))?,
+                Some(bytes) => {
+                    let damaged = |why| StoreError::Damaged(format!("record {id}, entries from {start}: {why}"));
+                    let text = unpack_text(&bytes).map_err(damaged)?;
+                    let count = text.split('\n').count() as u64;
+                    if start + count != seq {
+                        return Err(damaged(format!(
+                            "it holds {count} entries where {} are due",
+                            seq - start
+                        )));
+                    }
+                    Unpacked { start, count, text }
+                }
                 None => {
                     return Err(StoreError::Damaged(format!(
                         "record {id}: the block of entries from {start} is missing"
                     )))
                 }
             },
-            _ => Vec::new(),
+            _ => Unpacked {
+                start,
+                count: 0,
+                text: String::new(),
+            },
         };
         let room = (start + BLOCK - seq) as usize;
         let (now, later) = rest.split_at(room.min(rest.len()));
         for line in now {
             chain = chain_step(&chain, line);
             hashes.push(chain);
-            block.push(line.clone());
+            block.push(line)?;
         }
-        let form = if block.len() as u64 == BLOCK {
-            Form::Packed
-        } else {
-            partial
-        };
-        rows.push((start, chain, pack(start, block.iter().map(String::as_str), form)?));
+        let form = if block.count == BLOCK { Form::Packed } else { partial };
+        rows.push((start, chain, block.stored(form)?));
         seq += now.len() as u64;
         rest = later;
-        last = (start, block);
+        last = block;
     }
     Ok(Extended { rows, hashes, last })
 }
@@ -344,6 +386,17 @@ pub fn stored(
 mod tests {
     use super::*;
     use kifu_core::record::Actor;
+
+    /// The lines of the block starting at entry `start`, each of which must begin with its seq,
+    /// stored in `form`.
+    fn pack<'a>(start: u64, lines: impl IntoIterator<Item = &'a str>, form: Form) -> Result<Vec<u8>, StoreError> {
+        let mut text = String::new();
+        write_block(start, lines, &mut text)?;
+        match form {
+            Form::Packed => compress(&text),
+            Form::Plain => Ok(raw_frame(&text)),
+        }
+    }
 
     #[test]
     fn a_new_records_entries_pack_to_the_bytes_and_chain_of_their_lines() {
@@ -436,7 +489,14 @@ mod tests {
             assert!(!is_plain(&extended.rows[0].2), "a full block is packed");
             assert_eq!(is_plain(&extended.rows[1].2), last_plain);
             assert_eq!(unpack(129, &extended.rows[1].2).unwrap(), lines[128..].to_vec());
-            assert_eq!(extended.last, (129, lines[128..].to_vec()));
+            assert_eq!(
+                (extended.last.start, extended.last.count),
+                (129, lines.len() as u64 - 128)
+            );
+            assert_eq!(
+                unpack(129, &extended.last.stored(Form::Plain).unwrap()).unwrap(),
+                lines[128..].to_vec()
+            );
         }
     }
 

@@ -4,6 +4,7 @@
 //! this module must never write a row of a request that was refused.
 
 use crate::append::{Append, Appended, Prepared};
+use crate::append_tables::AppendTables;
 use crate::error::{AppendError, StoreError};
 use crate::guard::guarded;
 use crate::Store;
@@ -27,14 +28,18 @@ impl Store {
         guarded(|| {
             let txn = self.durable_writer()?;
             let mut outcomes = Vec::with_capacity(requests.len());
-            for (id, request) in requests {
-                // Preparing reads only: a panic in it (a damaged row) fails this request alone.
-                let outcome = match guarded(|| self.prepare(&txn, id, request)) {
-                    Ok(Prepared::Replayed(answer)) => Ok(answer),
-                    Ok(Prepared::New(writes)) => Ok(writes.write(&txn, &self.tails)?),
-                    Err(refused) => Err(refused),
-                };
-                outcomes.push(outcome);
+            {
+                // The tables every append uses, opened once for the whole group.
+                let mut tables = AppendTables::new(&txn);
+                for (id, request) in requests {
+                    // Preparing reads only: a panic in it (a damaged row) fails this request alone.
+                    let outcome = match guarded(|| self.prepare(&mut tables, id, request)) {
+                        Ok(Prepared::Replayed(answer)) => Ok(answer),
+                        Ok(Prepared::New(writes)) => Ok(writes.write(&mut tables, &self.tails)?),
+                        Err(refused) => Err(refused),
+                    };
+                    outcomes.push(outcome);
+                }
             }
             txn.commit()?;
             Ok(outcomes)

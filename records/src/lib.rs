@@ -3,6 +3,7 @@
 //! fails changes nothing: every write happens in one redb transaction.
 
 mod append;
+mod append_tables;
 mod backend;
 mod blocks;
 mod check;

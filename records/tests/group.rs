@@ -1,13 +1,16 @@
 //! Group commit (`Store::append_group`), on Senet: a group stores what the same appends made
 //! one after another would; a refused request in a group leaves no trace and spoils no other;
 //! requests to one record in one group see each other (expected heads, idempotency keys); a
-//! group that ends a seeded game reveals its seed. Commands come from `legal()`.
+//! group that ends a seeded game reveals its seed; a group's appends log their leaves in order,
+//! across a full tile of the log, cold and warm, retried and corrected. Commands come from
+//! `legal()`.
 
 use kifu_core::chance::commitment;
 use kifu_core::record::{Actor, ChanceMode, Header};
 use kifu_core::replay::SeedCheck;
 use kifu_core::rules::Turn;
 use kifu_records::{Append, AppendError, RecordStore};
+use kifu_tlog::{leaf, merkle};
 
 mod backends;
 use backends::{Kind, Scratch};
@@ -245,6 +248,75 @@ fn a_seeded_game_ended_in_a_group_reveals_its_seed(kind: Kind) {
     assert!(report.failure.is_none(), "{:?}", report.failure);
     assert_eq!(report.seed, SeedCheck::Checked);
     assert_eq!(store.head(&other).unwrap().0, 0);
+    whole(store);
+}
+
+/// 100 records, then three groups of an append to each (cold in the first group, warm after),
+/// so that the log's first tile fills in the middle of the second: every leaf is logged where
+/// the appends' order puts it (the roots checked against leaves made from the records apart).
+/// In the groups, a correction (which reads the record's whole log in the group's transaction),
+/// and a keyed request then its retry (which adds nothing).
+#[test]
+fn a_group_that_fills_a_log_tile_logs_every_leaf_in_order() {
+    let scratch = Scratch::new(Kind::Redb).expect("redb");
+    let store = &*scratch;
+    let ids: Vec<String> = (1..=100)
+        .map(|n| store.create(header(n), None, None).unwrap().id)
+        .collect();
+    let mut logged: Vec<(String, u64)> = ids.iter().map(|id| (id.clone(), 0)).collect();
+    let keyed = |command: String| Append {
+        key: Some("once".into()),
+        ..one(command)
+    };
+    let mut retry = None;
+    for round in 0..3 {
+        let mut requests: Vec<(String, Append)> = Vec::new();
+        for (n, id) in ids.iter().enumerate() {
+            let request = match (round, n) {
+                (1, 3) => keyed(first_legal(store, id)),
+                (2, 3) => Append {
+                    commands: vec![(Some(Actor::Arbiter), "correct 1 a slip".into())],
+                    ..Append::default()
+                },
+                _ => one(first_legal(store, id)),
+            };
+            requests.push((id.clone(), request));
+        }
+        if let Some(again) = retry.take() {
+            requests.insert(50, again);
+        }
+        let outcomes = store.append_group(&requests).unwrap();
+        for ((id, request), outcome) in requests.iter().zip(outcomes) {
+            let appended = outcome.unwrap_or_else(|e| panic!("round {round}, {id}: {e}"));
+            if appended.replayed {
+                continue;
+            }
+            let first = appended.seq + 1 - appended.lines.len() as u64;
+            logged.extend((first..=appended.seq).map(|seq| (id.clone(), seq)));
+            if request.key.is_some() {
+                retry = Some((id.clone(), request.clone()));
+            }
+        }
+    }
+    assert!(retry.is_none(), "the retry was sent");
+    assert!(logged.len() > 300, "{} leaves", logged.len());
+    let chains: std::collections::BTreeMap<&String, Vec<kifu_tlog::Hash>> =
+        ids.iter().map(|id| (id, store.record(id).unwrap().hashes())).collect();
+    let leaves: Vec<kifu_tlog::Hash> = logged
+        .iter()
+        .map(|(id, seq)| leaf::hash(id, *seq, &chains[id][*seq as usize]))
+        .collect();
+    let size = store.log_size().unwrap();
+    assert_eq!(size, leaves.len() as u64);
+    for n in [1, 100, 255, 256, 257, 300, size] {
+        assert_eq!(
+            store.log_root(n).unwrap(),
+            merkle::root(&leaves[..n as usize]),
+            "root of {n}"
+        );
+    }
+    let corrected = store.record(&ids[3]).unwrap();
+    assert!(corrected.entries.last().unwrap().command.starts_with("correct 1"));
     whole(store);
 }
 

@@ -78,13 +78,17 @@ pub(crate) struct Writer {
     pub on: bool,
 }
 
+/// The log's pending leaves, open in a write transaction: first leaf index -> (record id,
+/// first seq, their leaf hashes).
+pub(crate) type Pending<'t> = redb::Table<'t, u64, (&'static str, u64, &'static [u8])>;
+
 /// The log's tables, open in one write transaction for every record it writes (see
 /// `write::Tables`), with the log's size once known (nothing else adds leaves meanwhile) and
 /// the pending runs added in this transaction, held here until the transaction's tile is
 /// full or `close` writes them: an import of many records writes each run once, not a pending
 /// row a record that the next one removes.
 pub(crate) struct Tables<'t> {
-    pending: redb::Table<'t, u64, (&'static str, u64, &'static [u8])>,
+    pending: Pending<'t>,
     runs: redb::Table<'t, u64, (&'static str, u64, u64)>,
     places: redb::Table<'t, (&'static str, u64), (u64, u64)>,
     tiles: redb::Table<'t, (u8, u64), &'static [u8]>,
@@ -118,25 +122,55 @@ impl<'t> Tables<'t> {
 
 impl Writer {
     /// Adds the leaves of record `id`'s chain positions `first_seq ..`, whose chain hashes
-    /// are `chain`, at the end of the log (`add_to`), opening its tables for this alone. When
-    /// they stay within a rightmost tile that has pending leaves already (an append, mostly),
-    /// they are one more pending run, the row `add_to` would write, and the log's other
-    /// tables are not opened (each table opened is CPU on every append).
+    /// are `chain`, at the end of the log (`add_to`), opening its tables for this alone: the
+    /// pending table first, and the others only when `add_pending` cannot serve.
     pub fn add(self, txn: &redb::WriteTransaction, id: &str, first_seq: u64, chain: &[Hash]) -> Result<(), StoreError> {
         if !self.on || chain.is_empty() {
             return Ok(());
         }
-        {
-            let mut pending = txn.open_table(LOG_PENDING)?;
-            let size = pending
-                .last()?
-                .map(|(first, value)| first.value() + value.value().2.len() as u64 / 32);
-            if let Some(size) = size.filter(|size| size % tile::WIDTH + (chain.len() as u64) < tile::WIDTH) {
-                let hashes = leaf_hashes(id, first_seq, chain);
-                pending.insert(size, (id, first_seq, hashes.concat().as_slice()))?;
-                return Ok(());
-            }
+        if self.add_pending(&mut txn.open_table(LOG_PENDING)?, id, first_seq, chain)? {
+            return Ok(());
         }
+        self.add_whole(txn, id, first_seq, chain)
+    }
+
+    /// Adds the leaves as `add` does when they stay within a rightmost tile that has pending
+    /// leaves already (an append, mostly): one more pending run, the row `add_to` would write,
+    /// without opening the log's other tables (each table opened is CPU on every append).
+    /// `false`, and nothing written, when they fill the tile or start one: then `add_whole`.
+    pub fn add_pending(
+        self,
+        pending: &mut Pending,
+        id: &str,
+        first_seq: u64,
+        chain: &[Hash],
+    ) -> Result<bool, StoreError> {
+        if !self.on || chain.is_empty() {
+            return Ok(true);
+        }
+        let size = pending
+            .last()?
+            .map(|(first, value)| first.value() + value.value().2.len() as u64 / 32);
+        let Some(size) = size.filter(|size| size % tile::WIDTH + (chain.len() as u64) < tile::WIDTH) else {
+            return Ok(false);
+        };
+        let mut hashes = Vec::with_capacity(32 * chain.len());
+        for (k, chain_hash) in chain.iter().enumerate() {
+            hashes.extend_from_slice(&leaf::hash(id, first_seq + k as u64, chain_hash));
+        }
+        pending.insert(size, (id, first_seq, hashes.as_slice()))?;
+        Ok(true)
+    }
+
+    /// Adds the leaves as `add` does, through all the log's tables, opened for this alone (no
+    /// handle on `LOG_PENDING` may be open in `txn`).
+    pub fn add_whole(
+        self,
+        txn: &redb::WriteTransaction,
+        id: &str,
+        first_seq: u64,
+        chain: &[Hash],
+    ) -> Result<(), StoreError> {
         let mut log = Tables::open(txn)?;
         self.add_to(&mut log, id, first_seq, chain)?;
         log.close()

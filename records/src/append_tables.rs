@@ -1,0 +1,80 @@
+//! The three tables every append reads or writes (the head rows, the blocks, the log's pending
+//! leaves), each opened once a write transaction and shared by the preparing and the writing of
+//! every append in it: opening a table is CPU on every durable append. It never writes a row
+//! itself; while it holds a table, nothing else in the transaction may open that table.
+
+use kifu_core::record::Hash;
+use redb::Table;
+
+use crate::error::StoreError;
+use crate::tables::*;
+use crate::tlog;
+
+/// A record's head row: id -> (seq of the last entry, chain hash, whose turn as JSON).
+pub(crate) type Heads<'t> = Table<'t, &'static str, (u64, Hash, &'static str)>;
+/// The blocks: (id, first seq of the block) -> (chain hash after it, its lines).
+pub(crate) type Blocks<'t> = Table<'t, (&'static str, u64), (Hash, &'static [u8])>;
+
+/// The tables of `HEADS`, `BLOCKS` and `LOG_PENDING` in one write transaction, each opened the
+/// first time it is asked for. Any other table an append touches (headers, snapshots,
+/// secrets, keys) is opened where it is needed, through `txn`.
+pub(crate) struct AppendTables<'t> {
+    pub txn: &'t redb::WriteTransaction,
+    heads: Option<Heads<'t>>,
+    blocks: Option<Blocks<'t>>,
+    pending: Option<tlog::Pending<'t>>,
+}
+
+impl<'t> AppendTables<'t> {
+    pub fn new(txn: &'t redb::WriteTransaction) -> AppendTables<'t> {
+        AppendTables {
+            txn,
+            heads: None,
+            blocks: None,
+            pending: None,
+        }
+    }
+
+    pub fn heads(&mut self) -> Result<&mut Heads<'t>, StoreError> {
+        if self.heads.is_none() {
+            self.heads = Some(self.txn.open_table(HEADS)?);
+        }
+        Ok(self.heads.as_mut().expect("opened above"))
+    }
+
+    pub fn blocks(&mut self) -> Result<&mut Blocks<'t>, StoreError> {
+        if self.blocks.is_none() {
+            self.blocks = Some(self.txn.open_table(BLOCKS)?);
+        }
+        Ok(self.blocks.as_mut().expect("opened above"))
+    }
+
+    /// Both the head rows and the blocks, for a reader that needs the two at once.
+    pub fn heads_and_blocks(&mut self) -> Result<(&Heads<'t>, &Blocks<'t>), StoreError> {
+        self.heads()?;
+        self.blocks()?;
+        Ok((
+            self.heads.as_ref().expect("opened above"),
+            self.blocks.as_ref().expect("opened above"),
+        ))
+    }
+
+    /// Adds the leaves of record `id`'s chain positions `first_seq ..`, whose chain hashes are
+    /// `chain`, to the log: one more pending run in the table held here, or, when a tile fills
+    /// or starts, the whole way through the log's tables, for which the pending table held
+    /// here is let go first (it is opened again when next asked for).
+    pub fn log(&mut self, writer: tlog::Writer, id: &str, first_seq: u64, chain: &[Hash]) -> Result<(), StoreError> {
+        if !writer.on || chain.is_empty() {
+            return Ok(());
+        }
+        if self.pending.is_none() {
+            self.pending = Some(self.txn.open_table(LOG_PENDING)?);
+        }
+        let pending = self.pending.as_mut().expect("opened above");
+        if writer.add_pending(pending, id, first_seq, chain)? {
+            return Ok(());
+        }
+        self.pending = None;
+        writer.add_whole(self.txn, id, first_seq, chain)
+    }
+}
