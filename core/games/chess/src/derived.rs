@@ -4,7 +4,8 @@
 
 use std::sync::OnceLock;
 
-use super::bitboard::{self, Board};
+use super::bitboard::{self, probe, Board};
+use super::fen::shown_ep;
 use super::movegen::{gen_legal, legal_moves};
 use super::position::{Move, Position};
 use super::rules::ChessState;
@@ -13,8 +14,9 @@ use super::variant::Variant;
 /// Derived from a state's FEN, each part when first asked for: the position, its legal moves,
 /// and the position after the move last formatted, with its legal moves (so that a move's
 /// `format` and `apply` generate the moves of the position it leads to once between them).
-/// The legal moves a move leads to are kept in the fast path's own order (replay only looks
-/// moves up); listing them asks for them in the general engine's order once.
+/// On the fast path the legal moves are worked out only when asked for (replay reads a move
+/// from the sets and asks them whether the game ended), in the fast path's own order; listing
+/// them asks for them in the general engine's order once.
 /// Always equal, as it is derived.
 #[derive(Debug, Default)]
 pub struct Derived {
@@ -132,12 +134,13 @@ impl Clone for Derived {
 }
 
 /// A move, the position it leads to and that position's legal moves: on the fast path with
-/// its sets (`board`) and the moves in the generator's own order, else in the general engine's.
+/// its sets (`board`), the moves then worked out from the sets when first asked for and in the
+/// generator's own order; else generated at once, in the general engine's.
 #[derive(Debug, Clone)]
 pub(crate) struct Successor {
     pub(crate) m: Move,
     pub(crate) after: Box<Position>,
-    pub(crate) legal: Vec<Move>,
+    pub(crate) legal: Kept<Vec<Move>>,
     pub(crate) board: Option<Board>,
 }
 
@@ -171,17 +174,53 @@ impl Successor {
             }
             None => Board::from_position(&after),
         };
-        let mut legal = legal.unwrap_or_default();
-        match &board {
-            Some(board) => bitboard::gen_legal_unordered(board, &mut legal),
-            None => gen_legal(&after, &mut legal),
-        }
+        let legal = match &board {
+            Some(_) => Kept::default(),
+            None => {
+                let mut legal = legal.unwrap_or_default();
+                gen_legal(&after, &mut legal);
+                Kept::given(legal)
+            }
+        };
         Successor {
             m: *m,
             after,
             legal,
             board,
         }
+    }
+
+    /// The legal moves of the position the move leads to, in any order.
+    pub(crate) fn legal(&self) -> &[Move] {
+        self.legal.get_or_init(|| moves_of(&self.after, self.board.as_ref()))
+    }
+
+    /// Whether the side to move after the move has a legal move, and the en passant square the
+    /// FEN shows (only a square a legal move takes on: `fen::shown_ep`). On the fast path both
+    /// are asked of the sets, without listing the moves.
+    pub(crate) fn moving_and_ep(&self) -> (bool, Option<u8>) {
+        match (self.legal.get(), &self.board) {
+            (None, Some(board)) => (
+                probe::has_legal_move(board),
+                self.after.ep.filter(|_| probe::en_passant_legal(board)),
+            ),
+            _ => {
+                let legal = self.legal();
+                (!legal.is_empty(), shown_ep(&self.after, Some(legal)))
+            }
+        }
+    }
+}
+
+/// The legal moves of `pos` in any order: from its sets when given.
+fn moves_of(pos: &Position, board: Option<&Board>) -> Vec<Move> {
+    match board {
+        Some(board) => {
+            let mut legal = Vec::new();
+            bitboard::gen_legal_unordered(board, &mut legal);
+            legal
+        }
+        None => legal_moves(pos),
     }
 }
 
@@ -196,7 +235,10 @@ impl Eq for Derived {}
 /// The legal moves of the state's position, generated once and kept, in any order: for
 /// looking moves up, never for listing them.
 pub(crate) fn legal_of<'a, H>(state: &'a ChessState<H>, pos: &Position) -> &'a [Move] {
-    state.derived.legal.get_or_init(|| legal_moves(pos))
+    state
+        .derived
+        .legal
+        .get_or_init(|| moves_of(pos, state.derived.board.as_ref()))
 }
 
 /// The legal moves of the state's position in the general engine's order (what `legal` lists
@@ -221,8 +263,8 @@ pub(crate) fn successor<'a, H>(state: &'a ChessState<H>, pos: &Position, m: &Mov
 
 /// Whether `m` is a legal move of the state's position: the move its last text named, or one
 /// among `legal`.
-pub(crate) fn is_legal_here<H>(state: &ChessState<H>, legal: &[Move], m: &Move) -> bool {
-    state.derived.parsed.get().is_some_and(|p| p.m == *m) || is_legal(legal, m)
+pub(crate) fn is_legal_here<H>(state: &ChessState<H>, pos: &Position, m: &Move) -> bool {
+    state.derived.parsed.get().is_some_and(|p| p.m == *m) || is_legal(legal_of(state, pos), m)
 }
 
 /// Whether `m` is among `legal`, squares compared first (cheaper than the whole move, and most

@@ -128,11 +128,16 @@ pub fn position_result(pos: &Position) -> Option<Outcome> {
 
 /// As [`position_result`], with the position's legal moves already generated.
 pub fn position_result_among(pos: &Position, legal: &[Move]) -> Option<Outcome> {
+    position_result_moving(pos, !legal.is_empty())
+}
+
+/// As [`position_result`], knowing whether the side to move has a legal move (`can_move`):
+/// the only thing the game's end asks of the legal moves.
+pub fn position_result_moving(pos: &Position, can_move: bool) -> Option<Outcome> {
     if let Some(o) = variant_result(pos) {
         return Some(o);
     }
     let us = pos.turn;
-    let can_move = !legal.is_empty();
     if !can_move && pos.in_check(us) {
         return Some(Outcome::win(seat(us.other()), "checkmate"));
     }

@@ -15,11 +15,11 @@ use super::derived::{is_legal, is_legal_here, legal_listed, legal_of, successor,
 use super::fairy::horizontal_cylinder::{state_board, state_fen};
 use super::fen::{parse_state_fen, shown_ep};
 use super::illegal::{self, IllegalMove};
-use super::outcome::{position_result, position_result_among, result_after_illegal};
+use super::outcome::{position_result, position_result_moving, result_after_illegal};
 use super::position::{Move, Position};
 use super::render::render_position;
 use super::repetition::{RepetitionKeys, Repetitions, RulesVersion};
-use super::san::{exact_san, move_to_san_among, move_to_san_marked, parse_move_among};
+use super::san::{exact_san, exact_san_on, move_to_san_among, move_to_san_marked, parse_move_among};
 use super::start::start_position;
 use super::variant::{Variant, VARIANTS};
 use kifu_core::chance::ChanceRng;
@@ -169,23 +169,26 @@ fn claim_reason<H: RulesVersion>(variant: Variant, state: &ChessState<H>, pos: &
     }
 }
 
+/// What a move made: the position an illegal move that stood left, or a legal move's successor.
+enum Made {
+    Illegal(Box<Position>),
+    Legal(Successor),
+}
+
 /// Records the new position and any automatic end (after an illegal move, only the ends
 /// that do not ask for a legal move: see `result_after_illegal`).
-/// `legal` is `after`'s legal moves (with its fast-path sets if it has them, the moves then in
-/// the generator's order), given for a legal move and not looked at after an illegal one.
-fn settle<H: RulesVersion>(
-    variant: Variant,
-    state: &mut ChessState<H>,
-    before: &Position,
-    after: Box<Position>,
-    legal: Option<(Vec<Move>, Option<Board>)>,
-) {
-    let irreversible = after.castles != before.castles || (after.halfmove == 0 && !variant.drops());
-    let (legal, board) = match legal {
-        Some((moves, board)) => (Some(moves), board),
-        None => (None, None),
+fn settle<H: RulesVersion>(variant: Variant, state: &mut ChessState<H>, before: &Position, made: Made) {
+    let (after, legal, board, can_move, ep) = match made {
+        Made::Illegal(after) => {
+            let ep = shown_ep(&after, None);
+            (after, Kept::default(), None, None, ep)
+        }
+        Made::Legal(next) => {
+            let (can_move, ep) = next.moving_and_ep();
+            (next.after, next.legal, next.board, Some(can_move), ep)
+        }
     };
-    let ep = shown_ep(&after, legal.as_deref());
+    let irreversible = after.castles != before.castles || (after.halfmove == 0 && !variant.drops());
     state.history.record(&after, ep, irreversible);
     let unwritten_fen = if H::WRITES_FEN {
         state.fen = state_fen(variant, &after, ep);
@@ -194,8 +197,8 @@ fn settle<H: RulesVersion>(
         state.fen.clear();
         Some((variant, ep))
     };
-    state.result = match &legal {
-        Some(legal) => position_result_among(&after, legal),
+    state.result = match can_move {
+        Some(can_move) => position_result_moving(&after, can_move),
         None => result_after_illegal(&after),
     };
     if state.result.is_none() && state.history.occurrences() >= 5 {
@@ -205,7 +208,7 @@ fn settle<H: RulesVersion>(
     state.derived = Derived {
         spare_legal,
         position: Kept::given(after),
-        legal: legal.map(Kept::given).unwrap_or_default(),
+        legal,
         board,
         listed: OnceLock::new(),
         next: OnceLock::new(),
@@ -288,7 +291,7 @@ fn apply_to<H: RulesVersion>(
         if state.draw_offer.is_some_and(|s| s != mover) {
             state.draw_offer = None;
         }
-        settle(variant, state, pos, Box::new(after), None);
+        settle(variant, state, pos, Made::Illegal(Box::new(after)));
         return Ok(());
     }
     let Some(seat) = seat_of(actor) else {
@@ -300,7 +303,7 @@ fn apply_to<H: RulesVersion>(
     let opponent_offer = state.draw_offer.filter(|&s| s != seat);
     match command {
         Command::Move(m) => {
-            if !is_legal_here(state, legal_of(state, pos), m) {
+            if !is_legal_here(state, pos, m) {
                 refuse!("that move is not legal here");
             }
             if takes_royal_king(pos, m) {
@@ -322,7 +325,7 @@ fn apply_to<H: RulesVersion>(
             if opponent_offer.is_some() {
                 state.draw_offer = None;
             }
-            settle(variant, state, pos, next.after, Some((next.legal, next.board)));
+            settle(variant, state, pos, Made::Legal(next));
         }
         Command::Resign => {
             let winner = pos.turn.other();
@@ -447,7 +450,11 @@ impl Rules for $rules {
         let pos = position(self.variant, state)?;
         // A stored record's move is found among the moves in any order; what people type, and
         // the messages naming moves, use the listed order.
-        if let Some(m) = exact_san(pos, legal_of(state, pos), text) {
+        let exact = match &state.derived.board {
+            Some(board) => exact_san_on(pos, board, text),
+            None => exact_san(pos, legal_of(state, pos), text),
+        };
+        if let Some(m) = exact {
             // The text is the move's SAN, check mark aside (what `exact_san` matched).
             let _ = state.derived.parsed.set(Parsed::new(m, Some(text.trim_end_matches(['+', '#']))));
             return Ok(Command::Move(m));
@@ -461,12 +468,11 @@ impl Rules for $rules {
         match command {
             Command::Move(m) => match position(self.variant, state) {
                 Ok(pos) => {
-                    let legal = legal_of(state, pos);
                     // On the fast path the check mark comes from the sets, and the successor is
                     // left for `apply` to make in the spare buffers.
                     let board = || state.derived.board.clone().or_else(|| Board::from_position(pos));
                     let parsed = state.derived.parsed.get().filter(|p| p.m == *m);
-                    let legal_here = parsed.is_some() || is_legal(legal, m);
+                    let legal_here = parsed.is_some() || is_legal(legal_of(state, pos), m);
                     if let Some(mark) = legal_here.then(board).flatten().and_then(|b| check_mark(&b, m)) {
                         return match parsed.and_then(Parsed::san) {
                             Some(san) => {
@@ -475,11 +481,11 @@ impl Rules for $rules {
                                 text.extend(mark);
                                 text
                             }
-                            None => move_to_san_marked(pos, legal, m, mark),
+                            None => move_to_san_marked(pos, legal_of(state, pos), m, mark),
                         };
                     }
                     let next = successor(state, pos, m);
-                    move_to_san_among(pos, legal, m, &next.after, &next.legal)
+                    move_to_san_among(pos, legal_of(state, pos), m, &next.after, next.legal())
                 }
                 Err(_) => String::from("?"),
             },

@@ -3,6 +3,8 @@
 //! algebraic, `0-0`, figurines, lower-case pieces, no `x`, no `=`). It never picks between
 //! two legal readings: it says the text is ambiguous.
 
+use super::bitboard::probe::{self, Few};
+use super::bitboard::Board;
 use super::geometry::{push_number, Geometry};
 use super::movegen::{gen_pseudo, legal_moves};
 use super::outcome::position_result_among;
@@ -319,9 +321,53 @@ pub fn exact_san(pos: &Position, legal: &[Move], text: &str) -> Option<Move> {
         usize::MAX | 0 => (legal, legal),
         n => (&kept[..n], &kept[..n]),
     };
+    the_one_written(pos, candidates.iter().filter(candidate), rivals, plain)
+}
+
+/// As [`exact_san`] on the fast path's sets of `pos` (`board`: standard chess or Chess960 on
+/// the plain 8x8 board): the moves the text can name (castling, or those of the piece its first
+/// letter names to the square it ends with) come from the sets, and no list of every legal
+/// move is made. Gives what [`exact_san`] gives with the position's legal moves.
+pub fn exact_san_on(pos: &Position, board: &Board, text: &str) -> Option<Move> {
+    let plain = text.trim_end_matches(['+', '#']);
+    let mut few = Few::new();
+    if plain.starts_with("O-O") {
+        probe::castles(board, &mut few);
+    } else {
+        let body = plain.split_once('=').map_or(plain, |(body, _)| body);
+        let square_at = body.rfind(|c: char| c.is_ascii_lowercase())?;
+        let to = standard_square(&body.as_bytes()[square_at..])?;
+        let role = match body.as_bytes()[0] {
+            b'a'..=b'h' => Role::Pawn,
+            letter => Role::from_letter(char::from(letter))?,
+        };
+        probe::moves_to(board, role, to, &mut few);
+    }
+    // Canonical SAN names one of at most a dozen moves; more (never) is left to the list.
+    let candidates = few.moves()?;
+    the_one_written(pos, candidates.iter(), candidates, plain)
+}
+
+/// A square of the plain 8x8 board by its name (`e4`), as `Geometry::parse_square` reads it
+/// there.
+pub(crate) fn standard_square(name: &[u8]) -> Option<u8> {
+    match name {
+        [file @ b'a'..=b'h', rank @ b'1'..=b'8'] => Some((rank - b'1') * 8 + (file - b'a')),
+        _ => None,
+    }
+}
+
+/// The one move among `candidates` whose SAN without the check mark (its rivals among
+/// `rivals`) is `plain`: `None` if there is none or more than one.
+fn the_one_written<'a>(
+    pos: &Position,
+    candidates: impl Iterator<Item = &'a Move>,
+    rivals: &[Move],
+    plain: &str,
+) -> Option<Move> {
     let mut san = String::with_capacity(plain.len() + 4);
     let mut found = None;
-    for m in candidates.iter().filter(candidate) {
+    for m in candidates {
         san.clear();
         push_san_plain(&mut san, pos, Some(rivals), m);
         if san == plain {

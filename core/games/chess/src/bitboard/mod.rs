@@ -4,14 +4,15 @@
 //! to the general engine.
 //!
 //! `attacks` (attack sets and line tables), `board` (the sets, read from a `Position`, and
-//! making a move), `legal` (legal moves by checks and pins), `order` (the general engine's
-//! order of moves), `perft`.
+//! making a move), `legal` (legal moves by checks and pins), `probe` (questions about the legal
+//! moves answered without listing them), `order` (the general engine's order of moves), `perft`.
 
 pub mod attacks;
 pub mod board;
 pub mod legal;
 pub mod order;
 pub mod perft;
+pub mod probe;
 
 pub use board::Board;
 
@@ -52,9 +53,7 @@ pub fn check_mark(board: &Board, m: &Move) -> Option<Option<char>> {
     if !legal::in_check(&board) {
         return Some(None);
     }
-    let mut count = legal::Count(0);
-    legal::generate(&board, &mut count);
-    Some(Some(if count.0 == 0 { '#' } else { '+' }))
+    Some(Some(if probe::has_legal_move(&board) { '+' } else { '#' }))
 }
 
 /// How many legal moves by the fast path, or `None` when the position is not one it plays.

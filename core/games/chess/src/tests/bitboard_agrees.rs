@@ -28,6 +28,10 @@ struct Seen {
     en_passant: usize,
     castles: usize,
     mates: usize,
+    /// SAN texts read both from the sets and from the list of legal moves, and how many
+    /// named a move.
+    texts: usize,
+    named: usize,
 }
 
 /// The fast path and the general engine agree on `pos`: same legal moves in the same order
@@ -79,6 +83,9 @@ fn agree(pos: &Position, seen: &mut Seen) -> Vec<Move> {
     }
     seen.positions += 1;
     seen.checks += usize::from(pos.in_check(pos.turn));
+    let (texts, named) = super::probe_agrees::probes_agree(pos, &board, &general);
+    seen.texts += texts;
+    seen.named += named;
     general
 }
 
@@ -102,6 +109,12 @@ fn every_node_of_the_standard_suite_to_depth_three_agrees() -> Result<(), String
     assert!(seen.positions > 5_000, "{} positions", seen.positions);
     assert!(seen.checks > 50 && seen.promotions > 50 && seen.en_passant > 5 && seen.castles > 50);
     assert!(seen.mates > 100, "{} mates", seen.mates);
+    assert!(
+        seen.named > 100_000 && seen.texts > 4 * seen.named,
+        "{} of {} texts named a move",
+        seen.named,
+        seen.texts
+    );
     Ok(())
 }
 
