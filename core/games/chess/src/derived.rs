@@ -45,23 +45,27 @@ pub struct Derived {
 }
 
 /// A legal move of the position and, when the text that named it was its canonical SAN (check
-/// mark aside) and short enough to keep here, that SAN.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// mark aside) and short enough to keep here, that SAN; on the fast path, the sets after the
+/// move and its check mark.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Parsed {
     pub(crate) m: Move,
     san: [u8; 15],
     /// 0 when the SAN is not kept.
     san_len: u8,
+    /// The fast path's sets after the move and its check mark (`bitboard::play_marked`).
+    pub(crate) after: Option<(Board, Option<char>)>,
 }
 
 impl Parsed {
     /// `m`, a legal move of the position, named by the text `san` when that is its canonical
-    /// SAN without a check mark.
-    pub(crate) fn new(m: Move, san: Option<&str>) -> Parsed {
+    /// SAN without a check mark; `after` as [`Parsed::after`].
+    pub(crate) fn new(m: Move, san: Option<&str>, after: Option<(Board, Option<char>)>) -> Parsed {
         let mut kept = Parsed {
             m,
             san: [0; 15],
             san_len: 0,
+            after,
         };
         if let Some(san) = san.filter(|s| s.len() <= kept.san.len()) {
             kept.san[..san.len()].copy_from_slice(san.as_bytes());
@@ -149,14 +153,14 @@ impl Successor {
         Successor::reusing(pos, m, None, None, None)
     }
 
-    /// As [`Successor::of`] for a legal `m`, in a spare box and move buffer when given, and
-    /// from `pos`'s sets when given.
+    /// As [`Successor::of`] for a legal `m`, in a spare box and move buffer when given, with
+    /// the sets after the move when given (`board`: made from `pos`'s).
     pub(crate) fn reusing(
         pos: &Position,
         m: &Move,
         spare: Option<Box<Position>>,
         legal: Option<Vec<Move>>,
-        board: Option<&Board>,
+        board: Option<Board>,
     ) -> Successor {
         let mut after = match spare {
             Some(mut spare) => {
@@ -166,14 +170,7 @@ impl Successor {
             None => Box::new(pos.clone()),
         };
         after.play(m);
-        let board = match board {
-            Some(before) => {
-                let mut board = before.clone();
-                board.play(m);
-                Some(board)
-            }
-            None => Board::from_position(&after),
-        };
+        let board = board.or_else(|| Board::from_position(&after));
         let legal = match &board {
             Some(_) => Kept::default(),
             None => {

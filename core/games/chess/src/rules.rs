@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
-use super::bitboard::{check_mark, Board};
+use super::bitboard::{check_mark, play_marked, Board};
 use super::derived::{is_legal, is_legal_here, legal_listed, legal_of, successor, Derived, Kept, Parsed, Successor};
 use super::fairy::horizontal_cylinder::{state_board, state_fen};
 use super::fen::{parse_state_fen, shown_ep};
@@ -314,13 +314,24 @@ fn apply_to<H: RulesVersion>(
             }
             let next = match state.derived.next.take() {
                 Some(kept) if kept.m == *m => kept,
-                _ => Successor::reusing(
-                    pos,
-                    m,
-                    state.derived.spare_position.take(),
-                    state.derived.spare_legal.take(),
-                    state.derived.board.as_ref(),
-                ),
+                _ => {
+                    // The sets after the move: made when its text was read, or now.
+                    let board = match state.derived.parsed.take() {
+                        Some(Parsed { m: read, after: Some((board, _)), .. }) if read == *m => Some(board),
+                        _ => state.derived.board.as_ref().map(|before| {
+                            let mut board = before.clone();
+                            board.play(m);
+                            board
+                        }),
+                    };
+                    Successor::reusing(
+                        pos,
+                        m,
+                        state.derived.spare_position.take(),
+                        state.derived.spare_legal.take(),
+                        board,
+                    )
+                }
             };
             if opponent_offer.is_some() {
                 state.draw_offer = None;
@@ -451,16 +462,20 @@ impl Rules for $rules {
         // A stored record's move is found among the moves in any order; what people type, and
         // the messages naming moves, use the listed order.
         let exact = match &state.derived.board {
-            Some(board) => exact_san_on(pos, board, text),
-            None => exact_san(pos, legal_of(state, pos), text),
+            // On the fast path, with the sets after the move and its check mark.
+            Some(board) => exact_san_on(pos, board, text).map(|m| (m, play_marked(board, &m))),
+            None => exact_san(pos, legal_of(state, pos), text).map(|m| (m, None)),
         };
-        if let Some(m) = exact {
+        if let Some((m, after)) = exact {
             // The text is the move's SAN, check mark aside (what `exact_san` matched).
-            let _ = state.derived.parsed.set(Parsed::new(m, Some(text.trim_end_matches(['+', '#']))));
+            let _ = state
+                .derived
+                .parsed
+                .set(Parsed::new(m, Some(text.trim_end_matches(['+', '#'])), after));
             return Ok(Command::Move(m));
         }
         let m = parse_move_among(pos, legal_listed(state, pos), text).map_err(RuleError::new)?;
-        let _ = state.derived.parsed.set(Parsed::new(m, None));
+        let _ = state.derived.parsed.set(Parsed::new(m, None, None));
         Ok(Command::Move(m))
     }
 
@@ -468,12 +483,19 @@ impl Rules for $rules {
         match command {
             Command::Move(m) => match position(self.variant, state) {
                 Ok(pos) => {
-                    // On the fast path the check mark comes from the sets, and the successor is
-                    // left for `apply` to make in the spare buffers.
+                    // On the fast path the check mark comes from the sets (worked out when the
+                    // text was read, or now), and the successor is left for `apply` to make in
+                    // the spare buffers.
                     let board = || state.derived.board.clone().or_else(|| Board::from_position(pos));
                     let parsed = state.derived.parsed.get().filter(|p| p.m == *m);
-                    let legal_here = parsed.is_some() || is_legal(legal_of(state, pos), m);
-                    if let Some(mark) = legal_here.then(board).flatten().and_then(|b| check_mark(&b, m)) {
+                    let mark = match parsed.and_then(|p| p.after.as_ref()) {
+                        Some((_, mark)) => Some(*mark),
+                        None => {
+                            let legal_here = parsed.is_some() || is_legal(legal_of(state, pos), m);
+                            legal_here.then(board).flatten().and_then(|b| check_mark(&b, m))
+                        }
+                    };
+                    if let Some(mark) = mark {
                         return match parsed.and_then(Parsed::san) {
                             Some(san) => {
                                 let mut text = String::with_capacity(san.len() + 1);

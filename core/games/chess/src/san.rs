@@ -321,7 +321,19 @@ pub fn exact_san(pos: &Position, legal: &[Move], text: &str) -> Option<Move> {
         usize::MAX | 0 => (legal, legal),
         n => (&kept[..n], &kept[..n]),
     };
-    the_one_written(pos, candidates.iter().filter(candidate), rivals, plain)
+    let mut san = String::with_capacity(plain.len() + 4);
+    let mut found = None;
+    for m in candidates.iter().filter(candidate) {
+        san.clear();
+        push_san_plain(&mut san, pos, Some(rivals), m);
+        if san == plain {
+            if found.is_some() {
+                return None;
+            }
+            found = Some(*m);
+        }
+    }
+    found
 }
 
 /// As [`exact_san`] on the fast path's sets of `pos` (`board`: standard chess or Chess960 on
@@ -345,7 +357,75 @@ pub fn exact_san_on(pos: &Position, board: &Board, text: &str) -> Option<Move> {
     }
     // Canonical SAN names one of at most a dozen moves; more (never) is left to the list.
     let candidates = few.moves()?;
-    the_one_written(pos, candidates.iter(), candidates, plain)
+    let mut found = None;
+    for m in candidates {
+        let mut san = [0; 8];
+        let len = standard_san(pos, candidates, m, &mut san);
+        if san[..len] == *plain.as_bytes() {
+            if found.is_some() {
+                return None;
+            }
+            found = Some(*m);
+        }
+    }
+    found
+}
+
+/// The SAN without check mark of `m`, a legal move of a standard-chess or Chess960 position
+/// on the plain 8x8 board whose rivals (legal moves of its kind to its square) are among
+/// `rivals`, written into `out` as [`move_to_san_plain`] writes it there: its length. (At most
+/// six bytes: `Qa1xb2`, `exd8=Q`.)
+pub(crate) fn standard_san(pos: &Position, rivals: &[Move], m: &Move, out: &mut [u8; 8]) -> usize {
+    let mut len = 0;
+    let mut put = |byte: u8| {
+        if let Some(slot) = out.get_mut(len) {
+            *slot = byte;
+            len += 1;
+        }
+    };
+    let file = |sq: u8| b'a' + sq % 8;
+    let rank = |sq: u8| b'1' + sq / 8;
+    if m.kind == MoveKind::Castle {
+        let side: &[u8] = if m.to % 8 > m.from % 8 { b"O-O" } else { b"O-O-O" };
+        side.iter().for_each(|&b| put(b));
+    } else if m.role == Role::Pawn {
+        if pos.is_capture(m) {
+            put(file(m.from));
+            put(b'x');
+        }
+        put(file(m.to));
+        put(rank(m.to));
+        if let Some(p) = m.promotion {
+            put(b'=');
+            put(p.letter() as u8);
+        }
+    } else {
+        put(m.role.letter() as u8);
+        let (mut any, mut same_file, mut same_rank) = (false, false, false);
+        for o in rivals {
+            if o.to == m.to && o.role == m.role && o.kind == MoveKind::Normal && o.from != m.from {
+                any = true;
+                same_file |= o.from % 8 == m.from % 8;
+                same_rank |= o.from / 8 == m.from / 8;
+            }
+        }
+        if any {
+            if !same_file {
+                put(file(m.from));
+            } else if !same_rank {
+                put(rank(m.from));
+            } else {
+                put(file(m.from));
+                put(rank(m.from));
+            }
+        }
+        if pos.is_capture(m) {
+            put(b'x');
+        }
+        put(file(m.to));
+        put(rank(m.to));
+    }
+    len
 }
 
 /// A square of the plain 8x8 board by its name (`e4`), as `Geometry::parse_square` reads it
@@ -355,29 +435,6 @@ pub(crate) fn standard_square(name: &[u8]) -> Option<u8> {
         [file @ b'a'..=b'h', rank @ b'1'..=b'8'] => Some((rank - b'1') * 8 + (file - b'a')),
         _ => None,
     }
-}
-
-/// The one move among `candidates` whose SAN without the check mark (its rivals among
-/// `rivals`) is `plain`: `None` if there is none or more than one.
-fn the_one_written<'a>(
-    pos: &Position,
-    candidates: impl Iterator<Item = &'a Move>,
-    rivals: &[Move],
-    plain: &str,
-) -> Option<Move> {
-    let mut san = String::with_capacity(plain.len() + 4);
-    let mut found = None;
-    for m in candidates {
-        san.clear();
-        push_san_plain(&mut san, pos, Some(rivals), m);
-        if san == plain {
-            if found.is_some() {
-                return None;
-            }
-            found = Some(*m);
-        }
-    }
-    found
 }
 
 /// Drops annotations, check marks, `e.p.` and figurines (made letters).

@@ -45,15 +45,25 @@ pub fn gen_legal_unordered(board: &Board, out: &mut Vec<Move>) {
 /// fast path's sets): `#` when it mates (the only end with a winner there), `+` when it
 /// checks, none otherwise; `None` if `m` leaves the side to move without one king.
 pub fn check_mark(board: &Board, m: &Move) -> Option<Option<char>> {
+    play_marked(board, m).map(|(_, mark)| mark)
+}
+
+/// The sets after `m` and its check mark, as [`check_mark`] gives it (`None` when it gives
+/// none).
+pub fn play_marked(board: &Board, m: &Move) -> Option<(Board, Option<char>)> {
     let mut board = board.clone();
     board.play(m);
     if board.pieces(board.turn, Role::King).count_ones() != 1 {
         return None;
     }
-    if !legal::in_check(&board) {
-        return Some(None);
-    }
-    Some(Some(if probe::has_legal_move(&board) { '+' } else { '#' }))
+    let mark = if !legal::in_check(&board) {
+        None
+    } else if probe::has_legal_move(&board) {
+        Some('+')
+    } else {
+        Some('#')
+    };
+    Some((board, mark))
 }
 
 /// How many legal moves by the fast path, or `None` when the position is not one it plays.

@@ -8,7 +8,7 @@ use crate::bitboard::Board;
 use crate::geometry::Geometry;
 use crate::piece::ROLES;
 use crate::position::{Move, MoveKind, Position};
-use crate::san::{exact_san, exact_san_on, move_to_san_marked, standard_square};
+use crate::san::{exact_san, exact_san_on, move_to_san_marked, standard_san, standard_square};
 
 /// The probes agree with `general` (the position's legal moves by the general engine) on
 /// `pos`; `board` is its sets. Returns how many texts were read both ways, and how many of
@@ -37,6 +37,20 @@ pub(super) fn probes_agree(pos: &Position, board: &Board, general: &[Move]) -> (
             let found = few.moves().map(<[Move]>::to_vec);
             assert_eq!(found.map(sorted), Some(sorted(expected)), "{fen}: {role:?} to {to}");
         }
+    }
+    for m in general {
+        let mut rivals = Few::new();
+        match m.kind {
+            MoveKind::Castle => probe::castles(board, &mut rivals),
+            _ => probe::moves_to(board, m.role, m.to, &mut rivals),
+        }
+        let mut san = [0; 8];
+        let len = standard_san(pos, rivals.moves().unwrap_or_default(), m, &mut san);
+        assert_eq!(
+            std::str::from_utf8(&san[..len]),
+            Ok(move_to_san_marked(pos, general, m, None).as_str()),
+            "{fen}: the SAN of {m:?}"
+        );
     }
     let mut few = Few::new();
     probe::castles(board, &mut few);
