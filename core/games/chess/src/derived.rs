@@ -34,9 +34,8 @@ pub struct Derived {
     /// Set while the FEN is not written (version 3, after a move): the game and the en passant
     /// square the FEN shows, which with `position` write it.
     pub(crate) unwritten_fen: Option<(Variant, Option<u8>)>,
-    /// The previous position's box and legal-move buffer, for the next move's successor to
-    /// reuse instead of allocating (never cloned).
-    pub(crate) spare_position: Option<Box<Position>>,
+    /// The previous position's legal-move buffer, for the next move's successor to reuse
+    /// instead of allocating (never cloned).
     pub(crate) spare_legal: Option<Vec<Move>>,
     /// The legal move that a text read in this position named, with its SAN when the text was
     /// canonical: so that the entry's `format` and `apply` neither look it up among the legal
@@ -130,7 +129,6 @@ impl Clone for Derived {
             listed: self.listed.clone(),
             next: self.next.clone(),
             unwritten_fen: self.unwritten_fen,
-            spare_position: None,
             spare_legal: None,
             parsed: self.parsed.clone(),
         }
@@ -150,25 +148,18 @@ pub(crate) struct Successor {
 
 impl Successor {
     pub(crate) fn of(pos: &Position, m: &Move) -> Successor {
-        Successor::reusing(pos, m, None, None, None)
+        Successor::made(Box::new(pos.clone()), m, None, None)
     }
 
-    /// As [`Successor::of`] for a legal `m`, in a spare box and move buffer when given, with
-    /// the sets after the move when given (`board`: made from `pos`'s).
-    pub(crate) fn reusing(
-        pos: &Position,
+    /// As [`Successor::of`] for a legal `m`, played on `after` (the position itself, or a copy),
+    /// with the legal moves written into a spare buffer when given and the sets after the move
+    /// when given (`board`: made from the position's).
+    pub(crate) fn made(
+        mut after: Box<Position>,
         m: &Move,
-        spare: Option<Box<Position>>,
         legal: Option<Vec<Move>>,
         board: Option<Board>,
     ) -> Successor {
-        let mut after = match spare {
-            Some(mut spare) => {
-                (*spare).clone_from(pos);
-                spare
-            }
-            None => Box::new(pos.clone()),
-        };
         after.play(m);
         let board = board.or_else(|| Board::from_position(&after));
         let legal = match &board {

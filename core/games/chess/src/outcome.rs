@@ -206,6 +206,13 @@ pub fn insufficient_material(pos: &Position) -> bool {
 /// King against king, king and knight against king, or kings with bishops all on one colour.
 /// (Three-check: only bare kings, since any piece can give check.)
 fn standard_dead(pos: &Position) -> bool {
+    // A pawn, rook or queen anywhere keeps the game alive: found by the sets at once.
+    let alive = [Role::Pawn, Role::Rook, Role::Queen]
+        .iter()
+        .any(|r| pos.by_role[r.index()].iter().any(|&word| word != 0));
+    if alive {
+        return false;
+    }
     let mut knights = 0;
     let mut light = false;
     let mut dark = false;

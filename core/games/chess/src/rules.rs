@@ -19,7 +19,7 @@ use super::outcome::{position_result, position_result_moving, result_after_illeg
 use super::position::{Move, Position};
 use super::render::render_position;
 use super::repetition::{RepetitionKeys, Repetitions, RulesVersion};
-use super::san::{exact_san, exact_san_on, move_to_san_among, move_to_san_marked, parse_move_among};
+use super::san::{exact_san, exact_san_on, move_to_san_among, move_to_san_marked, parse_move_among, without_mark};
 use super::start::start_position;
 use super::variant::{Variant, VARIANTS};
 use kifu_core::chance::ChanceRng;
@@ -169,6 +169,9 @@ fn claim_reason<H: RulesVersion>(variant: Variant, state: &ChessState<H>, pos: &
     }
 }
 
+/// Castling rights, as `Position::castles` keeps them.
+type Castles = [[Option<u8>; 2]; 2];
+
 /// What a move made: the position an illegal move that stood left, or a legal move's successor.
 enum Made {
     Illegal(Box<Position>),
@@ -176,8 +179,9 @@ enum Made {
 }
 
 /// Records the new position and any automatic end (after an illegal move, only the ends
-/// that do not ask for a legal move: see `result_after_illegal`).
-fn settle<H: RulesVersion>(variant: Variant, state: &mut ChessState<H>, before: &Position, made: Made) {
+/// that do not ask for a legal move: see `result_after_illegal`). `castles` are the castling
+/// rights before the move.
+fn settle<H: RulesVersion>(variant: Variant, state: &mut ChessState<H>, castles: Castles, made: Made) {
     let (after, legal, board, can_move, ep) = match made {
         Made::Illegal(after) => {
             let ep = shown_ep(&after, None);
@@ -188,7 +192,7 @@ fn settle<H: RulesVersion>(variant: Variant, state: &mut ChessState<H>, before: 
             (next.after, next.legal, next.board, Some(can_move), ep)
         }
     };
-    let irreversible = after.castles != before.castles || (after.halfmove == 0 && !variant.drops());
+    let irreversible = after.castles != castles || (after.halfmove == 0 && !variant.drops());
     state.history.record(&after, ep, irreversible);
     let unwritten_fen = if H::WRITES_FEN {
         state.fen = state_fen(variant, &after, ep);
@@ -213,7 +217,6 @@ fn settle<H: RulesVersion>(variant: Variant, state: &mut ChessState<H>, before: 
         listed: OnceLock::new(),
         next: OnceLock::new(),
         unwritten_fen,
-        spare_position: None,
         parsed: OnceLock::new(),
     };
 }
@@ -271,14 +274,14 @@ fn seat_of(actor: Actor) -> Option<u8> {
 }
 
 /// Checks and makes a command on the state, whose position `pos` is (taken out of the state
-/// meanwhile).
+/// meanwhile), but for a legal move, which it only checks and hands back for [`make_move`].
 fn apply_to<H: RulesVersion>(
     variant: Variant,
     state: &mut ChessState<H>,
     pos: &Position,
     actor: Actor,
     command: &Command,
-) -> Result<(), RuleError> {
+) -> Result<Option<Move>, RuleError> {
     let mover = pos.turn.index() as u8;
     if let Command::Illegal(m) = command {
         if actor != Actor::Arbiter {
@@ -291,8 +294,8 @@ fn apply_to<H: RulesVersion>(
         if state.draw_offer.is_some_and(|s| s != mover) {
             state.draw_offer = None;
         }
-        settle(variant, state, pos, Made::Illegal(Box::new(after)));
-        return Ok(());
+        settle(variant, state, pos.castles, Made::Illegal(Box::new(after)));
+        return Ok(None);
     }
     let Some(seat) = seat_of(actor) else {
         refuse!("only the players act in chess; {actor} cannot");
@@ -312,31 +315,10 @@ fn apply_to<H: RulesVersion>(
                     pos.turn.other().name()
                 );
             }
-            let next = match state.derived.next.take() {
-                Some(kept) if kept.m == *m => kept,
-                _ => {
-                    // The sets after the move: made when its text was read, or now.
-                    let board = match state.derived.parsed.take() {
-                        Some(Parsed { m: read, after: Some((board, _)), .. }) if read == *m => Some(board),
-                        _ => state.derived.board.as_ref().map(|before| {
-                            let mut board = before.clone();
-                            board.play(m);
-                            board
-                        }),
-                    };
-                    Successor::reusing(
-                        pos,
-                        m,
-                        state.derived.spare_position.take(),
-                        state.derived.spare_legal.take(),
-                        board,
-                    )
-                }
-            };
             if opponent_offer.is_some() {
                 state.draw_offer = None;
             }
-            settle(variant, state, pos, Made::Legal(next));
+            return Ok(Some(*m));
         }
         Command::Resign => {
             let winner = pos.turn.other();
@@ -371,7 +353,34 @@ fn apply_to<H: RulesVersion>(
             ),
         },
     }
-    Ok(())
+    Ok(None)
+}
+
+/// Makes `m`, a legal move `apply_to` checked, on `pos`, the state's position taken out of it
+/// (played on in place, not copied, unless `format` made the successor already), and settles
+/// the state.
+fn make_move<H: RulesVersion>(variant: Variant, state: &mut ChessState<H>, pos: Box<Position>, m: &Move) {
+    let castles = pos.castles;
+    let next = match state.derived.next.take() {
+        Some(kept) if kept.m == *m => kept,
+        _ => {
+            // The sets after the move: made when its text was read, or now.
+            let board = match state.derived.parsed.take() {
+                Some(Parsed {
+                    m: read,
+                    after: Some((board, _)),
+                    ..
+                }) if read == *m => Some(board),
+                _ => state.derived.board.as_ref().map(|before| {
+                    let mut board = before.clone();
+                    board.play(m);
+                    board
+                }),
+            };
+            Successor::made(pos, m, state.derived.spare_legal.take(), board)
+        }
+    };
+    settle(variant, state, castles, Made::Legal(next));
 }
 
 /// The `Rules` of one rules version: `$rules` keeps repetitions as `$log`.
@@ -471,7 +480,7 @@ impl Rules for $rules {
             let _ = state
                 .derived
                 .parsed
-                .set(Parsed::new(m, Some(text.trim_end_matches(['+', '#'])), after));
+                .set(Parsed::new(m, Some(without_mark(text)), after));
             return Ok(Command::Move(m));
         }
         let m = parse_move_among(pos, legal_listed(state, pos), text).map_err(RuleError::new)?;
@@ -533,13 +542,18 @@ impl Rules for $rules {
         let Some(pos) = state.derived.position.take() else {
             refuse!("the stored position is unreadable");
         };
-        let made = apply_to(self.variant, state, &pos, actor, command);
-        if state.derived.position.get().is_none() {
-            state.derived.position = Kept::given(pos);
-        } else {
-            state.derived.spare_position = Some(pos);
+        match apply_to(self.variant, state, &pos, actor, command) {
+            Ok(Some(m)) => {
+                make_move(self.variant, state, pos, &m);
+                Ok(())
+            }
+            checked => {
+                if state.derived.position.get().is_none() {
+                    state.derived.position = Kept::given(pos);
+                }
+                checked.map(|_| ())
+            }
         }
-        made
     }
 
     fn legal(&self, state: &Self::State) -> Option<Vec<Command>> {

@@ -341,15 +341,16 @@ pub fn exact_san(pos: &Position, legal: &[Move], text: &str) -> Option<Move> {
 /// letter names to the square it ends with) come from the sets, and no list of every legal
 /// move is made. Gives what [`exact_san`] gives with the position's legal moves.
 pub fn exact_san_on(pos: &Position, board: &Board, text: &str) -> Option<Move> {
-    let plain = text.trim_end_matches(['+', '#']);
+    // Read as bytes: what is looked for is ASCII, and no byte of a longer character is.
+    let plain = without_mark(text).as_bytes();
     let mut few = Few::new();
-    if plain.starts_with("O-O") {
+    if plain.starts_with(b"O-O") {
         probe::castles(board, &mut few);
     } else {
-        let body = plain.split_once('=').map_or(plain, |(body, _)| body);
-        let square_at = body.rfind(|c: char| c.is_ascii_lowercase())?;
-        let to = standard_square(&body.as_bytes()[square_at..])?;
-        let role = match body.as_bytes()[0] {
+        let body = plain.iter().position(|&b| b == b'=').map_or(plain, |at| &plain[..at]);
+        let square_at = body.iter().rposition(u8::is_ascii_lowercase)?;
+        let to = standard_square(&body[square_at..])?;
+        let role = match body[0] {
             b'a'..=b'h' => Role::Pawn,
             letter => Role::from_letter(char::from(letter))?,
         };
@@ -361,7 +362,7 @@ pub fn exact_san_on(pos: &Position, board: &Board, text: &str) -> Option<Move> {
     for m in candidates {
         let mut san = [0; 8];
         let len = standard_san(pos, candidates, m, &mut san);
-        if san[..len] == *plain.as_bytes() {
+        if san[..len] == *plain {
             if found.is_some() {
                 return None;
             }
@@ -426,6 +427,16 @@ pub(crate) fn standard_san(pos: &Position, rivals: &[Move], m: &Move, out: &mut 
         put(rank(m.to));
     }
     len
+}
+
+/// `text` without the check marks (`+`, `#`) it ends with.
+pub fn without_mark(text: &str) -> &str {
+    let kept = text
+        .bytes()
+        .rposition(|b| !matches!(b, b'+' | b'#'))
+        .map_or(0, |at| at + 1);
+    // Only ASCII bytes were cut, so `kept` is a character's boundary.
+    text.get(..kept).unwrap_or(text)
 }
 
 /// A square of the plain 8x8 board by its name (`e4`), as `Geometry::parse_square` reads it
