@@ -25,9 +25,10 @@ pub struct Derived {
     pub(crate) position: Kept<Box<Position>>,
     /// The legal moves in any order: for looking moves up.
     pub(crate) legal: Kept<Vec<Move>>,
-    /// The position as the fast path's sets, when it is one the fast path plays and a move led
-    /// to it (made from the previous sets: no reading the position again). Then `legal` is in
-    /// the generator's order, and `listed` holds the moves in the general engine's.
+    /// The position as the fast path's sets, when it is one the fast path plays and a game
+    /// started in it or a move led to it (made from the previous sets: no reading the position
+    /// again). Then `legal` is in the generator's order, and `listed` holds the moves in the
+    /// general engine's.
     pub(crate) board: Option<Board>,
     pub(crate) listed: OnceLock<Vec<Move>>,
     pub(crate) next: OnceLock<Successor>,

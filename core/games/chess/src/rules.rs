@@ -431,6 +431,7 @@ impl Rules for $rules {
             draw_offer: None,
             result: position_result(&pos),
             derived: Derived {
+                board: Board::from_position(&pos),
                 position: Kept::given(Box::new(pos)),
                 ..Derived::default()
             },
