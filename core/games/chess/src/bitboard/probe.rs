@@ -83,24 +83,9 @@ fn checkers(board: &Board) -> (usize, Set, Set) {
     )
 }
 
-/// The squares on a line through `king`: only pieces there can be pinned.
-fn lines_through(king: usize) -> Set {
-    attacks::rook(king, 0) | attacks::bishop(king, 0)
-}
-
-/// The side to move's pinned pieces among `candidates` (`pinned` only when one of them is on
-/// a line through its king).
-fn pinned_among(board: &Board, king: usize, occupied: Set, candidates: Set) -> Set {
-    if candidates & lines_through(king) == 0 {
-        0
-    } else {
-        pinned(board, king, board.turn.other(), occupied)
-    }
-}
-
-/// Whether the side to move has a legal move: the pieces and pawns off the lines through the
-/// king are tried first (no pin to work out), then the rest, the king's steps last (each asks
-/// whether a square is attacked); the first move found ends the search.
+/// Whether the side to move has a legal move: the pieces and pawns are tried before the
+/// king's steps (each of which asks whether a square is attacked), and the first move found
+/// ends the search.
 pub fn has_legal_move(board: &Board) -> bool {
     let us = board.turn;
     let them = us.other();
@@ -108,30 +93,17 @@ pub fn has_legal_move(board: &Board) -> bool {
     let (king, checkers, occupied) = checkers(board);
     if checkers.count_ones() <= 1 {
         let target = landing(king, checkers, ours);
-        let lines = lines_through(king);
-        let pawns = board.pieces(us, Role::Pawn);
-        let mut any = Any(false);
-        // Off the lines through the king, nothing is pinned.
-        for role in PIECES {
-            for from in squares(board.pieces(us, role) & !lines) {
-                if piece_targets(role, from, occupied, target, 0, king) != 0 {
-                    return true;
-                }
-            }
-        }
-        pawn_moves(board, pawns & !lines, target, &mut any);
-        if any.0 {
-            return true;
-        }
         let pinned = pinned(board, king, them, occupied);
         for role in PIECES {
-            for from in squares(board.pieces(us, role) & lines) {
+            for from in squares(board.pieces(us, role)) {
                 if piece_targets(role, from, occupied, target, pinned, king) != 0 {
                     return true;
                 }
             }
         }
-        pawn_moves(board, pawns & lines & !pinned, target, &mut any);
+        let mut any = Any(false);
+        let pawns = board.pieces(us, Role::Pawn);
+        pawn_moves(board, pawns & !pinned, target, &mut any);
         for from in squares(pawns & pinned) {
             pawn_moves(board, 1 << from, target & LINE[king][from as usize], &mut any);
         }
@@ -183,11 +155,11 @@ pub fn moves_to<S: Sink>(board: &Board, role: Role, to: u8, sink: &mut S) {
         return;
     }
     let target = landing(king, checkers, ours) & to_bit;
+    let pinned = pinned(board, king, them, occupied);
     let sq = to as usize;
     match role {
         Role::Pawn => {
             let pawns = board.pieces(us, Role::Pawn);
-            let pinned = pinned_among(board, king, occupied, pawns);
             pawn_moves(board, pawns & !pinned, target, sink);
             for from in squares(pawns & pinned) {
                 pawn_moves(board, 1 << from, target & LINE[king][from as usize], sink);
@@ -204,9 +176,7 @@ pub fn moves_to<S: Sink>(board: &Board, role: Role, to: u8, sink: &mut S) {
                 Role::Rook => attacks::rook(sq, occupied),
                 _ => attacks::bishop(sq, occupied) | attacks::rook(sq, occupied),
             };
-            let movers = reach & board.pieces(us, role);
-            let pinned = pinned_among(board, king, occupied, movers);
-            for from in squares(movers) {
+            for from in squares(reach & board.pieces(us, role)) {
                 let along = if pinned & (1 << from) != 0 {
                     LINE[king][from as usize]
                 } else {
