@@ -4,7 +4,8 @@
 
 use std::sync::OnceLock;
 
-use super::bitboard::{self, probe, Board};
+use super::bitboard::probe::{self, Sets};
+use super::bitboard::{self, Board};
 use super::fen::shown_ep;
 use super::movegen::{gen_legal, legal_moves};
 use super::position::{Move, Position};
@@ -29,7 +30,7 @@ pub struct Derived {
     /// started in it or a move led to it (made from the previous sets: no reading the position
     /// again). Then `legal` is in the generator's order, and `listed` holds the moves in the
     /// general engine's.
-    pub(crate) board: Option<Board>,
+    pub(crate) board: Option<Sets>,
     pub(crate) listed: OnceLock<Vec<Move>>,
     pub(crate) next: OnceLock<Successor>,
     /// Set while the FEN is not written (version 3, after a move): the game and the en passant
@@ -54,13 +55,13 @@ pub(crate) struct Parsed {
     /// 0 when the SAN is not kept.
     san_len: u8,
     /// The fast path's sets after the move and its check mark (`bitboard::play_marked`).
-    pub(crate) after: Option<(Board, Option<char>)>,
+    pub(crate) after: Option<(Sets, Option<char>)>,
 }
 
 impl Parsed {
     /// `m`, a legal move of the position, named by the text `san` when that is its canonical
     /// SAN without a check mark; `after` as [`Parsed::after`].
-    pub(crate) fn new(m: Move, san: Option<&str>, after: Option<(Board, Option<char>)>) -> Parsed {
+    pub(crate) fn new(m: Move, san: Option<&str>, after: Option<(Sets, Option<char>)>) -> Parsed {
         let mut kept = Parsed {
             m,
             san: [0; 15],
@@ -144,7 +145,7 @@ pub(crate) struct Successor {
     pub(crate) m: Move,
     pub(crate) after: Box<Position>,
     pub(crate) legal: Kept<Vec<Move>>,
-    pub(crate) board: Option<Board>,
+    pub(crate) board: Option<Sets>,
 }
 
 impl Successor {
@@ -155,14 +156,9 @@ impl Successor {
     /// As [`Successor::of`] for a legal `m`, played on `after` (the position itself, or a copy),
     /// with the legal moves written into a spare buffer when given and the sets after the move
     /// when given (`board`: made from the position's).
-    pub(crate) fn made(
-        mut after: Box<Position>,
-        m: &Move,
-        legal: Option<Vec<Move>>,
-        board: Option<Board>,
-    ) -> Successor {
+    pub(crate) fn made(mut after: Box<Position>, m: &Move, legal: Option<Vec<Move>>, board: Option<Sets>) -> Successor {
         after.play(m);
-        let board = board.or_else(|| Board::from_position(&after));
+        let board = board.or_else(|| Board::from_position(&after).map(Sets::of));
         let legal = match &board {
             Some(_) => Kept::default(),
             None => {
@@ -189,9 +185,9 @@ impl Successor {
     /// are asked of the sets, without listing the moves.
     pub(crate) fn moving_and_ep(&self) -> (bool, Option<u8>) {
         match (self.legal.get(), &self.board) {
-            (None, Some(board)) => (
-                probe::has_legal_move(board),
-                self.after.ep.filter(|_| probe::en_passant_legal(board)),
+            (None, Some(sets)) => (
+                probe::has_legal_move(sets),
+                self.after.ep.filter(|_| probe::en_passant_legal(sets)),
             ),
             _ => {
                 let legal = self.legal();
@@ -202,11 +198,11 @@ impl Successor {
 }
 
 /// The legal moves of `pos` in any order: from its sets when given.
-fn moves_of(pos: &Position, board: Option<&Board>) -> Vec<Move> {
-    match board {
-        Some(board) => {
+fn moves_of(pos: &Position, sets: Option<&Sets>) -> Vec<Move> {
+    match sets {
+        Some(sets) => {
             let mut legal = Vec::new();
-            bitboard::gen_legal_unordered(board, &mut legal);
+            bitboard::gen_legal_unordered(&sets.board, &mut legal);
             legal
         }
         None => legal_moves(pos),

@@ -10,6 +10,7 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
+use super::bitboard::probe::Sets;
 use super::bitboard::{check_mark, play_marked, Board};
 use super::derived::{is_legal, is_legal_here, legal_listed, legal_of, successor, Derived, Kept, Parsed, Successor};
 use super::fairy::horizontal_cylinder::{state_board, state_fen};
@@ -365,19 +366,19 @@ fn make_move<H: RulesVersion>(variant: Variant, state: &mut ChessState<H>, pos: 
         Some(kept) if kept.m == *m => kept,
         _ => {
             // The sets after the move: made when its text was read, or now.
-            let board = match state.derived.parsed.take() {
+            let sets = match state.derived.parsed.take() {
                 Some(Parsed {
                     m: read,
-                    after: Some((board, _)),
+                    after: Some((sets, _)),
                     ..
-                }) if read == *m => Some(board),
+                }) if read == *m => Some(sets),
                 _ => state.derived.board.as_ref().map(|before| {
-                    let mut board = before.clone();
+                    let mut board = before.board.clone();
                     board.play(m);
-                    board
+                    Sets::of(board)
                 }),
             };
-            Successor::made(pos, m, state.derived.spare_legal.take(), board)
+            Successor::made(pos, m, state.derived.spare_legal.take(), sets)
         }
     };
     settle(variant, state, castles, Made::Legal(next));
@@ -431,7 +432,7 @@ impl Rules for $rules {
             draw_offer: None,
             result: position_result(&pos),
             derived: Derived {
-                board: Board::from_position(&pos),
+                board: Board::from_position(&pos).map(Sets::of),
                 position: Kept::given(Box::new(pos)),
                 ..Derived::default()
             },
@@ -473,7 +474,7 @@ impl Rules for $rules {
         // the messages naming moves, use the listed order.
         let exact = match &state.derived.board {
             // On the fast path, with the sets after the move and its check mark.
-            Some(board) => exact_san_on(pos, board, text).map(|m| (m, play_marked(board, &m))),
+            Some(sets) => exact_san_on(pos, sets, text).map(|m| (m, play_marked(&sets.board, &m))),
             None => exact_san(pos, legal_of(state, pos), text).map(|m| (m, None)),
         };
         if let Some((m, after)) = exact {
@@ -496,7 +497,10 @@ impl Rules for $rules {
                     // On the fast path the check mark comes from the sets (worked out when the
                     // text was read, or now), and the successor is left for `apply` to make in
                     // the spare buffers.
-                    let board = || state.derived.board.clone().or_else(|| Board::from_position(pos));
+                    let board = || match &state.derived.board {
+                        Some(sets) => Some(sets.board.clone()),
+                        None => Board::from_position(pos),
+                    };
                     let parsed = state.derived.parsed.get().filter(|p| p.m == *m);
                     let mark = match parsed.and_then(|p| p.after.as_ref()) {
                         Some((_, mark)) => Some(*mark),

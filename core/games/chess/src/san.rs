@@ -3,8 +3,7 @@
 //! algebraic, `0-0`, figurines, lower-case pieces, no `x`, no `=`). It never picks between
 //! two legal readings: it says the text is ambiguous.
 
-use super::bitboard::probe::{self, Few};
-use super::bitboard::Board;
+use super::bitboard::probe::{self, Few, Sets};
 use super::geometry::{push_number, Geometry};
 use super::movegen::{gen_pseudo, legal_moves};
 use super::outcome::position_result_among;
@@ -336,16 +335,16 @@ pub fn exact_san(pos: &Position, legal: &[Move], text: &str) -> Option<Move> {
     found
 }
 
-/// As [`exact_san`] on the fast path's sets of `pos` (`board`: standard chess or Chess960 on
+/// As [`exact_san`] on the fast path's sets of `pos` (`sets`: standard chess or Chess960 on
 /// the plain 8x8 board): the moves the text can name (castling, or those of the piece its first
 /// letter names to the square it ends with) come from the sets, and no list of every legal
 /// move is made. Gives what [`exact_san`] gives with the position's legal moves.
-pub fn exact_san_on(pos: &Position, board: &Board, text: &str) -> Option<Move> {
+pub fn exact_san_on(pos: &Position, sets: &Sets, text: &str) -> Option<Move> {
     // Read as bytes: what is looked for is ASCII, and no byte of a longer character is.
     let plain = without_mark(text).as_bytes();
     let mut few = Few::new();
     if plain.starts_with(b"O-O") {
-        probe::castles(board, &mut few);
+        probe::castles(sets, &mut few);
     } else {
         let body = plain.iter().position(|&b| b == b'=').map_or(plain, |at| &plain[..at]);
         let square_at = body.iter().rposition(u8::is_ascii_lowercase)?;
@@ -354,7 +353,7 @@ pub fn exact_san_on(pos: &Position, board: &Board, text: &str) -> Option<Move> {
             b'a'..=b'h' => Role::Pawn,
             letter => Role::from_letter(char::from(letter))?,
         };
-        probe::moves_to(board, role, to, &mut few);
+        probe::moves_to(sets, role, to, &mut few);
     }
     // Canonical SAN names one of at most a dozen moves; more (never) is left to the list.
     let candidates = few.moves()?;

@@ -50,20 +50,21 @@ pub fn check_mark(board: &Board, m: &Move) -> Option<Option<char>> {
 
 /// The sets after `m` and its check mark, as [`check_mark`] gives it (`None` when it gives
 /// none).
-pub fn play_marked(board: &Board, m: &Move) -> Option<(Board, Option<char>)> {
+pub fn play_marked(board: &Board, m: &Move) -> Option<(probe::Sets, Option<char>)> {
     let mut board = board.clone();
     board.play(m);
     if board.pieces(board.turn, Role::King).count_ones() != 1 {
         return None;
     }
-    let mark = if !legal::in_check(&board) {
+    let sets = probe::Sets::of(board);
+    let mark = if !sets.in_check() {
         None
-    } else if probe::has_legal_move(&board) {
+    } else if probe::has_legal_move(&sets) {
         Some('+')
     } else {
         Some('#')
     };
-    Some((board, mark))
+    Some((sets, mark))
 }
 
 /// How many legal moves by the fast path, or `None` when the position is not one it plays.

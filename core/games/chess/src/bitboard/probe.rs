@@ -71,29 +71,54 @@ impl Push for Few {
     }
 }
 
-/// The side to move's king square, the enemy pieces checking it, and the squares occupied.
-fn checkers(board: &Board) -> (usize, Set, Set) {
-    let them = board.turn.other();
-    let king = board.king(board.turn);
-    let occupied = board.occupied();
-    (
-        king,
-        attackers_of(board, king, them, board.by_color[them.index()], occupied),
-        occupied,
-    )
+/// A position's sets with what every probe asks first worked out once: the side to move's
+/// king square, the enemy pieces checking it and its own pieces pinned to it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sets {
+    pub board: Board,
+    king: usize,
+    checkers: Set,
+    pinned: Set,
+}
+
+impl Sets {
+    pub fn of(board: Board) -> Sets {
+        let them = board.turn.other();
+        let king = board.king(board.turn);
+        let occupied = board.occupied();
+        let checkers = attackers_of(&board, king, them, board.by_color[them.index()], occupied);
+        let pinned = pinned(&board, king, them, occupied);
+        Sets {
+            board,
+            king,
+            checkers,
+            pinned,
+        }
+    }
+
+    /// Whether the side to move is in check.
+    pub fn in_check(&self) -> bool {
+        self.checkers != 0
+    }
 }
 
 /// Whether the side to move has a legal move: the pieces and pawns are tried before the
 /// king's steps (each of which asks whether a square is attacked), and the first move found
 /// ends the search.
-pub fn has_legal_move(board: &Board) -> bool {
+pub fn has_legal_move(sets: &Sets) -> bool {
+    let Sets {
+        board,
+        king,
+        checkers,
+        pinned,
+    } = sets;
+    let (king, checkers, pinned) = (*king, *checkers, *pinned);
     let us = board.turn;
     let them = us.other();
     let ours = board.by_color[us.index()];
-    let (king, checkers, occupied) = checkers(board);
+    let occupied = board.occupied();
     if checkers.count_ones() <= 1 {
         let target = landing(king, checkers, ours);
-        let pinned = pinned(board, king, them, occupied);
         for role in PIECES {
             for from in squares(board.pieces(us, role)) {
                 if piece_targets(role, from, occupied, target, pinned, king) != 0 {
@@ -121,26 +146,29 @@ pub fn has_legal_move(board: &Board) -> bool {
 }
 
 /// Whether the side to move may take en passant.
-pub fn en_passant_legal(board: &Board) -> bool {
-    if board.ep.is_none() {
-        return false;
-    }
-    let (king, checkers, _) = checkers(board);
+pub fn en_passant_legal(sets: &Sets) -> bool {
     let mut any = Any(false);
     // In double check only the king moves (as `generate` has it).
-    if checkers.count_ones() <= 1 {
-        en_passant(board, king, &mut any);
+    if sets.board.ep.is_some() && sets.checkers.count_ones() <= 1 {
+        en_passant(&sets.board, sets.king, &mut any);
     }
     any.0
 }
 
 /// Sends to `sink` the legal moves of the side to move's pieces of `role` that land on `to`,
 /// castling aside (see [`castles`]).
-pub fn moves_to<S: Sink>(board: &Board, role: Role, to: u8, sink: &mut S) {
+pub fn moves_to<S: Sink>(sets: &Sets, role: Role, to: u8, sink: &mut S) {
+    let Sets {
+        board,
+        king,
+        checkers,
+        pinned,
+    } = sets;
+    let (king, checkers, pinned) = (*king, *checkers, *pinned);
     let us = board.turn;
     let them = us.other();
     let ours = board.by_color[us.index()];
-    let (king, checkers, occupied) = checkers(board);
+    let occupied = board.occupied();
     let to_bit: Set = 1 << to;
     if role == Role::King {
         let lifted = occupied ^ (1 << king);
@@ -155,7 +183,6 @@ pub fn moves_to<S: Sink>(board: &Board, role: Role, to: u8, sink: &mut S) {
         return;
     }
     let target = landing(king, checkers, ours) & to_bit;
-    let pinned = pinned(board, king, them, occupied);
     let sq = to as usize;
     match role {
         Role::Pawn => {
@@ -190,9 +217,8 @@ pub fn moves_to<S: Sink>(board: &Board, role: Role, to: u8, sink: &mut S) {
 }
 
 /// Sends to `sink` the side to move's legal castling moves.
-pub fn castles<S: Sink>(board: &Board, sink: &mut S) {
-    let (king, checkers, _) = checkers(board);
-    if checkers == 0 {
-        castling(board, king, sink);
+pub fn castles<S: Sink>(sets: &Sets, sink: &mut S) {
+    if sets.checkers == 0 {
+        castling(&sets.board, sets.king, sink);
     }
 }

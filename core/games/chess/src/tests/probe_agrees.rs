@@ -3,7 +3,7 @@
 //! checked at every position `bitboard_agrees` walks (the perft suites' trees, seeded random
 //! games). The rules' replay through them meets the oracle games (`oracle_games`).
 
-use crate::bitboard::probe::{self, Few};
+use crate::bitboard::probe::{self, Few, Sets};
 use crate::bitboard::Board;
 use crate::geometry::Geometry;
 use crate::piece::ROLES;
@@ -15,9 +15,11 @@ use crate::san::{exact_san, exact_san_on, move_to_san_marked, standard_san, stan
 /// them named a move.
 pub(super) fn probes_agree(pos: &Position, board: &Board, general: &[Move]) -> (usize, usize) {
     let fen = crate::fen::to_fen(pos);
-    assert_eq!(probe::has_legal_move(board), !general.is_empty(), "{fen}: any move");
+    let sets = Sets::of(board.clone());
+    assert_eq!(sets.in_check(), pos.in_check(pos.turn), "{fen}: in check");
+    assert_eq!(probe::has_legal_move(&sets), !general.is_empty(), "{fen}: any move");
     assert_eq!(
-        probe::en_passant_legal(board),
+        probe::en_passant_legal(&sets),
         general.iter().any(|m| m.kind == MoveKind::EnPassant),
         "{fen}: en passant"
     );
@@ -28,7 +30,7 @@ pub(super) fn probes_agree(pos: &Position, board: &Board, general: &[Move]) -> (
     for role in ROLES {
         for to in 0..64u8 {
             let mut few = Few::new();
-            probe::moves_to(board, role, to, &mut few);
+            probe::moves_to(&sets, role, to, &mut few);
             let expected: Vec<Move> = general
                 .iter()
                 .filter(|m| m.role == role && m.to == to && m.kind != MoveKind::Castle)
@@ -41,8 +43,8 @@ pub(super) fn probes_agree(pos: &Position, board: &Board, general: &[Move]) -> (
     for m in general {
         let mut rivals = Few::new();
         match m.kind {
-            MoveKind::Castle => probe::castles(board, &mut rivals),
-            _ => probe::moves_to(board, m.role, m.to, &mut rivals),
+            MoveKind::Castle => probe::castles(&sets, &mut rivals),
+            _ => probe::moves_to(&sets, m.role, m.to, &mut rivals),
         }
         let mut san = [0; 8];
         let len = standard_san(pos, rivals.moves().unwrap_or_default(), m, &mut san);
@@ -53,7 +55,7 @@ pub(super) fn probes_agree(pos: &Position, board: &Board, general: &[Move]) -> (
         );
     }
     let mut few = Few::new();
-    probe::castles(board, &mut few);
+    probe::castles(&sets, &mut few);
     let castles: Vec<Move> = general.iter().filter(|m| m.kind == MoveKind::Castle).copied().collect();
     assert_eq!(
         few.moves().map(<[Move]>::to_vec).map(sorted),
@@ -62,7 +64,7 @@ pub(super) fn probes_agree(pos: &Position, board: &Board, general: &[Move]) -> (
     );
     let (mut read, mut named) = (0, 0);
     for text in texts(pos, general) {
-        let fast = exact_san_on(pos, board, &text);
+        let fast = exact_san_on(pos, &sets, &text);
         assert_eq!(fast, exact_san(pos, general, &text), "{fen}: '{text}'");
         read += 1;
         named += usize::from(fast.is_some());
