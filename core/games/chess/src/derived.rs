@@ -202,7 +202,7 @@ fn moves_of(pos: &Position, sets: Option<&Sets>) -> Vec<Move> {
     match sets {
         Some(sets) => {
             let mut legal = Vec::new();
-            bitboard::gen_legal_unordered(&sets.board, &mut legal);
+            bitboard::gen_legal_unordered(sets.board(), &mut legal);
             legal
         }
         None => legal_moves(pos),

@@ -16,6 +16,7 @@ use super::derived::{is_legal, is_legal_here, legal_listed, legal_of, successor,
 use super::fairy::horizontal_cylinder::{state_board, state_fen};
 use super::fen::{parse_state_fen, shown_ep};
 use super::illegal::{self, IllegalMove};
+use super::named::named_command;
 use super::outcome::{position_result, position_result_moving, result_after_illegal};
 use super::position::{Move, Position};
 use super::render::render_position;
@@ -230,43 +231,6 @@ fn takes_royal_king(pos: &Position, m: &Move) -> bool {
         && pos.piece_at(m.to).is_some_and(|p| p.role == super::piece::Role::King)
 }
 
-/// The commands other than moves, by the one or two words (any case) that name them.
-const NAMED: [(&str, &str, Command); 15] = [
-    ("resign", "", Command::Resign),
-    ("resigns", "", Command::Resign),
-    ("draw", "offer", Command::OfferDraw),
-    ("offer", "draw", Command::OfferDraw),
-    ("offer", "", Command::OfferDraw),
-    ("draw?", "", Command::OfferDraw),
-    ("draw", "accept", Command::AcceptDraw),
-    ("accept", "draw", Command::AcceptDraw),
-    ("accept", "", Command::AcceptDraw),
-    ("draw", "decline", Command::DeclineDraw),
-    ("decline", "draw", Command::DeclineDraw),
-    ("decline", "", Command::DeclineDraw),
-    ("draw", "claim", Command::ClaimDraw),
-    ("claim", "draw", Command::ClaimDraw),
-    ("claim", "", Command::ClaimDraw),
-];
-
-/// The command other than a move that `text` names (see [`NAMED`]), if any.
-fn named_command(text: &str) -> Option<Command> {
-    // None of the names has a digit, and every move but castling has one: most texts end here.
-    if text.bytes().any(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    let mut words = text.split_whitespace();
-    let first = words.next()?;
-    let second = words.next().unwrap_or("");
-    if words.next().is_some() {
-        return None;
-    }
-    NAMED
-        .iter()
-        .find(|(a, b, _)| first.eq_ignore_ascii_case(a) && second.eq_ignore_ascii_case(b))
-        .map(|(_, _, command)| command.clone())
-}
-
 fn seat_of(actor: Actor) -> Option<u8> {
     match actor {
         Actor::Seat(s) => Some(s),
@@ -373,7 +337,7 @@ fn make_move<H: RulesVersion>(variant: Variant, state: &mut ChessState<H>, pos: 
                     ..
                 }) if read == *m => Some(sets),
                 _ => state.derived.board.as_ref().map(|before| {
-                    let mut board = before.board.clone();
+                    let mut board = before.board().clone();
                     board.play(m);
                     Sets::of(board)
                 }),
@@ -474,7 +438,7 @@ impl Rules for $rules {
         // the messages naming moves, use the listed order.
         let exact = match &state.derived.board {
             // On the fast path, with the sets after the move and its check mark.
-            Some(sets) => exact_san_on(pos, sets, text).map(|m| (m, play_marked(&sets.board, &m))),
+            Some(sets) => exact_san_on(pos, sets, text).map(|m| (m, play_marked(sets.board(), &m))),
             None => exact_san(pos, legal_of(state, pos), text).map(|m| (m, None)),
         };
         if let Some((m, after)) = exact {
@@ -498,7 +462,7 @@ impl Rules for $rules {
                     // text was read, or now), and the successor is left for `apply` to make in
                     // the spare buffers.
                     let board = || match &state.derived.board {
-                        Some(sets) => Some(sets.board.clone()),
+                        Some(sets) => Some(sets.board().clone()),
                         None => Board::from_position(pos),
                     };
                     let parsed = state.derived.parsed.get().filter(|p| p.m == *m);

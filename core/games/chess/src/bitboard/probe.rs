@@ -75,7 +75,7 @@ impl Push for Few {
 /// king square, the enemy pieces checking it and its own pieces pinned to it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Sets {
-    pub board: Board,
+    board: Board,
     king: usize,
     checkers: Set,
     pinned: Set,
@@ -94,6 +94,10 @@ impl Sets {
             checkers,
             pinned,
         }
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
     }
 
     /// Whether the side to move is in check.
