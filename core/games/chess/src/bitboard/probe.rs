@@ -7,7 +7,7 @@ use super::board::Board;
 use super::legal::{
     attackers_of, castling, en_passant, landing, pawn_moves, piece_targets, pinned, squares, Push, Sink, PIECES,
 };
-use crate::piece::Role;
+use crate::piece::{Color, Role};
 use crate::position::{Move, MoveKind};
 
 /// Notes whether any move was sent.
@@ -106,21 +106,18 @@ impl Sets {
     }
 }
 
+/// The side to move, the other side, the side to move's pieces and every piece's squares.
+fn sides(board: &Board) -> (Color, Color, Set, Set) {
+    let us = board.turn;
+    (us, us.other(), board.by_color[us.index()], board.occupied())
+}
+
 /// Whether the side to move has a legal move: the pieces and pawns are tried before the
 /// king's steps (each of which asks whether a square is attacked), and the first move found
 /// ends the search.
 pub fn has_legal_move(sets: &Sets) -> bool {
-    let Sets {
-        board,
-        king,
-        checkers,
-        pinned,
-    } = sets;
-    let (king, checkers, pinned) = (*king, *checkers, *pinned);
-    let us = board.turn;
-    let them = us.other();
-    let ours = board.by_color[us.index()];
-    let occupied = board.occupied();
+    let (board, king, checkers, pinned) = (&sets.board, sets.king, sets.checkers, sets.pinned);
+    let (us, them, ours, occupied) = sides(board);
     if checkers.count_ones() <= 1 {
         let target = landing(king, checkers, ours);
         for role in PIECES {
@@ -162,17 +159,8 @@ pub fn en_passant_legal(sets: &Sets) -> bool {
 /// Sends to `sink` the legal moves of the side to move's pieces of `role` that land on `to`,
 /// castling aside (see [`castles`]).
 pub fn moves_to<S: Sink>(sets: &Sets, role: Role, to: u8, sink: &mut S) {
-    let Sets {
-        board,
-        king,
-        checkers,
-        pinned,
-    } = sets;
-    let (king, checkers, pinned) = (*king, *checkers, *pinned);
-    let us = board.turn;
-    let them = us.other();
-    let ours = board.by_color[us.index()];
-    let occupied = board.occupied();
+    let (board, king, checkers, pinned) = (&sets.board, sets.king, sets.checkers, sets.pinned);
+    let (us, them, ours, occupied) = sides(board);
     let to_bit: Set = 1 << to;
     if role == Role::King {
         let lifted = occupied ^ (1 << king);
