@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
-use super::bitboard::probe::Sets;
+use super::bitboard::probe::{has_legal_move, Sets};
 use super::bitboard::{check_mark, play_marked, Board};
 use super::derived::{is_legal, is_legal_here, legal_listed, legal_of, successor, Derived, Kept, Parsed, Successor};
 use super::fairy::horizontal_cylinder::{state_board, state_fen};
@@ -390,13 +390,19 @@ impl Rules for $rules {
 
     fn setup(&self, setup: &Setup) -> Result<Self::State, RuleError> {
         let pos = start_position(self.variant, setup)?;
+        let sets = Board::from_position(&pos).map(Sets::of);
+        // On the fast path the game's end asks the sets, without listing the moves.
+        let result = match &sets {
+            Some(sets) => position_result_moving(&pos, has_legal_move(sets)),
+            None => position_result(&pos),
+        };
         Ok(ChessState {
             fen: state_fen(self.variant, &pos, shown_ep(&pos, None)),
             history: RulesVersion::start(&pos),
             draw_offer: None,
-            result: position_result(&pos),
+            result,
             derived: Derived {
-                board: Board::from_position(&pos).map(Sets::of),
+                board: sets,
                 position: Kept::given(Box::new(pos)),
                 ..Derived::default()
             },

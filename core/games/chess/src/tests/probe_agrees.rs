@@ -9,6 +9,7 @@ use crate::geometry::Geometry;
 use crate::piece::ROLES;
 use crate::position::{Move, MoveKind, Position};
 use crate::san::{exact_san, exact_san_on, move_to_san_marked, standard_san, standard_square};
+use crate::variant::Variant;
 
 /// The probes agree with `general` (the position's legal moves by the general engine) on
 /// `pos`; `board` is its sets. Returns how many texts were read both ways, and how many of
@@ -129,4 +130,42 @@ fn standard_square_names_read_as_the_geometry_reads_them() {
         }
     }
     assert!(squares >= 9, "{squares}");
+}
+
+/// A game set up in a position the fast path plays ends as the general engine's list says:
+/// mated, stalemated, in check with a way out, or at the start.
+#[test]
+fn a_game_set_up_on_the_sets_ends_as_the_list_says() -> Result<(), String> {
+    use crate::outcome::position_result_among;
+    use crate::rules::ChessRules;
+    use kifu_core::rules::{Rules, Setup};
+
+    let options = std::collections::BTreeMap::new();
+    let fens = [
+        "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+        "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+        "4k3/8/8/8/8/8/4q3/4K3 w - - 0 1",
+        Variant::Standard.start_fen(),
+    ];
+    let mut ends = Vec::new();
+    for fen in fens {
+        let state = ChessRules {
+            variant: Variant::Standard,
+        }
+        .setup(&Setup {
+            options: &options,
+            players: 2,
+            start: Some(fen),
+        })
+        .map_err(|e| e.reason)?;
+        let pos = crate::fen::parse_fen(Variant::Standard, fen)?;
+        let mut general = Vec::new();
+        crate::movegen::gen_legal_general(&pos, &mut general);
+        assert_eq!(state.result, position_result_among(&pos, &general), "{fen}");
+        ends.push(state.result.map(|o| o.to_string()));
+    }
+    assert!(ends[0].as_deref().is_some_and(|e| e.contains("checkmate")), "{ends:?}");
+    assert!(ends[1].as_deref().is_some_and(|e| e.contains("stalemate")), "{ends:?}");
+    assert_eq!(ends[2..], [None, None]);
+    Ok(())
 }
