@@ -4,7 +4,9 @@
 
 use std::sync::OnceLock;
 
+use super::bitboard::probe::{self, Sets};
 use super::bitboard::{self, Board};
+use super::fen::shown_ep;
 use super::movegen::{gen_legal, legal_moves};
 use super::position::{Move, Position};
 use super::rules::ChessState;
@@ -13,8 +15,9 @@ use super::variant::Variant;
 /// Derived from a state's FEN, each part when first asked for: the position, its legal moves,
 /// and the position after the move last formatted, with its legal moves (so that a move's
 /// `format` and `apply` generate the moves of the position it leads to once between them).
-/// The legal moves a move leads to are kept in the fast path's own order (replay only looks
-/// moves up); listing them asks for them in the general engine's order once.
+/// On the fast path the legal moves are worked out only when asked for (replay reads a move
+/// from the sets and asks them whether the game ended), in the fast path's own order; listing
+/// them asks for them in the general engine's order once.
 /// Always equal, as it is derived.
 #[derive(Debug, Default)]
 pub struct Derived {
@@ -23,18 +26,18 @@ pub struct Derived {
     pub(crate) position: Kept<Box<Position>>,
     /// The legal moves in any order: for looking moves up.
     pub(crate) legal: Kept<Vec<Move>>,
-    /// The position as the fast path's sets, when it is one the fast path plays and a move led
-    /// to it (made from the previous sets: no reading the position again). Then `legal` is in
-    /// the generator's order, and `listed` holds the moves in the general engine's.
-    pub(crate) board: Option<Board>,
+    /// The position as the fast path's sets, when it is one the fast path plays and a game
+    /// started in it or a move led to it (made from the previous sets: no reading the position
+    /// again). Then `legal` is in the generator's order, and `listed` holds the moves in the
+    /// general engine's.
+    pub(crate) board: Option<Sets>,
     pub(crate) listed: OnceLock<Vec<Move>>,
     pub(crate) next: OnceLock<Successor>,
     /// Set while the FEN is not written (version 3, after a move): the game and the en passant
     /// square the FEN shows, which with `position` write it.
     pub(crate) unwritten_fen: Option<(Variant, Option<u8>)>,
-    /// The previous position's box and legal-move buffer, for the next move's successor to
-    /// reuse instead of allocating (never cloned).
-    pub(crate) spare_position: Option<Box<Position>>,
+    /// The previous position's legal-move buffer, for the next move's successor to reuse
+    /// instead of allocating (never cloned).
     pub(crate) spare_legal: Option<Vec<Move>>,
     /// The legal move that a text read in this position named, with its SAN when the text was
     /// canonical: so that the entry's `format` and `apply` neither look it up among the legal
@@ -43,23 +46,27 @@ pub struct Derived {
 }
 
 /// A legal move of the position and, when the text that named it was its canonical SAN (check
-/// mark aside) and short enough to keep here, that SAN.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// mark aside) and short enough to keep here, that SAN; on the fast path, the sets after the
+/// move and its check mark.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Parsed {
     pub(crate) m: Move,
     san: [u8; 15],
     /// 0 when the SAN is not kept.
     san_len: u8,
+    /// The fast path's sets after the move and its check mark (`bitboard::play_marked`).
+    pub(crate) after: Option<(Sets, Option<char>)>,
 }
 
 impl Parsed {
     /// `m`, a legal move of the position, named by the text `san` when that is its canonical
-    /// SAN without a check mark.
-    pub(crate) fn new(m: Move, san: Option<&str>) -> Parsed {
+    /// SAN without a check mark; `after` as [`Parsed::after`].
+    pub(crate) fn new(m: Move, san: Option<&str>, after: Option<(Sets, Option<char>)>) -> Parsed {
         let mut kept = Parsed {
             m,
             san: [0; 15],
             san_len: 0,
+            after,
         };
         if let Some(san) = san.filter(|s| s.len() <= kept.san.len()) {
             kept.san[..san.len()].copy_from_slice(san.as_bytes());
@@ -124,7 +131,6 @@ impl Clone for Derived {
             listed: self.listed.clone(),
             next: self.next.clone(),
             unwritten_fen: self.unwritten_fen,
-            spare_position: None,
             spare_legal: None,
             parsed: self.parsed.clone(),
         }
@@ -132,56 +138,74 @@ impl Clone for Derived {
 }
 
 /// A move, the position it leads to and that position's legal moves: on the fast path with
-/// its sets (`board`) and the moves in the generator's own order, else in the general engine's.
+/// its sets (`board`), the moves then worked out from the sets when first asked for and in the
+/// generator's own order; else generated at once, in the general engine's.
 #[derive(Debug, Clone)]
 pub(crate) struct Successor {
     pub(crate) m: Move,
     pub(crate) after: Box<Position>,
-    pub(crate) legal: Vec<Move>,
-    pub(crate) board: Option<Board>,
+    pub(crate) legal: Kept<Vec<Move>>,
+    pub(crate) board: Option<Sets>,
 }
 
 impl Successor {
     pub(crate) fn of(pos: &Position, m: &Move) -> Successor {
-        Successor::reusing(pos, m, None, None, None)
+        Successor::made(Box::new(pos.clone()), m, None, None)
     }
 
-    /// As [`Successor::of`] for a legal `m`, in a spare box and move buffer when given, and
-    /// from `pos`'s sets when given.
-    pub(crate) fn reusing(
-        pos: &Position,
-        m: &Move,
-        spare: Option<Box<Position>>,
-        legal: Option<Vec<Move>>,
-        board: Option<&Board>,
-    ) -> Successor {
-        let mut after = match spare {
-            Some(mut spare) => {
-                (*spare).clone_from(pos);
-                spare
-            }
-            None => Box::new(pos.clone()),
-        };
+    /// As [`Successor::of`] for a legal `m`, played on `after` (the position itself, or a copy),
+    /// with the legal moves written into a spare buffer when given and the sets after the move
+    /// when given (`board`: made from the position's).
+    pub(crate) fn made(mut after: Box<Position>, m: &Move, legal: Option<Vec<Move>>, board: Option<Sets>) -> Successor {
         after.play(m);
-        let board = match board {
-            Some(before) => {
-                let mut board = before.clone();
-                board.play(m);
-                Some(board)
+        let board = board.or_else(|| Board::from_position(&after).map(Sets::of));
+        let legal = match &board {
+            Some(_) => Kept::default(),
+            None => {
+                let mut legal = legal.unwrap_or_default();
+                gen_legal(&after, &mut legal);
+                Kept::given(legal)
             }
-            None => Board::from_position(&after),
         };
-        let mut legal = legal.unwrap_or_default();
-        match &board {
-            Some(board) => bitboard::gen_legal_unordered(board, &mut legal),
-            None => gen_legal(&after, &mut legal),
-        }
         Successor {
             m: *m,
             after,
             legal,
             board,
         }
+    }
+
+    /// The legal moves of the position the move leads to, in any order.
+    pub(crate) fn legal(&self) -> &[Move] {
+        self.legal.get_or_init(|| moves_of(&self.after, self.board.as_ref()))
+    }
+
+    /// Whether the side to move after the move has a legal move, and the en passant square the
+    /// FEN shows (only a square a legal move takes on: `fen::shown_ep`). On the fast path both
+    /// are asked of the sets, without listing the moves.
+    pub(crate) fn moving_and_ep(&self) -> (bool, Option<u8>) {
+        match (self.legal.get(), &self.board) {
+            (None, Some(sets)) => (
+                probe::has_legal_move(sets),
+                self.after.ep.filter(|_| probe::en_passant_legal(sets)),
+            ),
+            _ => {
+                let legal = self.legal();
+                (!legal.is_empty(), shown_ep(&self.after, Some(legal)))
+            }
+        }
+    }
+}
+
+/// The legal moves of `pos` in any order: from its sets when given.
+fn moves_of(pos: &Position, sets: Option<&Sets>) -> Vec<Move> {
+    match sets {
+        Some(sets) => {
+            let mut legal = Vec::new();
+            bitboard::gen_legal_unordered(sets.board(), &mut legal);
+            legal
+        }
+        None => legal_moves(pos),
     }
 }
 
@@ -196,7 +220,10 @@ impl Eq for Derived {}
 /// The legal moves of the state's position, generated once and kept, in any order: for
 /// looking moves up, never for listing them.
 pub(crate) fn legal_of<'a, H>(state: &'a ChessState<H>, pos: &Position) -> &'a [Move] {
-    state.derived.legal.get_or_init(|| legal_moves(pos))
+    state
+        .derived
+        .legal
+        .get_or_init(|| moves_of(pos, state.derived.board.as_ref()))
 }
 
 /// The legal moves of the state's position in the general engine's order (what `legal` lists
@@ -221,8 +248,8 @@ pub(crate) fn successor<'a, H>(state: &'a ChessState<H>, pos: &Position, m: &Mov
 
 /// Whether `m` is a legal move of the state's position: the move its last text named, or one
 /// among `legal`.
-pub(crate) fn is_legal_here<H>(state: &ChessState<H>, legal: &[Move], m: &Move) -> bool {
-    state.derived.parsed.get().is_some_and(|p| p.m == *m) || is_legal(legal, m)
+pub(crate) fn is_legal_here<H>(state: &ChessState<H>, pos: &Position, m: &Move) -> bool {
+    state.derived.parsed.get().is_some_and(|p| p.m == *m) || is_legal(legal_of(state, pos), m)
 }
 
 /// Whether `m` is among `legal`, squares compared first (cheaper than the whole move, and most

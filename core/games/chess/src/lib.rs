@@ -10,10 +10,12 @@
 //! lenient move reading), `uci` (UCI moves), `resolve` (a loose move to the one legal move),
 //! `outcome` (game ends), `illegal` (the arbiter's record of an illegal move that stood),
 //! `plies` (a record's moves on positions, for the notation writers), `perft`, `bitboard` (standard chess and Chess960 as
-//! 64-bit sets: the fast path of `movegen` and `perft`), `start`
+//! 64-bit sets: the fast path of `movegen` and `perft`, and the questions replay asks of a
+//! position without listing its moves), `start`
 //! (set-up, Chess960 numbering), `render`, `repetition` (what each rules version keeps for repetitions and what its state hash
 //! covers), `derived` (what a state works out from its FEN and keeps: the position, its legal
-//! moves, the position a move leads to), `rules` (the `Rules` face: commands, draws, results).
+//! moves, the position a move leads to), `named` (the commands other than moves, by name),
+//! `rules` (the `Rules` face: commands, draws, results).
 
 pub mod bitboard;
 pub mod board_json;
@@ -24,6 +26,7 @@ pub mod fen;
 pub mod geometry;
 pub mod illegal;
 pub mod movegen;
+pub mod named;
 pub mod notation;
 pub mod outcome;
 pub mod pawn_zones;

@@ -128,11 +128,16 @@ pub fn position_result(pos: &Position) -> Option<Outcome> {
 
 /// As [`position_result`], with the position's legal moves already generated.
 pub fn position_result_among(pos: &Position, legal: &[Move]) -> Option<Outcome> {
+    position_result_moving(pos, !legal.is_empty())
+}
+
+/// As [`position_result`], knowing whether the side to move has a legal move (`can_move`):
+/// the only thing the game's end asks of the legal moves.
+pub fn position_result_moving(pos: &Position, can_move: bool) -> Option<Outcome> {
     if let Some(o) = variant_result(pos) {
         return Some(o);
     }
     let us = pos.turn;
-    let can_move = !legal.is_empty();
     if !can_move && pos.in_check(us) {
         return Some(Outcome::win(seat(us.other()), "checkmate"));
     }
@@ -201,6 +206,13 @@ pub fn insufficient_material(pos: &Position) -> bool {
 /// King against king, king and knight against king, or kings with bishops all on one colour.
 /// (Three-check: only bare kings, since any piece can give check.)
 fn standard_dead(pos: &Position) -> bool {
+    // A pawn, rook or queen anywhere keeps the game alive: found by the sets at once.
+    let alive = [Role::Pawn, Role::Rook, Role::Queen]
+        .iter()
+        .any(|r| pos.by_role[r.index()].iter().any(|&word| word != 0));
+    if alive {
+        return false;
+    }
     let mut knights = 0;
     let mut light = false;
     let mut dark = false;

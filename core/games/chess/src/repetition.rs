@@ -184,12 +184,20 @@ fn key_of(pos: &Position, ep: Option<u8>, board: BoardBytes) -> Key {
 }
 
 /// The keys of the positions since the last irreversible move, current last, and how often
-/// each occurs (derived from the keys, so never stored).
+/// the current one occurs (derived from the keys, so never stored). Up to [`SCANNED`] keys
+/// the count is found by comparing the new key with each earlier one (cheaper than keeping a
+/// map for the few positions most runs have); past that, from a map of every key's count,
+/// made then, so that a long run costs O(log n) a move.
 #[derive(Debug, Clone, Default)]
 struct KeyCounts {
     keys: Vec<Key>,
+    /// Empty until there are more than [`SCANNED`] keys.
     counts: BTreeMap<Key, u32>,
+    current: u32,
 }
+
+/// How many keys are compared one by one before a map is kept.
+const SCANNED: usize = 32;
 
 impl KeyCounts {
     fn of(keys: Vec<Key>) -> KeyCounts {
@@ -200,18 +208,27 @@ impl KeyCounts {
         log
     }
     fn push(&mut self, key: Key) {
-        *self.counts.entry(key).or_insert(0) += 1;
         self.keys.push(key);
+        if self.keys.len() <= SCANNED {
+            self.current = self.keys.iter().filter(|k| **k == key).count() as u32;
+            return;
+        }
+        if self.counts.is_empty() {
+            for earlier in &self.keys[..self.keys.len() - 1] {
+                *self.counts.entry(*earlier).or_insert(0) += 1;
+            }
+        }
+        let count = self.counts.entry(key).or_insert(0);
+        *count += 1;
+        self.current = *count;
     }
     fn clear(&mut self) {
         self.keys.clear();
         self.counts.clear();
+        self.current = 0;
     }
     fn occurrences(&self) -> usize {
-        self.keys
-            .last()
-            .and_then(|k| self.counts.get(k))
-            .map_or(0, |&n| n as usize)
+        self.current as usize
     }
 }
 
@@ -383,5 +400,36 @@ impl RulesVersion for RepetitionKeys {
             Ok(_) => out,
             Err(_) => Vec::new(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Key, KeyCounts, SCANNED};
+
+    /// The current key's count is every key's equal to it, below and past the map's threshold
+    /// and after a clear.
+    #[test]
+    fn occurrences_count_the_current_key() {
+        let mut log = KeyCounts::default();
+        let mut plain: Vec<Key> = Vec::new();
+        let mut seed = 7u64;
+        for step in 0..(SCANNED * 6) {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            if step == SCANNED * 3 {
+                log.clear();
+                plain.clear();
+                assert_eq!(log.occurrences(), 0);
+            }
+            let key = [(seed % 5) as u8; 16];
+            log.push(key);
+            plain.push(key);
+            let expected = plain.iter().filter(|k| **k == key).count();
+            assert_eq!(log.occurrences(), expected, "step {step}");
+            assert_eq!(KeyCounts::of(plain.clone()).occurrences(), expected, "step {step}");
+        }
+        assert!(log.occurrences() > SCANNED / 5);
     }
 }

@@ -10,16 +10,18 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
-use super::bitboard::{check_mark, Board};
+use super::bitboard::probe::{has_legal_move, Sets};
+use super::bitboard::{check_mark, play_marked, Board};
 use super::derived::{is_legal, is_legal_here, legal_listed, legal_of, successor, Derived, Kept, Parsed, Successor};
 use super::fairy::horizontal_cylinder::{state_board, state_fen};
 use super::fen::{parse_state_fen, shown_ep};
 use super::illegal::{self, IllegalMove};
-use super::outcome::{position_result, position_result_among, result_after_illegal};
+use super::named::named_command;
+use super::outcome::{position_result, position_result_moving, result_after_illegal};
 use super::position::{Move, Position};
 use super::render::render_position;
 use super::repetition::{RepetitionKeys, Repetitions, RulesVersion};
-use super::san::{exact_san, move_to_san_among, move_to_san_marked, parse_move_among};
+use super::san::{exact_san, exact_san_on, move_to_san_among, move_to_san_marked, parse_move_among, without_mark};
 use super::start::start_position;
 use super::variant::{Variant, VARIANTS};
 use kifu_core::chance::ChanceRng;
@@ -169,23 +171,30 @@ fn claim_reason<H: RulesVersion>(variant: Variant, state: &ChessState<H>, pos: &
     }
 }
 
+/// Castling rights, as `Position::castles` keeps them.
+type Castles = [[Option<u8>; 2]; 2];
+
+/// What a move made: the position an illegal move that stood left, or a legal move's successor.
+enum Made {
+    Illegal(Box<Position>),
+    Legal(Successor),
+}
+
 /// Records the new position and any automatic end (after an illegal move, only the ends
-/// that do not ask for a legal move: see `result_after_illegal`).
-/// `legal` is `after`'s legal moves (with its fast-path sets if it has them, the moves then in
-/// the generator's order), given for a legal move and not looked at after an illegal one.
-fn settle<H: RulesVersion>(
-    variant: Variant,
-    state: &mut ChessState<H>,
-    before: &Position,
-    after: Box<Position>,
-    legal: Option<(Vec<Move>, Option<Board>)>,
-) {
-    let irreversible = after.castles != before.castles || (after.halfmove == 0 && !variant.drops());
-    let (legal, board) = match legal {
-        Some((moves, board)) => (Some(moves), board),
-        None => (None, None),
+/// that do not ask for a legal move: see `result_after_illegal`). `castles` are the castling
+/// rights before the move.
+fn settle<H: RulesVersion>(variant: Variant, state: &mut ChessState<H>, castles: Castles, made: Made) {
+    let (after, legal, board, can_move, ep) = match made {
+        Made::Illegal(after) => {
+            let ep = shown_ep(&after, None);
+            (after, Kept::default(), None, None, ep)
+        }
+        Made::Legal(next) => {
+            let (can_move, ep) = next.moving_and_ep();
+            (next.after, next.legal, next.board, Some(can_move), ep)
+        }
     };
-    let ep = shown_ep(&after, legal.as_deref());
+    let irreversible = after.castles != castles || (after.halfmove == 0 && !variant.drops());
     state.history.record(&after, ep, irreversible);
     let unwritten_fen = if H::WRITES_FEN {
         state.fen = state_fen(variant, &after, ep);
@@ -194,8 +203,8 @@ fn settle<H: RulesVersion>(
         state.fen.clear();
         Some((variant, ep))
     };
-    state.result = match &legal {
-        Some(legal) => position_result_among(&after, legal),
+    state.result = match can_move {
+        Some(can_move) => position_result_moving(&after, can_move),
         None => result_after_illegal(&after),
     };
     if state.result.is_none() && state.history.occurrences() >= 5 {
@@ -205,12 +214,11 @@ fn settle<H: RulesVersion>(
     state.derived = Derived {
         spare_legal,
         position: Kept::given(after),
-        legal: legal.map(Kept::given).unwrap_or_default(),
+        legal,
         board,
         listed: OnceLock::new(),
         next: OnceLock::new(),
         unwritten_fen,
-        spare_position: None,
         parsed: OnceLock::new(),
     };
 }
@@ -223,43 +231,6 @@ fn takes_royal_king(pos: &Position, m: &Move) -> bool {
         && pos.piece_at(m.to).is_some_and(|p| p.role == super::piece::Role::King)
 }
 
-/// The commands other than moves, by the one or two words (any case) that name them.
-const NAMED: [(&str, &str, Command); 15] = [
-    ("resign", "", Command::Resign),
-    ("resigns", "", Command::Resign),
-    ("draw", "offer", Command::OfferDraw),
-    ("offer", "draw", Command::OfferDraw),
-    ("offer", "", Command::OfferDraw),
-    ("draw?", "", Command::OfferDraw),
-    ("draw", "accept", Command::AcceptDraw),
-    ("accept", "draw", Command::AcceptDraw),
-    ("accept", "", Command::AcceptDraw),
-    ("draw", "decline", Command::DeclineDraw),
-    ("decline", "draw", Command::DeclineDraw),
-    ("decline", "", Command::DeclineDraw),
-    ("draw", "claim", Command::ClaimDraw),
-    ("claim", "draw", Command::ClaimDraw),
-    ("claim", "", Command::ClaimDraw),
-];
-
-/// The command other than a move that `text` names (see [`NAMED`]), if any.
-fn named_command(text: &str) -> Option<Command> {
-    // None of the names has a digit, and every move but castling has one: most texts end here.
-    if text.bytes().any(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    let mut words = text.split_whitespace();
-    let first = words.next()?;
-    let second = words.next().unwrap_or("");
-    if words.next().is_some() {
-        return None;
-    }
-    NAMED
-        .iter()
-        .find(|(a, b, _)| first.eq_ignore_ascii_case(a) && second.eq_ignore_ascii_case(b))
-        .map(|(_, _, command)| command.clone())
-}
-
 fn seat_of(actor: Actor) -> Option<u8> {
     match actor {
         Actor::Seat(s) => Some(s),
@@ -268,14 +239,14 @@ fn seat_of(actor: Actor) -> Option<u8> {
 }
 
 /// Checks and makes a command on the state, whose position `pos` is (taken out of the state
-/// meanwhile).
+/// meanwhile), but for a legal move, which it only checks and hands back for [`make_move`].
 fn apply_to<H: RulesVersion>(
     variant: Variant,
     state: &mut ChessState<H>,
     pos: &Position,
     actor: Actor,
     command: &Command,
-) -> Result<(), RuleError> {
+) -> Result<Option<Move>, RuleError> {
     let mover = pos.turn.index() as u8;
     if let Command::Illegal(m) = command {
         if actor != Actor::Arbiter {
@@ -288,8 +259,8 @@ fn apply_to<H: RulesVersion>(
         if state.draw_offer.is_some_and(|s| s != mover) {
             state.draw_offer = None;
         }
-        settle(variant, state, pos, Box::new(after), None);
-        return Ok(());
+        settle(variant, state, pos.castles, Made::Illegal(Box::new(after)));
+        return Ok(None);
     }
     let Some(seat) = seat_of(actor) else {
         refuse!("only the players act in chess; {actor} cannot");
@@ -300,7 +271,7 @@ fn apply_to<H: RulesVersion>(
     let opponent_offer = state.draw_offer.filter(|&s| s != seat);
     match command {
         Command::Move(m) => {
-            if !is_legal_here(state, legal_of(state, pos), m) {
+            if !is_legal_here(state, pos, m) {
                 refuse!("that move is not legal here");
             }
             if takes_royal_king(pos, m) {
@@ -309,20 +280,10 @@ fn apply_to<H: RulesVersion>(
                     pos.turn.other().name()
                 );
             }
-            let next = match state.derived.next.take() {
-                Some(kept) if kept.m == *m => kept,
-                _ => Successor::reusing(
-                    pos,
-                    m,
-                    state.derived.spare_position.take(),
-                    state.derived.spare_legal.take(),
-                    state.derived.board.as_ref(),
-                ),
-            };
             if opponent_offer.is_some() {
                 state.draw_offer = None;
             }
-            settle(variant, state, pos, next.after, Some((next.legal, next.board)));
+            return Ok(Some(*m));
         }
         Command::Resign => {
             let winner = pos.turn.other();
@@ -357,7 +318,34 @@ fn apply_to<H: RulesVersion>(
             ),
         },
     }
-    Ok(())
+    Ok(None)
+}
+
+/// Makes `m`, a legal move `apply_to` checked, on `pos`, the state's position taken out of it
+/// (played on in place, not copied, unless `format` made the successor already), and settles
+/// the state.
+fn make_move<H: RulesVersion>(variant: Variant, state: &mut ChessState<H>, pos: Box<Position>, m: &Move) {
+    let castles = pos.castles;
+    let next = match state.derived.next.take() {
+        Some(kept) if kept.m == *m => kept,
+        _ => {
+            // The sets after the move: made when its text was read, or now.
+            let sets = match state.derived.parsed.take() {
+                Some(Parsed {
+                    m: read,
+                    after: Some((sets, _)),
+                    ..
+                }) if read == *m => Some(sets),
+                _ => state.derived.board.as_ref().map(|before| {
+                    let mut board = before.board().clone();
+                    board.play(m);
+                    Sets::of(board)
+                }),
+            };
+            Successor::made(pos, m, state.derived.spare_legal.take(), sets)
+        }
+    };
+    settle(variant, state, castles, Made::Legal(next));
 }
 
 /// The `Rules` of one rules version: `$rules` keeps repetitions as `$log`.
@@ -402,12 +390,19 @@ impl Rules for $rules {
 
     fn setup(&self, setup: &Setup) -> Result<Self::State, RuleError> {
         let pos = start_position(self.variant, setup)?;
+        let sets = Board::from_position(&pos).map(Sets::of);
+        // On the fast path the game's end asks the sets, without listing the moves.
+        let result = match &sets {
+            Some(sets) => position_result_moving(&pos, has_legal_move(sets)),
+            None => position_result(&pos),
+        };
         Ok(ChessState {
             fen: state_fen(self.variant, &pos, shown_ep(&pos, None)),
             history: RulesVersion::start(&pos),
             draw_offer: None,
-            result: position_result(&pos),
+            result,
             derived: Derived {
+                board: sets,
                 position: Kept::given(Box::new(pos)),
                 ..Derived::default()
             },
@@ -447,13 +442,21 @@ impl Rules for $rules {
         let pos = position(self.variant, state)?;
         // A stored record's move is found among the moves in any order; what people type, and
         // the messages naming moves, use the listed order.
-        if let Some(m) = exact_san(pos, legal_of(state, pos), text) {
+        let exact = match &state.derived.board {
+            // On the fast path, with the sets after the move and its check mark.
+            Some(sets) => exact_san_on(pos, sets, text).map(|m| (m, play_marked(sets.board(), &m))),
+            None => exact_san(pos, legal_of(state, pos), text).map(|m| (m, None)),
+        };
+        if let Some((m, after)) = exact {
             // The text is the move's SAN, check mark aside (what `exact_san` matched).
-            let _ = state.derived.parsed.set(Parsed::new(m, Some(text.trim_end_matches(['+', '#']))));
+            let _ = state
+                .derived
+                .parsed
+                .set(Parsed::new(m, Some(without_mark(text)), after));
             return Ok(Command::Move(m));
         }
         let m = parse_move_among(pos, legal_listed(state, pos), text).map_err(RuleError::new)?;
-        let _ = state.derived.parsed.set(Parsed::new(m, None));
+        let _ = state.derived.parsed.set(Parsed::new(m, None, None));
         Ok(Command::Move(m))
     }
 
@@ -461,13 +464,22 @@ impl Rules for $rules {
         match command {
             Command::Move(m) => match position(self.variant, state) {
                 Ok(pos) => {
-                    let legal = legal_of(state, pos);
-                    // On the fast path the check mark comes from the sets, and the successor is
-                    // left for `apply` to make in the spare buffers.
-                    let board = || state.derived.board.clone().or_else(|| Board::from_position(pos));
+                    // On the fast path the check mark comes from the sets (worked out when the
+                    // text was read, or now), and the successor is left for `apply` to make in
+                    // the spare buffers.
+                    let board = || match &state.derived.board {
+                        Some(sets) => Some(sets.board().clone()),
+                        None => Board::from_position(pos),
+                    };
                     let parsed = state.derived.parsed.get().filter(|p| p.m == *m);
-                    let legal_here = parsed.is_some() || is_legal(legal, m);
-                    if let Some(mark) = legal_here.then(board).flatten().and_then(|b| check_mark(&b, m)) {
+                    let mark = match parsed.and_then(|p| p.after.as_ref()) {
+                        Some((_, mark)) => Some(*mark),
+                        None => {
+                            let legal_here = parsed.is_some() || is_legal(legal_of(state, pos), m);
+                            legal_here.then(board).flatten().and_then(|b| check_mark(&b, m))
+                        }
+                    };
+                    if let Some(mark) = mark {
                         return match parsed.and_then(Parsed::san) {
                             Some(san) => {
                                 let mut text = String::with_capacity(san.len() + 1);
@@ -475,11 +487,11 @@ impl Rules for $rules {
                                 text.extend(mark);
                                 text
                             }
-                            None => move_to_san_marked(pos, legal, m, mark),
+                            None => move_to_san_marked(pos, legal_of(state, pos), m, mark),
                         };
                     }
                     let next = successor(state, pos, m);
-                    move_to_san_among(pos, legal, m, &next.after, &next.legal)
+                    move_to_san_among(pos, legal_of(state, pos), m, &next.after, next.legal())
                 }
                 Err(_) => String::from("?"),
             },
@@ -505,13 +517,18 @@ impl Rules for $rules {
         let Some(pos) = state.derived.position.take() else {
             refuse!("the stored position is unreadable");
         };
-        let made = apply_to(self.variant, state, &pos, actor, command);
-        if state.derived.position.get().is_none() {
-            state.derived.position = Kept::given(pos);
-        } else {
-            state.derived.spare_position = Some(pos);
+        match apply_to(self.variant, state, &pos, actor, command) {
+            Ok(Some(m)) => {
+                make_move(self.variant, state, pos, &m);
+                Ok(())
+            }
+            checked => {
+                if state.derived.position.get().is_none() {
+                    state.derived.position = Kept::given(pos);
+                }
+                checked.map(|_| ())
+            }
         }
-        made
     }
 
     fn legal(&self, state: &Self::State) -> Option<Vec<Command>> {

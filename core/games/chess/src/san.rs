@@ -3,6 +3,7 @@
 //! algebraic, `0-0`, figurines, lower-case pieces, no `x`, no `=`). It never picks between
 //! two legal readings: it says the text is ambiguous.
 
+use super::bitboard::probe::{self, Few, Sets};
 use super::geometry::{push_number, Geometry};
 use super::movegen::{gen_pseudo, legal_moves};
 use super::outcome::position_result_among;
@@ -332,6 +333,118 @@ pub fn exact_san(pos: &Position, legal: &[Move], text: &str) -> Option<Move> {
         }
     }
     found
+}
+
+/// As [`exact_san`] on the fast path's sets of `pos` (`sets`: standard chess or Chess960 on
+/// the plain 8x8 board): the moves the text can name (castling, or those of the piece its first
+/// letter names to the square it ends with) come from the sets, and no list of every legal
+/// move is made. Gives what [`exact_san`] gives with the position's legal moves.
+pub fn exact_san_on(pos: &Position, sets: &Sets, text: &str) -> Option<Move> {
+    // Read as bytes: what is looked for is ASCII, and no byte of a longer character is.
+    let plain = without_mark(text).as_bytes();
+    let mut few = Few::new();
+    if plain.starts_with(b"O-O") {
+        probe::castles(sets, &mut few);
+    } else {
+        let body = plain.iter().position(|&b| b == b'=').map_or(plain, |at| &plain[..at]);
+        let square_at = body.iter().rposition(u8::is_ascii_lowercase)?;
+        let to = standard_square(&body[square_at..])?;
+        let role = match body[0] {
+            b'a'..=b'h' => Role::Pawn,
+            letter => Role::from_letter(char::from(letter))?,
+        };
+        probe::moves_to(sets, role, to, &mut few);
+    }
+    // Canonical SAN names one of at most a dozen moves; more (never) is left to the list.
+    let candidates = few.moves()?;
+    let mut found = None;
+    for m in candidates {
+        let mut san = [0; 8];
+        let len = standard_san(pos, candidates, m, &mut san);
+        if san[..len] == *plain {
+            if found.is_some() {
+                return None;
+            }
+            found = Some(*m);
+        }
+    }
+    found
+}
+
+/// The SAN without check mark of `m`, a legal move of a standard-chess or Chess960 position
+/// on the plain 8x8 board whose rivals (legal moves of its kind to its square) are among
+/// `rivals`, written into `out` as [`move_to_san_plain`] writes it there: its length. (At most
+/// six bytes: `Qa1xb2`, `exd8=Q`.)
+pub(crate) fn standard_san(pos: &Position, rivals: &[Move], m: &Move, out: &mut [u8; 8]) -> usize {
+    let mut len = 0;
+    let mut put = |byte: u8| {
+        if let Some(slot) = out.get_mut(len) {
+            *slot = byte;
+            len += 1;
+        }
+    };
+    let file = |sq: u8| b'a' + sq % 8;
+    let rank = |sq: u8| b'1' + sq / 8;
+    if m.kind == MoveKind::Castle {
+        let side: &[u8] = if m.to % 8 > m.from % 8 { b"O-O" } else { b"O-O-O" };
+        side.iter().for_each(|&b| put(b));
+    } else if m.role == Role::Pawn {
+        if pos.is_capture(m) {
+            put(file(m.from));
+            put(b'x');
+        }
+        put(file(m.to));
+        put(rank(m.to));
+        if let Some(p) = m.promotion {
+            put(b'=');
+            put(p.letter() as u8);
+        }
+    } else {
+        put(m.role.letter() as u8);
+        let (mut any, mut same_file, mut same_rank) = (false, false, false);
+        for o in rivals {
+            if o.to == m.to && o.role == m.role && o.kind == MoveKind::Normal && o.from != m.from {
+                any = true;
+                same_file |= o.from % 8 == m.from % 8;
+                same_rank |= o.from / 8 == m.from / 8;
+            }
+        }
+        if any {
+            if !same_file {
+                put(file(m.from));
+            } else if !same_rank {
+                put(rank(m.from));
+            } else {
+                put(file(m.from));
+                put(rank(m.from));
+            }
+        }
+        if pos.is_capture(m) {
+            put(b'x');
+        }
+        put(file(m.to));
+        put(rank(m.to));
+    }
+    len
+}
+
+/// `text` without the check marks (`+`, `#`) it ends with.
+pub fn without_mark(text: &str) -> &str {
+    let kept = text
+        .bytes()
+        .rposition(|b| !matches!(b, b'+' | b'#'))
+        .map_or(0, |at| at + 1);
+    // Only ASCII bytes were cut, so `kept` is a character's boundary.
+    text.get(..kept).unwrap_or(text)
+}
+
+/// A square of the plain 8x8 board by its name (`e4`), as `Geometry::parse_square` reads it
+/// there.
+pub(crate) fn standard_square(name: &[u8]) -> Option<u8> {
+    match name {
+        [file @ b'a'..=b'h', rank @ b'1'..=b'8'] => Some((rank - b'1') * 8 + (file - b'a')),
+        _ => None,
+    }
 }
 
 /// Drops annotations, check marks, `e.p.` and figurines (made letters).

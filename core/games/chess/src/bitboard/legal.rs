@@ -25,16 +25,27 @@ pub trait Sink {
     fn one(&mut self, m: Move);
 }
 
+/// A list moves are written to, one at a time.
+pub trait Push {
+    fn push_move(&mut self, m: Move);
+}
+
+impl Push for Vec<Move> {
+    fn push_move(&mut self, m: Move) {
+        self.push(m);
+    }
+}
+
 /// Lists the moves.
-impl Sink for Vec<Move> {
+impl<P: Push> Sink for P {
     fn piece(&mut self, role: Role, from: u8, targets: Set) {
         for to in squares(targets) {
-            self.push(simple(role, from, to));
+            self.push_move(simple(role, from, to));
         }
     }
     fn pawns(&mut self, targets: Set, back: i8, kind: MoveKind) {
         for to in squares(targets) {
-            self.push(Move {
+            self.push_move(Move {
                 kind,
                 ..simple(Role::Pawn, (to as i8 - back) as u8, to)
             });
@@ -43,7 +54,7 @@ impl Sink for Vec<Move> {
     fn promotions(&mut self, targets: Set, back: i8) {
         for to in squares(targets) {
             for role in PROMOTIONS {
-                self.push(Move {
+                self.push_move(Move {
                     promotion: Some(role),
                     ..simple(Role::Pawn, (to as i8 - back) as u8, to)
                 });
@@ -51,7 +62,7 @@ impl Sink for Vec<Move> {
         }
     }
     fn one(&mut self, m: Move) {
-        self.push(m);
+        self.push_move(m);
     }
 }
 
@@ -89,7 +100,7 @@ pub fn squares(mut set: Set) -> impl Iterator<Item = u8> {
 /// The pieces among `attackers` (a subset of one side's pieces, by colour `by`) that attack
 /// `sq` with the board's squares `occupied` blocking the sliders.
 #[inline]
-fn attackers_of(board: &Board, sq: usize, by: Color, attackers: Set, occupied: Set) -> Set {
+pub(super) fn attackers_of(board: &Board, sq: usize, by: Color, attackers: Set, occupied: Set) -> Set {
     let role = |r: Role| board.by_role[r.index()];
     let straight = role(Role::Rook) | role(Role::Queen);
     let diagonal = role(Role::Bishop) | role(Role::Queen);
@@ -134,25 +145,12 @@ pub fn generate<S: Sink>(board: &Board, sink: &mut S) {
     if checkers.count_ones() > 1 {
         return;
     }
-    let target = match checkers {
-        0 => !ours,
-        _ => BETWEEN[king][checkers.trailing_zeros() as usize] | checkers,
-    };
+    let target = landing(king, checkers, ours);
 
     let pinned = pinned(board, king, them, occupied);
-    for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+    for role in PIECES {
         for from in squares(board.pieces(us, role)) {
-            let sq = from as usize;
-            let mut moves = match role {
-                Role::Knight => KNIGHT[sq],
-                Role::Bishop => attacks::bishop(sq, occupied),
-                Role::Rook => attacks::rook(sq, occupied),
-                _ => attacks::bishop(sq, occupied) | attacks::rook(sq, occupied),
-            } & target;
-            if pinned & (1 << from) != 0 {
-                moves &= LINE[king][sq];
-            }
-            sink.piece(role, from, moves);
+            sink.piece(role, from, piece_targets(role, from, occupied, target, pinned, king));
         }
     }
 
@@ -167,8 +165,41 @@ pub fn generate<S: Sink>(board: &Board, sink: &mut S) {
     }
 }
 
+/// Where a move other than the king's may land with the king on `king` checked by
+/// `checkers` (at most one): any square but our own (`ours`) out of check, else the checker's
+/// square or one between it and the king.
+#[inline]
+pub(super) fn landing(king: usize, checkers: Set, ours: Set) -> Set {
+    match checkers {
+        0 => !ours,
+        _ => BETWEEN[king][checkers.trailing_zeros() as usize] | checkers,
+    }
+}
+
+/// The pieces other than pawns and the king, in the generator's order.
+pub(super) const PIECES: [Role; 4] = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
+
+/// Where the piece of `role` (one of [`PIECES`]) on `from` may go: the squares it attacks
+/// (through `occupied`) within `target`, and only along the line through its king (on `king`)
+/// when it is among `pinned`.
+#[inline]
+pub(super) fn piece_targets(role: Role, from: u8, occupied: Set, target: Set, pinned: Set, king: usize) -> Set {
+    let sq = from as usize;
+    let moves = match role {
+        Role::Knight => KNIGHT[sq],
+        Role::Bishop => attacks::bishop(sq, occupied),
+        Role::Rook => attacks::rook(sq, occupied),
+        _ => attacks::bishop(sq, occupied) | attacks::rook(sq, occupied),
+    } & target;
+    if pinned & (1 << from) != 0 {
+        moves & LINE[king][sq]
+    } else {
+        moves
+    }
+}
+
 /// The side to move's pieces that stand alone between their king and an enemy slider.
-fn pinned(board: &Board, king: usize, them: Color, occupied: Set) -> Set {
+pub(super) fn pinned(board: &Board, king: usize, them: Color, occupied: Set) -> Set {
     let straight = board.pieces(them, Role::Rook) | board.pieces(them, Role::Queen);
     let diagonal = board.pieces(them, Role::Bishop) | board.pieces(them, Role::Queen);
     let snipers = (attacks::rook(king, 0) & straight) | (attacks::bishop(king, 0) & diagonal);
@@ -183,7 +214,7 @@ fn pinned(board: &Board, king: usize, them: Color, occupied: Set) -> Set {
 }
 
 /// Pushes and captures of the pawns in `pawns`, landing only on `allowed`.
-fn pawn_moves<S: Sink>(board: &Board, pawns: Set, allowed: Set, sink: &mut S) {
+pub(super) fn pawn_moves<S: Sink>(board: &Board, pawns: Set, allowed: Set, sink: &mut S) {
     let us = board.turn;
     let theirs = board.by_color[us.other().index()];
     let empty = !board.occupied();
@@ -218,7 +249,7 @@ fn pawn_moves<S: Sink>(board: &Board, pawns: Set, allowed: Set, sink: &mut S) {
 }
 
 /// En passant captures, each tried on the sets: the two pawns leave one rank at once.
-fn en_passant<S: Sink>(board: &Board, king: usize, sink: &mut S) {
+pub(super) fn en_passant<S: Sink>(board: &Board, king: usize, sink: &mut S) {
     let Some(ep) = board.ep else {
         return;
     };
@@ -246,7 +277,7 @@ fn en_passant<S: Sink>(board: &Board, king: usize, sink: &mut S) {
 /// squares the king and rook cross or land on are free but for the two of them, no square
 /// strictly between the king and its target is attacked, and the king
 /// is safe on its target once both have moved.
-fn castling<S: Sink>(board: &Board, king: usize, sink: &mut S) {
+pub(super) fn castling<S: Sink>(board: &Board, king: usize, sink: &mut S) {
     let us = board.turn;
     let them = us.other();
     let theirs = board.by_color[them.index()];

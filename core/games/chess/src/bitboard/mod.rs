@@ -4,14 +4,15 @@
 //! to the general engine.
 //!
 //! `attacks` (attack sets and line tables), `board` (the sets, read from a `Position`, and
-//! making a move), `legal` (legal moves by checks and pins), `order` (the general engine's
-//! order of moves), `perft`.
+//! making a move), `legal` (legal moves by checks and pins), `probe` (questions about the legal
+//! moves answered without listing them), `order` (the general engine's order of moves), `perft`.
 
 pub mod attacks;
 pub mod board;
 pub mod legal;
 pub mod order;
 pub mod perft;
+pub mod probe;
 
 pub use board::Board;
 
@@ -44,17 +45,26 @@ pub fn gen_legal_unordered(board: &Board, out: &mut Vec<Move>) {
 /// fast path's sets): `#` when it mates (the only end with a winner there), `+` when it
 /// checks, none otherwise; `None` if `m` leaves the side to move without one king.
 pub fn check_mark(board: &Board, m: &Move) -> Option<Option<char>> {
+    play_marked(board, m).map(|(_, mark)| mark)
+}
+
+/// The sets after `m` and its check mark, as [`check_mark`] gives it (`None` when it gives
+/// none).
+pub fn play_marked(board: &Board, m: &Move) -> Option<(probe::Sets, Option<char>)> {
     let mut board = board.clone();
     board.play(m);
     if board.pieces(board.turn, Role::King).count_ones() != 1 {
         return None;
     }
-    if !legal::in_check(&board) {
-        return Some(None);
-    }
-    let mut count = legal::Count(0);
-    legal::generate(&board, &mut count);
-    Some(Some(if count.0 == 0 { '#' } else { '+' }))
+    let sets = probe::Sets::of(board);
+    let mark = if !sets.in_check() {
+        None
+    } else if probe::has_legal_move(&sets) {
+        Some('+')
+    } else {
+        Some('#')
+    };
+    Some((sets, mark))
 }
 
 /// How many legal moves by the fast path, or `None` when the position is not one it plays.

@@ -3,7 +3,8 @@
 //! the perft suites and along seeded random games of standard chess and Chess960; the general
 //! engine's own standard perft against the published figures; and the positions it declines.
 //! Also the rules' shortcuts on the fast path: the moves in the generator's own order are the
-//! same set, and SAN's check mark from the sets is the general engine's.
+//! same set, SAN's check mark from the sets is the general engine's, and the probes that list
+//! no moves answer as the list does (`probe_agrees`).
 
 use crate::bitboard::{self, legal, Board};
 use crate::fen::parse_fen;
@@ -28,6 +29,10 @@ struct Seen {
     en_passant: usize,
     castles: usize,
     mates: usize,
+    /// SAN texts read both from the sets and from the list of legal moves, and how many
+    /// named a move.
+    texts: usize,
+    named: usize,
 }
 
 /// The fast path and the general engine agree on `pos`: same legal moves in the same order
@@ -79,6 +84,9 @@ fn agree(pos: &Position, seen: &mut Seen) -> Vec<Move> {
     }
     seen.positions += 1;
     seen.checks += usize::from(pos.in_check(pos.turn));
+    let (texts, named) = super::probe_agrees::probes_agree(pos, &board, &general);
+    seen.texts += texts;
+    seen.named += named;
     general
 }
 
@@ -102,6 +110,12 @@ fn every_node_of_the_standard_suite_to_depth_three_agrees() -> Result<(), String
     assert!(seen.positions > 5_000, "{} positions", seen.positions);
     assert!(seen.checks > 50 && seen.promotions > 50 && seen.en_passant > 5 && seen.castles > 50);
     assert!(seen.mates > 100, "{} mates", seen.mates);
+    assert!(
+        seen.named > 1_000_000 && seen.texts > 4 * seen.named,
+        "{} of {} texts named a move",
+        seen.named,
+        seen.texts
+    );
     Ok(())
 }
 

@@ -38,6 +38,7 @@ mod plender_naive;
 mod plender_record;
 mod portal_naive;
 mod portal_record;
+mod probe_agrees;
 mod record_kit;
 mod record_replay;
 mod refusals_in_place;
