@@ -15,7 +15,8 @@
 //! (set-up, Chess960 numbering), `render`, `repetition` (what each rules version keeps for repetitions and what its state hash
 //! covers), `derived` (what a state works out from its FEN and keeps: the position, its legal
 //! moves, the position a move leads to), `named` (the commands other than moves, by name),
-//! `rules` (the `Rules` face: commands, draws, results).
+//! `rules` (the `Rules` face: commands, draws, results), `versions` (the earlier rules
+//! versions kept for their records).
 
 pub mod bitboard;
 pub mod board_json;
@@ -46,6 +47,7 @@ pub mod svg;
 pub mod uci;
 pub mod validate;
 pub mod variant;
+mod versions;
 
 #[cfg(test)]
 mod tests;
