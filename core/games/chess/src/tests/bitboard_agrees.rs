@@ -102,6 +102,7 @@ fn walk(pos: &Position, depth: u32, seen: &mut Seen) {
 }
 
 #[test]
+#[cfg_attr(debug_assertions, ignore = "slow unoptimised: runs in the release suites (.ci/run)")]
 fn every_node_of_the_standard_suite_to_depth_three_agrees() -> Result<(), String> {
     let mut seen = Seen::default();
     for (fen, _) in suite(STANDARD) {
@@ -175,6 +176,7 @@ fn random_games(variant: Variant, starts: &[String], games: usize, seed: u64) ->
 }
 
 #[test]
+#[cfg_attr(debug_assertions, ignore = "slow unoptimised: runs in the release suites (.ci/run)")]
 fn seeded_random_games_of_standard_chess_agree() -> Result<(), String> {
     let start = Variant::Standard.start_fen().to_string();
     let seen = random_games(Variant::Standard, &[start], 60, 17)?;
@@ -184,6 +186,7 @@ fn seeded_random_games_of_standard_chess_agree() -> Result<(), String> {
 }
 
 #[test]
+#[cfg_attr(debug_assertions, ignore = "slow unoptimised: runs in the release suites (.ci/run)")]
 fn seeded_random_games_of_chess960_agree() -> Result<(), String> {
     let starts: Vec<String> = (0..960).step_by(37).filter_map(chess960_fen).collect();
     let seen = random_games(Variant::Chess960, &starts, 40, 960)?;
