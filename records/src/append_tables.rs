@@ -4,7 +4,7 @@
 //! itself; while it holds a table, nothing else in the transaction may open that table.
 
 use kifu_core::record::Hash;
-use redb::Table;
+use redb::{Key, Table, TableDefinition, Value};
 
 use crate::error::StoreError;
 use crate::tables::*;
@@ -36,27 +36,18 @@ impl<'t> AppendTables<'t> {
     }
 
     pub fn heads(&mut self) -> Result<&mut Heads<'t>, StoreError> {
-        if self.heads.is_none() {
-            self.heads = Some(self.txn.open_table(HEADS)?);
-        }
-        Ok(self.heads.as_mut().expect("opened above"))
+        held(&mut self.heads, self.txn, HEADS)
     }
 
     pub fn blocks(&mut self) -> Result<&mut Blocks<'t>, StoreError> {
-        if self.blocks.is_none() {
-            self.blocks = Some(self.txn.open_table(BLOCKS)?);
-        }
-        Ok(self.blocks.as_mut().expect("opened above"))
+        held(&mut self.blocks, self.txn, BLOCKS)
     }
 
     /// Both the head rows and the blocks, for a reader that needs the two at once.
     pub fn heads_and_blocks(&mut self) -> Result<(&Heads<'t>, &Blocks<'t>), StoreError> {
-        self.heads()?;
-        self.blocks()?;
-        Ok((
-            self.heads.as_ref().expect("opened above"),
-            self.blocks.as_ref().expect("opened above"),
-        ))
+        let heads = held(&mut self.heads, self.txn, HEADS)?;
+        let blocks = held(&mut self.blocks, self.txn, BLOCKS)?;
+        Ok((heads, blocks))
     }
 
     /// Adds the leaves of record `id`'s chain positions `first_seq ..`, whose chain hashes are
@@ -67,14 +58,24 @@ impl<'t> AppendTables<'t> {
         if !writer.on || chain.is_empty() {
             return Ok(());
         }
-        if self.pending.is_none() {
-            self.pending = Some(self.txn.open_table(LOG_PENDING)?);
-        }
-        let pending = self.pending.as_mut().expect("opened above");
+        let pending = held(&mut self.pending, self.txn, LOG_PENDING)?;
         if writer.add_pending(pending, id, first_seq, chain)? {
             return Ok(());
         }
         self.pending = None;
         writer.add_whole(self.txn, id, first_seq, chain)
     }
+}
+
+/// The table kept in `slot`, opened in `txn` the first time it is asked for.
+fn held<'s, 't, K: Key + 'static, V: Value + 'static>(
+    slot: &'s mut Option<Table<'t, K, V>>,
+    txn: &'t redb::WriteTransaction,
+    table: TableDefinition<K, V>,
+) -> Result<&'s mut Table<'t, K, V>, StoreError> {
+    let opened = match slot.take() {
+        Some(opened) => opened,
+        None => txn.open_table(table)?,
+    };
+    Ok(slot.insert(opened))
 }

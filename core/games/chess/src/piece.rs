@@ -9,6 +9,14 @@ pub enum Color {
 }
 
 impl Color {
+    /// The side a FEN letter (a piece, a castling right) names: upper case for white.
+    pub fn of_letter(c: char) -> Color {
+        if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
     pub fn index(self) -> usize {
         self as usize
     }
@@ -210,11 +218,7 @@ impl Piece {
     }
     pub fn from_fen_char(c: char) -> Option<Piece> {
         let role = Role::from_letter(c)?;
-        let color = if c.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
+        let color = Color::of_letter(c);
         Some(Piece { color, role })
     }
 }

@@ -54,11 +54,7 @@ pub fn read_castling(pos: &mut Position, text: &str) -> Result<(), String> {
     }
     let geo = pos.geo;
     for c in text.chars() {
-        let color = if c.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
+        let color = Color::of_letter(c);
         let file = geo.file_of(c.to_ascii_lowercase());
         let slot = (0..4)
             .find(|&s| Some(ROOK_FILES[s / 2][s % 2]) == file)

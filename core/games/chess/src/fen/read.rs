@@ -313,11 +313,7 @@ fn parse_castling(pos: &mut Position, text: &str) -> Result<(), String> {
     }
     let geo = pos.geo;
     for c in text.chars() {
-        let color = if c.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
+        let color = Color::of_letter(c);
         let inset = pos.variant.castling_inset();
         let rank = if color == Color::White {
             inset
