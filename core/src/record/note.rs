@@ -31,6 +31,9 @@ pub fn escape(raw: &str) -> Option<String> {
 
 /// Whether `text` is a note's canonical form (`escape` of what it stands for gives it back).
 pub fn is_canonical(text: &str) -> bool {
+    if super::entry::is_plain_ascii(text, b"\\;") {
+        return true;
+    }
     let plain =
         !text.is_empty() && text.trim() == text && !text.chars().any(|c| c == '\\' || c == ';' || c.is_control());
     plain || escape(&unescape(text)).as_deref() == Some(text)

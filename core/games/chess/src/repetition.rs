@@ -16,6 +16,7 @@ use super::fen::{shown_ep, to_epd, to_epd_showing};
 use super::piece::PROMOTED_BIT;
 use super::position::Position;
 use super::rules::ChessState;
+use super::variant::Variant;
 
 /// One chess rules version's part of the state: the positions since the last irreversible
 /// move as it keeps them, and the bytes its state hash covers.
@@ -103,6 +104,17 @@ enum BoardBytes {
 }
 
 fn key_of(pos: &Position, ep: Option<u8>, board: BoardBytes) -> Key {
+    if matches!(board, BoardBytes::Packed)
+        && matches!(pos.variant, Variant::Standard | Variant::Chess960)
+        && pos.geo.squares() == 64
+    {
+        return packed_key_of_8x8(pos, ep);
+    }
+    key_of_any(pos, ep, board)
+}
+
+/// [`key_of`] for any board and variant.
+fn key_of_any(pos: &Position, ep: Option<u8>, board: BoardBytes) -> Key {
     let geo = pos.geo;
     let mut bytes = [0u8; 32 + 256 + 12 + 6 + 2 + 64 + 12 + 1 + 64];
     let mut n = 0;
@@ -176,6 +188,37 @@ fn key_of(pos: &Position, ep: Option<u8>, board: BoardBytes) -> Key {
     if let Some(portholes) = pos.portholes.as_deref() {
         bytes[n..n + 64].copy_from_slice(portholes);
         n += 64;
+    }
+    let hash = blake3::hash(&bytes[..n]);
+    let mut out = [0u8; 16];
+    out.copy_from_slice(&hash.as_bytes()[..16]);
+    out
+}
+
+/// [`key_of`]'s packed bytes for standard chess and Chess960 on a board of 64 squares, which
+/// have no pockets, checks or other fields of their own: the 8 bytes of the occupied squares'
+/// bits, their codes, then the side to move, castling rooks and en passant square, written
+/// into a buffer of that size alone (the general one is some 450 bytes, zeroed every move).
+fn packed_key_of_8x8(pos: &Position, ep: Option<u8>) -> Key {
+    let mut bytes = [0u8; 8 + 64 + 6];
+    let mut word = pos.occupied[0][0] | pos.occupied[1][0];
+    bytes[..8].copy_from_slice(&word.to_le_bytes());
+    let mut n = 8;
+    while word != 0 {
+        bytes[n] = pos.board[word.trailing_zeros() as usize] & !PROMOTED_BIT;
+        n += 1;
+        word &= word - 1;
+    }
+    for value in [
+        Some(pos.turn.index() as u8),
+        pos.castles[0][0],
+        pos.castles[0][1],
+        pos.castles[1][0],
+        pos.castles[1][1],
+        ep,
+    ] {
+        bytes[n] = value.map_or(0, |v| v.wrapping_add(1));
+        n += 1;
     }
     let hash = blake3::hash(&bytes[..n]);
     let mut out = [0u8; 16];
@@ -405,7 +448,59 @@ impl RulesVersion for RepetitionKeys {
 
 #[cfg(test)]
 mod tests {
-    use super::{Key, KeyCounts, SCANNED};
+    use super::{key_of_any, packed_key_of_8x8, BoardBytes, Key, KeyCounts, SCANNED};
+    use crate::fen::{parse_fen, shown_ep};
+    use crate::movegen::legal_moves;
+    use crate::variant::Variant;
+
+    /// The 8x8 key of standard chess and Chess960 is the general packed key, byte for byte
+    /// (hence the same hash), along seeded walks with captures, promotions, castling and en
+    /// passant squares shown, and on Chess960 starts.
+    #[test]
+    fn the_8x8_key_is_the_general_packed_key() {
+        let starts = [
+            (Variant::Standard, Variant::Standard.start_fen().to_string()),
+            (
+                Variant::Standard,
+                "r3k2r/pPppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPpP/R3K2R w KQkq - 0 1".into(),
+            ),
+            (
+                Variant::Chess960,
+                "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9".into(),
+            ),
+            (
+                Variant::Chess960,
+                "2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9".into(),
+            ),
+        ];
+        let mut seed = 11u64;
+        let mut compared = 0;
+        for (variant, fen) in starts {
+            for _game in 0..20 {
+                let mut pos = parse_fen(variant, &fen).unwrap();
+                for _ply in 0..120 {
+                    let ep = shown_ep(&pos, None);
+                    for shown in [ep, None] {
+                        assert_eq!(
+                            packed_key_of_8x8(&pos, shown),
+                            key_of_any(&pos, shown, BoardBytes::Packed),
+                            "{fen}"
+                        );
+                        compared += 1;
+                    }
+                    let moves = legal_moves(&pos);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    pos.play(&moves[seed as usize % moves.len()]);
+                }
+            }
+        }
+        assert!(compared > 5000);
+    }
 
     /// The current key's count is every key's equal to it, below and past the map's threshold
     /// and after a clear.
