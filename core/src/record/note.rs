@@ -4,6 +4,9 @@
 
 /// The canonical text of a note; `None` when nothing is left after trimming.
 pub fn escape(raw: &str) -> Option<String> {
+    if super::entry::is_plain_ascii(raw, b"\\;") {
+        return Some(raw.to_string());
+    }
     // Control characters but line breaks and tabs show as spaces; then surrounding white
     // space is trimmed, so a character counts as white space as it is shown.
     let shown = |c: char| {

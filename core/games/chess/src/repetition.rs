@@ -17,6 +17,7 @@ use super::piece::PROMOTED_BIT;
 use super::position::Position;
 use super::rules::ChessState;
 use super::variant::Variant;
+use kifu_core::rules::Outcome;
 
 /// One chess rules version's part of the state: the positions since the last irreversible
 /// move as it keeps them, and the bytes its state hash covers.
@@ -201,11 +202,15 @@ fn key_of_any(pos: &Position, ep: Option<u8>, board: BoardBytes) -> Key {
 /// into a buffer of that size alone (the general one is some 450 bytes, zeroed every move).
 fn packed_key_of_8x8(pos: &Position, ep: Option<u8>) -> Key {
     let mut bytes = [0u8; 8 + 64 + 6];
-    let mut word = pos.occupied[0][0] | pos.occupied[1][0];
-    bytes[..8].copy_from_slice(&word.to_le_bytes());
+    let occupied = pos.occupied[0][0] | pos.occupied[1][0];
+    bytes[..8].copy_from_slice(&occupied.to_le_bytes());
     let mut n = 8;
-    while word != 0 {
-        bytes[n] = pos.board[word.trailing_zeros() as usize] & !PROMOTED_BIT;
+    let mut word = occupied;
+    for slot in &mut bytes[8..72] {
+        if word == 0 {
+            break;
+        }
+        *slot = pos.board[word.trailing_zeros() as usize] & !PROMOTED_BIT;
         n += 1;
         word &= word - 1;
     }
@@ -438,17 +443,69 @@ impl RulesVersion for RepetitionKeys {
         };
         let mut out = Vec::with_capacity(48);
         out.extend_from_slice(state.history.log.keys.last().map_or(&[0; 16], |k| k));
-        let counters = (pos.halfmove, pos.fullmove, &state.draw_offer, &state.result);
-        match bincode::serde::encode_into_std_write(counters, &mut out, bincode::config::standard()) {
-            Ok(_) => out,
+        match push_counters(&mut out, pos.halfmove, pos.fullmove, state.draw_offer, &state.result) {
+            Ok(()) => out,
             Err(_) => Vec::new(),
+        }
+    }
+}
+
+/// Appends `(halfmove, fullmove, draw offer, result)` as bincode (standard configuration)
+/// writes them. While the game goes on with both counters under 251 that is a byte each (a
+/// varint that small is itself), the offer's `Option<u8>` (0, or 1 and the seat) and 0 for no
+/// result, written here directly; anything else is left to bincode.
+fn push_counters(
+    out: &mut Vec<u8>,
+    halfmove: u32,
+    fullmove: u32,
+    draw_offer: Option<u8>,
+    result: &Option<Outcome>,
+) -> Result<(), bincode::error::EncodeError> {
+    match (u8::try_from(halfmove), u8::try_from(fullmove), result) {
+        (Ok(half @ 0..=250), Ok(full @ 0..=250), None) => {
+            out.extend_from_slice(&[half, full]);
+            match draw_offer {
+                None => out.push(0),
+                Some(seat) => out.extend_from_slice(&[1, seat]),
+            }
+            out.push(0);
+            Ok(())
+        }
+        _ => {
+            let counters = (halfmove, fullmove, &draw_offer, result);
+            bincode::serde::encode_into_std_write(counters, out, bincode::config::standard()).map(|_| ())
         }
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{key_of_any, packed_key_of_8x8, BoardBytes, Key, KeyCounts, SCANNED};
+    use super::{key_of_any, packed_key_of_8x8, push_counters, BoardBytes, Key, KeyCounts, SCANNED};
+    use kifu_core::rules::Outcome;
+
+    /// The counters, draw offer and result are written as bincode writes them, on both sides
+    /// of the varints' one-byte limit, with and without an offer or a result.
+    #[test]
+    fn counters_are_written_as_bincode_writes_them() {
+        let counts = [0, 1, 99, 150, 250, 251, 252, 1000, 65_535, 65_536, u32::MAX];
+        let results = [None, Some(Outcome::draw("agreed")), Some(Outcome::win(1, "checkmate"))];
+        for halfmove in counts {
+            for fullmove in counts {
+                for draw_offer in [None, Some(0), Some(1)] {
+                    for result in &results {
+                        let mut out = vec![7];
+                        push_counters(&mut out, halfmove, fullmove, draw_offer, result).unwrap();
+                        let expected = kifu_core::rules::encoded(&(halfmove, fullmove, &draw_offer, result));
+                        assert_eq!(
+                            out[1..],
+                            expected[..],
+                            "{halfmove} {fullmove} {draw_offer:?} {result:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
     use crate::fen::{parse_fen, shown_ep};
     use crate::movegen::legal_moves;
     use crate::variant::Variant;
