@@ -323,7 +323,7 @@ fn read<H>(
             );
         }
         let pos = position(variant, state)?;
-        return illegal::parse(&pos, rest)
+        return illegal::parse(pos, rest)
             .map(|m| (Command::Illegal(m), None))
             .map_err(RuleError::new);
     }
