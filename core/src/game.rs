@@ -34,7 +34,14 @@ pub trait Match: Send + Sync {
     }
     /// As [`Match::apply`], with the game's remark on the entry, if it makes one (an
     /// irregularity that stands, see `Rules::remark`).
-    fn apply_remarked(&mut self, actor: Actor, text: &str) -> Result<(String, Option<String>), RuleError>;
+    fn apply_remarked(&mut self, actor: Actor, text: &str) -> Result<(String, Option<String>), RuleError> {
+        let mut canonical = String::new();
+        let remark = self.apply_into(actor, text, &mut canonical)?;
+        Ok((canonical, remark))
+    }
+    /// As [`Match::apply_remarked`], writing the canonical text into `canonical` (cleared
+    /// first) rather than into a new string: a replay checking stored entries reuses one.
+    fn apply_into(&mut self, actor: Actor, text: &str, canonical: &mut String) -> Result<Option<String>, RuleError>;
     /// The canonical texts of every command that may be entered now, if they can be listed.
     fn legal(&self) -> Option<Vec<String>>;
     /// Every (actor, command) that may be entered now: for a simultaneous turn, each acting
@@ -127,14 +134,15 @@ impl<R: Rules> Match for Live<R> {
     fn turn(&self) -> Turn {
         self.rules.turn(&self.state)
     }
-    fn apply_remarked(&mut self, actor: Actor, text: &str) -> Result<(String, Option<String>), RuleError> {
-        let command = self.rules.parse(&self.state, actor, text)?;
-        let canonical = self.rules.format(&self.state, &command);
-        crate::record::check_command_text(&canonical)
+    fn apply_into(&mut self, actor: Actor, text: &str, canonical: &mut String) -> Result<Option<String>, RuleError> {
+        let command = self.rules.parse_to_apply(&mut self.state, actor, text)?;
+        canonical.clear();
+        self.rules.format_into(&self.state, &command, canonical);
+        crate::record::check_command_text(canonical)
             .map_err(|e| RuleError::new(format!("the game wrote an unusable command: {e}")))?;
         let remark = self.rules.remark(&self.state, actor, &command);
         self.rules.apply(&mut self.state, actor, &command)?;
-        Ok((canonical, remark))
+        Ok(remark)
     }
     fn legal(&self) -> Option<Vec<String>> {
         let commands = self.rules.legal(&self.state)?;

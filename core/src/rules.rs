@@ -178,8 +178,21 @@ pub trait Rules: Clone + Send + Sync + 'static {
     fn turn(&self, state: &Self::State) -> Turn;
     /// Reads a command typed by `actor` in this position (lenient forms welcome).
     fn parse(&self, state: &Self::State, actor: Actor, text: &str) -> Result<Self::Command, RuleError>;
+    /// As `parse`, for a command the kernel formats and applies next in this same state (an
+    /// entry being entered or checked): a game may keep in the state's derived part what it
+    /// found (never anything a snapshot or the state hash covers), so that `format` and
+    /// `apply` need not work it out again. It returns what `parse` returns. The default is
+    /// `parse`.
+    fn parse_to_apply(&self, state: &mut Self::State, actor: Actor, text: &str) -> Result<Self::Command, RuleError> {
+        self.parse(state, actor, text)
+    }
     /// The canonical text of a command, in the position before it is applied.
     fn format(&self, state: &Self::State, command: &Self::Command) -> String;
+    /// Appends `format`'s text to `out`, for a caller that reuses one buffer (a replay's
+    /// check of each stored entry). The default appends what `format` returns.
+    fn format_into(&self, state: &Self::State, command: &Self::Command, out: &mut String) {
+        out.push_str(&self.format(state, command));
+    }
     fn apply(&self, state: &mut Self::State, actor: Actor, command: &Self::Command) -> Result<(), RuleError>;
     /// Whether `apply` leaves the state exactly as it was whenever it refuses a command (it
     /// checks everything before it changes anything). A game that says so has a new entry

@@ -28,6 +28,9 @@ fn fail(reason: impl Into<String>) -> EntryError {
 
 /// A command text fits on a canonical line: not empty, one line, no `;`, no surrounding spaces.
 pub fn check_command(command: &str) -> Result<(), EntryError> {
+    if is_plain_ascii(command, b";") {
+        return Ok(());
+    }
     if command.is_empty() {
         return Err(fail("empty command"));
     }
@@ -133,6 +136,17 @@ pub(crate) fn push_decimal(out: &mut String, mut n: u64) {
     }
 }
 
+/// Whether `text` is ASCII that plainly fits a canonical line: not empty, no control character,
+/// none of the bytes `refused`, no space first or last. Only then is `text.trim() == text` for
+/// it (every other ASCII blank is a control character), so callers skip the general checks.
+pub(crate) fn is_plain_ascii(text: &str, refused: &[u8]) -> bool {
+    let bytes = text.as_bytes();
+    matches!((bytes.first(), bytes.last()), (Some(&first), Some(&last)) if first != b' ' && last != b' ')
+        && bytes
+            .iter()
+            .all(|&b| (b' '..0x7f).contains(&b) && !refused.contains(&b))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -177,6 +191,23 @@ mod tests {
             let mut out = String::new();
             actor.write_to(&mut out);
             assert_eq!(out, actor.to_string());
+        }
+    }
+
+    /// The plain ASCII shortcut says yes only where the general checks do, and to every plain
+    /// ASCII command.
+    #[test]
+    fn the_plain_ascii_shortcut_agrees_with_the_general_checks() {
+        for text in [
+            "", " ", "a", "e4", "Nbd7+", "a b", " a", "a ", "a;b", "a\tb", "a\u{7f}", "\u{85}a", "é", "a\\b", "~",
+        ] {
+            let general = !text.is_empty() && text.trim() == text && !text.chars().any(|c| c.is_control() || c == ';');
+            if super::is_plain_ascii(text, b";") {
+                assert!(general, "{text:?}");
+            } else if text.is_ascii() {
+                assert!(!general, "{text:?}");
+            }
+            assert_eq!(check_command(text).is_ok(), general, "{text:?}");
         }
     }
 

@@ -47,5 +47,10 @@ mod tests {
         assert_eq!(super::decode("+1"), None);
         assert_eq!(super::decode("0g"), None);
         assert_eq!(super::decode("abc"), None);
+        // Longer than the writer's buffer takes at once.
+        let long: Vec<u8> = (0..=255).collect();
+        let written: String = long.iter().map(|b| format!("{b:02x}")).collect();
+        assert_eq!(super::encode(&long), written);
+        assert_eq!(super::decode(&written), Some(long));
     }
 }

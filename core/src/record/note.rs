@@ -4,6 +4,9 @@
 
 /// The canonical text of a note; `None` when nothing is left after trimming.
 pub fn escape(raw: &str) -> Option<String> {
+    if super::entry::is_plain_ascii(raw, b"\\;") {
+        return Some(raw.to_string());
+    }
     // Control characters but line breaks and tabs show as spaces; then surrounding white
     // space is trimmed, so a character counts as white space as it is shown.
     let shown = |c: char| {
@@ -31,6 +34,9 @@ pub fn escape(raw: &str) -> Option<String> {
 
 /// Whether `text` is a note's canonical form (`escape` of what it stands for gives it back).
 pub fn is_canonical(text: &str) -> bool {
+    if super::entry::is_plain_ascii(text, b"\\;") {
+        return true;
+    }
     let plain =
         !text.is_empty() && text.trim() == text && !text.chars().any(|c| c == '\\' || c == ';' || c.is_control());
     plain || escape(&unescape(text)).as_deref() == Some(text)

@@ -85,7 +85,7 @@ pub(super) struct InForce {
 }
 
 impl InForce {
-    fn of(entries: &[Entry]) -> InForce {
+    pub(super) fn of(entries: &[Entry]) -> InForce {
         let mut kept = InForce::default();
         for entry in entries {
             kept.push(entry);

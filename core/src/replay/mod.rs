@@ -106,6 +106,8 @@ pub struct Replay {
     current_hash: Option<Hash>,
     /// The canonical line of the entry being chained, kept to write the next into.
     line: String,
+    /// The canonical command text of the entry being checked, kept to write the next into.
+    canonical: String,
     seq: u64,
     head: Hash,
     /// Whether each entry takes the chain a step (all but `start_unchained`'s).
@@ -149,6 +151,7 @@ impl Replay {
             current,
             current_hash: None,
             line: String::new(),
+            canonical: String::new(),
             seq: 0,
             head: [0; 32],
             chained: false,
@@ -178,6 +181,7 @@ impl Replay {
             current,
             current_hash: None,
             line: String::new(),
+            canonical: String::new(),
             seq,
             head,
             chained: true,
@@ -289,13 +293,12 @@ impl Replay {
                 }
                 _ => None,
             };
-            let (canonical, said) = self
+            remark = self
                 .current
-                .apply_remarked(entry.actor, &entry.command)
+                .apply_into(entry.actor, &entry.command, &mut self.canonical)
                 .map_err(|e| fail(e.reason))?;
-            remark = said;
-            if canonical != entry.command {
-                return Err(fail(format!("not written canonically: expected '{canonical}'")));
+            if self.canonical != entry.command {
+                return Err(fail(format!("not written canonically: expected '{}'", self.canonical)));
             }
             if let Some(drawn) = expected_chance {
                 if drawn != entry.command {

@@ -79,6 +79,9 @@ fn verify(games: &Registry, record: &Record, complete: bool) -> Report {
         }
     };
     report.head = replay.head();
+    // What a correction rebuilds from is kept only from a record's first correction on,
+    // made then from the entries before it (none of them withdrawn yet).
+    replay.in_force = None;
     if matches!(record.header.chance, ChanceMode::Seeded { .. }) {
         report.seed = match replay.use_revealed_seed(record) {
             Ok(true) => SeedCheck::Checked,
@@ -89,7 +92,10 @@ fn verify(games: &Registry, record: &Record, complete: bool) -> Report {
             }
         };
     }
-    for entry in &record.entries {
+    for (at, entry) in record.entries.iter().enumerate() {
+        if replay.in_force.is_none() && entry.actor == Actor::Arbiter && Correction::of(entry).is_some() {
+            replay.in_force = Some(InForce::of(&record.entries[..at]));
+        }
         if let Err(failure) = replay.check(entry) {
             report.failure = Some(failure);
             report.withdrawn = replay.withdrawn().to_vec();

@@ -41,8 +41,9 @@ pub struct Derived {
     pub(crate) spare_legal: Option<Vec<Move>>,
     /// The legal move that a text read in this position named, with its SAN when the text was
     /// canonical: so that the entry's `format` and `apply` neither look it up among the legal
-    /// moves nor write its SAN again. Set by the first `parse` only.
-    pub(crate) parsed: OnceLock<Parsed>,
+    /// moves nor write its SAN again. Set by `Rules::parse_to_apply`, the kernel's reading of
+    /// an entry it formats and applies next.
+    pub(crate) parsed: Option<Parsed>,
 }
 
 /// A legal move of the position and, when the text that named it was its canonical SAN (check
@@ -249,7 +250,7 @@ pub(crate) fn successor<'a, H>(state: &'a ChessState<H>, pos: &Position, m: &Mov
 /// Whether `m` is a legal move of the state's position: the move its last text named, or one
 /// among `legal`.
 pub(crate) fn is_legal_here<H>(state: &ChessState<H>, pos: &Position, m: &Move) -> bool {
-    state.derived.parsed.get().is_some_and(|p| p.m == *m) || is_legal(legal_of(state, pos), m)
+    state.derived.parsed.as_ref().is_some_and(|p| p.m == *m) || is_legal(legal_of(state, pos), m)
 }
 
 /// Whether `m` is among `legal`, squares compared first (cheaper than the whole move, and most

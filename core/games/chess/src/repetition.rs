@@ -16,6 +16,8 @@ use super::fen::{shown_ep, to_epd, to_epd_showing};
 use super::piece::PROMOTED_BIT;
 use super::position::Position;
 use super::rules::ChessState;
+use super::variant::Variant;
+use kifu_core::rules::Outcome;
 
 /// One chess rules version's part of the state: the positions since the last irreversible
 /// move as it keeps them, and the bytes its state hash covers.
@@ -103,6 +105,17 @@ enum BoardBytes {
 }
 
 fn key_of(pos: &Position, ep: Option<u8>, board: BoardBytes) -> Key {
+    if matches!(board, BoardBytes::Packed)
+        && matches!(pos.variant, Variant::Standard | Variant::Chess960)
+        && pos.geo.squares() == 64
+    {
+        return packed_key_of_8x8(pos, ep);
+    }
+    key_of_any(pos, ep, board)
+}
+
+/// [`key_of`] for any board and variant.
+fn key_of_any(pos: &Position, ep: Option<u8>, board: BoardBytes) -> Key {
     let geo = pos.geo;
     let mut bytes = [0u8; 32 + 256 + 12 + 6 + 2 + 64 + 12 + 1 + 64];
     let mut n = 0;
@@ -176,6 +189,41 @@ fn key_of(pos: &Position, ep: Option<u8>, board: BoardBytes) -> Key {
     if let Some(portholes) = pos.portholes.as_deref() {
         bytes[n..n + 64].copy_from_slice(portholes);
         n += 64;
+    }
+    let hash = blake3::hash(&bytes[..n]);
+    let mut out = [0u8; 16];
+    out.copy_from_slice(&hash.as_bytes()[..16]);
+    out
+}
+
+/// [`key_of`]'s packed bytes for standard chess and Chess960 on a board of 64 squares, which
+/// have no pockets, checks or other fields of their own: the 8 bytes of the occupied squares'
+/// bits, their codes, then the side to move, castling rooks and en passant square, written
+/// into a buffer of that size alone (the general one is some 450 bytes, zeroed every move).
+fn packed_key_of_8x8(pos: &Position, ep: Option<u8>) -> Key {
+    let mut bytes = [0u8; 8 + 64 + 6];
+    let occupied = pos.occupied[0][0] | pos.occupied[1][0];
+    bytes[..8].copy_from_slice(&occupied.to_le_bytes());
+    let mut n = 8;
+    let mut word = occupied;
+    for slot in &mut bytes[8..72] {
+        if word == 0 {
+            break;
+        }
+        *slot = pos.board[word.trailing_zeros() as usize] & !PROMOTED_BIT;
+        n += 1;
+        word &= word - 1;
+    }
+    for value in [
+        Some(pos.turn.index() as u8),
+        pos.castles[0][0],
+        pos.castles[0][1],
+        pos.castles[1][0],
+        pos.castles[1][1],
+        ep,
+    ] {
+        bytes[n] = value.map_or(0, |v| v.wrapping_add(1));
+        n += 1;
     }
     let hash = blake3::hash(&bytes[..n]);
     let mut out = [0u8; 16];
@@ -395,17 +443,121 @@ impl RulesVersion for RepetitionKeys {
         };
         let mut out = Vec::with_capacity(48);
         out.extend_from_slice(state.history.log.keys.last().map_or(&[0; 16], |k| k));
-        let counters = (pos.halfmove, pos.fullmove, &state.draw_offer, &state.result);
-        match bincode::serde::encode_into_std_write(counters, &mut out, bincode::config::standard()) {
-            Ok(_) => out,
+        match push_counters(&mut out, pos.halfmove, pos.fullmove, state.draw_offer, &state.result) {
+            Ok(()) => out,
             Err(_) => Vec::new(),
+        }
+    }
+}
+
+/// Appends `(halfmove, fullmove, draw offer, result)` as bincode (standard configuration)
+/// writes them. While the game goes on with both counters under 251 that is a byte each (a
+/// varint that small is itself), the offer's `Option<u8>` (0, or 1 and the seat) and 0 for no
+/// result, written here directly; anything else is left to bincode.
+fn push_counters(
+    out: &mut Vec<u8>,
+    halfmove: u32,
+    fullmove: u32,
+    draw_offer: Option<u8>,
+    result: &Option<Outcome>,
+) -> Result<(), bincode::error::EncodeError> {
+    match (u8::try_from(halfmove), u8::try_from(fullmove), result) {
+        (Ok(half @ 0..=250), Ok(full @ 0..=250), None) => {
+            out.extend_from_slice(&[half, full]);
+            match draw_offer {
+                None => out.push(0),
+                Some(seat) => out.extend_from_slice(&[1, seat]),
+            }
+            out.push(0);
+            Ok(())
+        }
+        _ => {
+            let counters = (halfmove, fullmove, &draw_offer, result);
+            bincode::serde::encode_into_std_write(counters, out, bincode::config::standard()).map(|_| ())
         }
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{Key, KeyCounts, SCANNED};
+    use super::{key_of_any, packed_key_of_8x8, push_counters, BoardBytes, Key, KeyCounts, SCANNED};
+    use kifu_core::rules::Outcome;
+
+    /// The counters, draw offer and result are written as bincode writes them, on both sides
+    /// of the varints' one-byte limit, with and without an offer or a result.
+    #[test]
+    fn counters_are_written_as_bincode_writes_them() {
+        let counts = [0, 1, 99, 150, 250, 251, 252, 1000, 65_535, 65_536, u32::MAX];
+        let results = [None, Some(Outcome::draw("agreed")), Some(Outcome::win(1, "checkmate"))];
+        for halfmove in counts {
+            for fullmove in counts {
+                for draw_offer in [None, Some(0), Some(1)] {
+                    for result in &results {
+                        let mut out = vec![7];
+                        push_counters(&mut out, halfmove, fullmove, draw_offer, result).unwrap();
+                        let expected = kifu_core::rules::encoded(&(halfmove, fullmove, &draw_offer, result));
+                        assert_eq!(
+                            out[1..],
+                            expected[..],
+                            "{halfmove} {fullmove} {draw_offer:?} {result:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+    use crate::fen::{parse_fen, shown_ep};
+    use crate::movegen::legal_moves;
+    use crate::variant::Variant;
+
+    /// The 8x8 key of standard chess and Chess960 is the general packed key, byte for byte
+    /// (hence the same hash), along seeded walks with captures, promotions, castling and en
+    /// passant squares shown, and on Chess960 starts.
+    #[test]
+    fn the_8x8_key_is_the_general_packed_key() {
+        let starts = [
+            (Variant::Standard, Variant::Standard.start_fen().to_string()),
+            (
+                Variant::Standard,
+                "r3k2r/pPppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPpP/R3K2R w KQkq - 0 1".into(),
+            ),
+            (
+                Variant::Chess960,
+                "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9".into(),
+            ),
+            (
+                Variant::Chess960,
+                "2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9".into(),
+            ),
+        ];
+        let mut seed = 11u64;
+        let mut compared = 0;
+        for (variant, fen) in starts {
+            for _game in 0..20 {
+                let mut pos = parse_fen(variant, &fen).unwrap();
+                for _ply in 0..120 {
+                    let ep = shown_ep(&pos, None);
+                    for shown in [ep, None] {
+                        assert_eq!(
+                            packed_key_of_8x8(&pos, shown),
+                            key_of_any(&pos, shown, BoardBytes::Packed),
+                            "{fen}"
+                        );
+                        compared += 1;
+                    }
+                    let moves = legal_moves(&pos);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    pos.play(&moves[seed as usize % moves.len()]);
+                }
+            }
+        }
+        assert!(compared > 5000);
+    }
 
     /// The current key's count is every key's equal to it, below and past the map's threshold
     /// and after a clear.

@@ -178,7 +178,7 @@ fn settle<H: RulesVersion>(variant: Variant, state: &mut ChessState<H>, castles:
         listed: OnceLock::new(),
         next: OnceLock::new(),
         unwritten_fen,
-        parsed: OnceLock::new(),
+        parsed: None,
     };
 }
 
@@ -307,266 +307,299 @@ fn make_move<H: RulesVersion>(variant: Variant, state: &mut ChessState<H>, pos: 
     settle(variant, state, castles, Made::Legal(next));
 }
 
+/// Reads `actor`'s command `text` in the state's position (what `Rules::parse` does), with,
+/// for a move, what `format` and `apply` may use of the reading (see `Derived::parsed`).
+fn read<H>(
+    variant: Variant,
+    state: &ChessState<H>,
+    actor: Actor,
+    text: &str,
+) -> Result<(Command, Option<Parsed>), RuleError> {
+    if let Some(rest) = illegal::entry_move(text) {
+        if actor != Actor::Arbiter {
+            refuse!(
+                "only the arbiter records an illegal move that stood ('arbiter:{}'); a player's move must be legal",
+                text.trim()
+            );
+        }
+        let pos = position(variant, state)?;
+        return illegal::parse(pos, rest)
+            .map(|m| (Command::Illegal(m), None))
+            .map_err(RuleError::new);
+    }
+    if actor == Actor::Arbiter {
+        refuse!(
+            "the arbiter's entries in chess are 'illegal MOVE' (a move that stood although illegal) and 'correct SEQ REASON'"
+        );
+    }
+    if let Some(command) = named_command(text) {
+        return Ok((command, None));
+    }
+    let pos = position(variant, state)?;
+    // A stored record's move is found among the moves in any order; what people type, and
+    // the messages naming moves, use the listed order.
+    let exact = match &state.derived.board {
+        // On the fast path, with the sets after the move and its check mark.
+        Some(sets) => exact_san_on(pos, sets, text).map(|m| (m, play_marked(sets.board(), &m))),
+        None => exact_san(pos, legal_of(state, pos), text).map(|m| (m, None)),
+    };
+    if let Some((m, after)) = exact {
+        // The text is the move's SAN, check mark aside (what `exact_san` matched).
+        return Ok((Command::Move(m), Some(Parsed::new(m, Some(without_mark(text)), after))));
+    }
+    let m = parse_move_among(pos, legal_listed(state, pos), text).map_err(RuleError::new)?;
+    Ok((Command::Move(m), Some(Parsed::new(m, None, None))))
+}
+
 /// The `Rules` of one rules version: `$rules` keeps repetitions as `$log`.
 macro_rules! chess_rules {
     ($rules:ident, $log:ty, $version:literal) => {
-impl Rules for $rules {
-    type State = ChessState<$log>;
-    type Command = Command;
+        impl Rules for $rules {
+            type State = ChessState<$log>;
+            type Command = Command;
 
-    fn name(&self) -> &'static str {
-        self.variant.name()
-    }
-    fn version(&self) -> u32 {
-        $version
-    }
-    fn at_version(&self, version: u32) -> Option<&'static dyn Game> {
-        at_version(self.variant, version)
-    }
-    /// Every refusal comes before the state is touched (`apply` checks, then changes).
-    fn apply_keeps_state_on_refusal(&self) -> bool {
-        true
-    }
-    /// What the rules version hashes (`RulesVersion::hashed_state`): version 1 the FEN and
-    /// every EPD since the last irreversible move; version 2 the FEN and their running hash;
-    /// version 3 the current position's key and move counters; each with the draw offer and
-    /// the result.
-    fn hashed_state(&self, state: &Self::State) -> Vec<u8> {
-        <$log>::hashed_state(state, position(self.variant, state).ok())
-    }
-    fn describe(&self) -> &'static str {
-        self.variant.describe()
-    }
-    fn options(&self) -> Vec<String> {
-        super::start::option_keys(self.variant)
-            .iter()
-            .map(|k| k.to_string())
-            .collect()
-    }
-    fn players(&self) -> std::ops::RangeInclusive<usize> {
-        2..=2
-    }
-
-    fn setup(&self, setup: &Setup) -> Result<Self::State, RuleError> {
-        let pos = start_position(self.variant, setup)?;
-        let sets = Board::from_position(&pos).map(Sets::of);
-        // On the fast path the game's end asks the sets, without listing the moves.
-        let result = match &sets {
-            Some(sets) => position_result_moving(&pos, has_legal_move(sets)),
-            None => position_result(&pos),
-        };
-        Ok(ChessState {
-            fen: state_fen(self.variant, &pos, shown_ep(&pos, None)),
-            history: RulesVersion::start(&pos),
-            draw_offer: None,
-            result,
-            derived: Derived {
-                board: sets,
-                position: Kept::given(Box::new(pos)),
-                ..Derived::default()
-            },
-        })
-    }
-
-    fn turn(&self, state: &Self::State) -> Turn {
-        if let Some(o) = &state.result {
-            return Turn::over(o.clone());
-        }
-        let black = match position(self.variant, state) {
-            Ok(pos) => pos.turn == super::piece::Color::Black,
-            Err(_) => state.fen.split_whitespace().nth(1) == Some("b"),
-        };
-        Turn::seat(u8::from(black))
-    }
-
-    fn parse(&self, state: &Self::State, actor: Actor, text: &str) -> Result<Command, RuleError> {
-        if let Some(rest) = illegal::entry_move(text) {
-            if actor != Actor::Arbiter {
-                refuse!(
-                    "only the arbiter records an illegal move that stood ('arbiter:{}'); a player's move must be legal",
-                    text.trim()
-                );
+            fn name(&self) -> &'static str {
+                self.variant.name()
             }
-            let pos = position(self.variant, state)?;
-            return illegal::parse(&pos, rest).map(Command::Illegal).map_err(RuleError::new);
-        }
-        if actor == Actor::Arbiter {
-            refuse!(
-                "the arbiter's entries in chess are 'illegal MOVE' (a move that stood although illegal) and 'correct SEQ REASON'"
-            );
-        }
-        if let Some(command) = named_command(text) {
-            return Ok(command);
-        }
-        let pos = position(self.variant, state)?;
-        // A stored record's move is found among the moves in any order; what people type, and
-        // the messages naming moves, use the listed order.
-        let exact = match &state.derived.board {
-            // On the fast path, with the sets after the move and its check mark.
-            Some(sets) => exact_san_on(pos, sets, text).map(|m| (m, play_marked(sets.board(), &m))),
-            None => exact_san(pos, legal_of(state, pos), text).map(|m| (m, None)),
-        };
-        if let Some((m, after)) = exact {
-            // The text is the move's SAN, check mark aside (what `exact_san` matched).
-            let _ = state
-                .derived
-                .parsed
-                .set(Parsed::new(m, Some(without_mark(text)), after));
-            return Ok(Command::Move(m));
-        }
-        let m = parse_move_among(pos, legal_listed(state, pos), text).map_err(RuleError::new)?;
-        let _ = state.derived.parsed.set(Parsed::new(m, None, None));
-        Ok(Command::Move(m))
-    }
-
-    fn format(&self, state: &Self::State, command: &Command) -> String {
-        match command {
-            Command::Move(m) => match position(self.variant, state) {
-                Ok(pos) => {
-                    // On the fast path the check mark comes from the sets (worked out when the
-                    // text was read, or now), and the successor is left for `apply` to make in
-                    // the spare buffers.
-                    let board = || match &state.derived.board {
-                        Some(sets) => Some(sets.board().clone()),
-                        None => Board::from_position(pos),
-                    };
-                    let parsed = state.derived.parsed.get().filter(|p| p.m == *m);
-                    let mark = match parsed.and_then(|p| p.after.as_ref()) {
-                        Some((_, mark)) => Some(*mark),
-                        None => {
-                            let legal_here = parsed.is_some() || is_legal(legal_of(state, pos), m);
-                            legal_here.then(board).flatten().and_then(|b| check_mark(&b, m))
-                        }
-                    };
-                    if let Some(mark) = mark {
-                        return match parsed.and_then(Parsed::san) {
-                            Some(san) => {
-                                let mut text = String::with_capacity(san.len() + 1);
-                                text.push_str(san);
-                                text.extend(mark);
-                                text
-                            }
-                            None => move_to_san_marked(pos, legal_of(state, pos), m, mark),
-                        };
-                    }
-                    let next = successor(state, pos, m);
-                    move_to_san_among(pos, legal_of(state, pos), m, &next.after, next.legal())
-                }
-                Err(_) => String::from("?"),
-            },
-            Command::Resign => "resign".to_string(),
-            Command::OfferDraw => "draw offer".to_string(),
-            Command::AcceptDraw => "draw accept".to_string(),
-            Command::DeclineDraw => "draw decline".to_string(),
-            Command::ClaimDraw => "draw claim".to_string(),
-            Command::Illegal(m) => match position(self.variant, state) {
-                Ok(pos) => illegal::canonical(&pos, m),
-                Err(_) => String::from("?"),
-            },
-        }
-    }
-
-    fn apply(&self, state: &mut Self::State, actor: Actor, command: &Command) -> Result<(), RuleError> {
-        if let Some(o) = &state.result {
-            refuse!("the game is over ({o})");
-        }
-        position(self.variant, state)?;
-        // Taken out of the state (not copied) while the command is checked and made; put back
-        // unless the command made a new one.
-        let Some(pos) = state.derived.position.take() else {
-            refuse!("the stored position is unreadable");
-        };
-        match apply_to(self.variant, state, &pos, actor, command) {
-            Ok(Some(m)) => {
-                make_move(self.variant, state, pos, &m);
-                Ok(())
+            fn version(&self) -> u32 {
+                $version
             }
-            checked => {
-                if state.derived.position.get().is_none() {
-                    state.derived.position = Kept::given(pos);
-                }
-                checked.map(|_| ())
+            fn at_version(&self, version: u32) -> Option<&'static dyn Game> {
+                at_version(self.variant, version)
             }
-        }
-    }
-
-    fn legal(&self, state: &Self::State) -> Option<Vec<Command>> {
-        if state.result.is_some() {
-            return Some(Vec::new());
-        }
-        let pos = position(self.variant, state).ok()?;
-        let mut out: Vec<Command> = legal_listed(state, pos)
-            .iter()
-            .copied()
-            .filter(|m| !takes_royal_king(&pos, m))
-            .map(Command::Move)
-            .collect();
-        out.push(Command::Resign);
-        let seat = pos.turn.index() as u8;
-        match state.draw_offer {
-            None => out.push(Command::OfferDraw),
-            Some(s) if s != seat => {
-                out.push(Command::AcceptDraw);
-                out.push(Command::DeclineDraw);
+            /// Every refusal comes before the state is touched (`apply` checks, then changes).
+            fn apply_keeps_state_on_refusal(&self) -> bool {
+                true
             }
-            Some(_) => {}
-        }
-        if claim_reason(self.variant, state, pos).is_some() {
-            out.push(Command::ClaimDraw);
-        }
-        Some(out)
-    }
+            /// What the rules version hashes (`RulesVersion::hashed_state`): version 1 the FEN and
+            /// every EPD since the last irreversible move; version 2 the FEN and their running hash;
+            /// version 3 the current position's key and move counters; each with the draw offer and
+            /// the result.
+            fn hashed_state(&self, state: &Self::State) -> Vec<u8> {
+                <$log>::hashed_state(state, position(self.variant, state).ok())
+            }
+            fn describe(&self) -> &'static str {
+                self.variant.describe()
+            }
+            fn options(&self) -> Vec<String> {
+                super::start::option_keys(self.variant)
+                    .iter()
+                    .map(|k| k.to_string())
+                    .collect()
+            }
+            fn players(&self) -> std::ops::RangeInclusive<usize> {
+                2..=2
+            }
 
-    /// An illegal move that stood is marked wherever the record is shown.
-    fn remark(&self, state: &Self::State, _actor: Actor, command: &Command) -> Option<String> {
-        match command {
-            Command::Illegal(m) => position(self.variant, state).ok().map(|pos| illegal::remark(&pos, m)),
-            _ => None,
-        }
-    }
-
-    /// Chess has no chance: `turn` is never `Chance`, so the kernel never calls this.
-    fn sample_chance(&self, _state: &Self::State, _rng: &mut ChanceRng) -> Command {
-        Command::Resign
-    }
-
-    /// The state as stored (FEN, repetition history, draw offer, result) and `board`, the
-    /// position drawn out for a page (see `board_json`): derived, never hashed.
-    fn state_json(&self, state: &Self::State, _view: View) -> serde_json::Value {
-        let mut value = serde_json::to_value(state).unwrap_or(serde_json::Value::Null);
-        if let Ok(pos) = position(self.variant, state) {
-            let moves: Vec<Move> = self
-                .legal(state)
-                .unwrap_or_default()
-                .into_iter()
-                .filter_map(|c| match c {
-                    Command::Move(m) => Some(m),
-                    _ => None,
+            fn setup(&self, setup: &Setup) -> Result<Self::State, RuleError> {
+                let pos = start_position(self.variant, setup)?;
+                let sets = Board::from_position(&pos).map(Sets::of);
+                // On the fast path the game's end asks the sets, without listing the moves.
+                let result = match &sets {
+                    Some(sets) => position_result_moving(&pos, has_legal_move(sets)),
+                    None => position_result(&pos),
+                };
+                Ok(ChessState {
+                    fen: state_fen(self.variant, &pos, shown_ep(&pos, None)),
+                    history: RulesVersion::start(&pos),
+                    draw_offer: None,
+                    result,
+                    derived: Derived {
+                        board: sets,
+                        position: Kept::given(Box::new(pos)),
+                        ..Derived::default()
+                    },
                 })
-                .collect();
-            value["board"] = super::board_json::board_json(&pos, &moves);
-        }
-        value
-    }
+            }
 
-    fn svg(&self, state: &Self::State, _view: View) -> Option<String> {
-        position(self.variant, state).ok().map(|pos| super::svg::svg(&pos))
-    }
+            fn turn(&self, state: &Self::State) -> Turn {
+                if let Some(o) = &state.result {
+                    return Turn::over(o.clone());
+                }
+                let black = match position(self.variant, state) {
+                    Ok(pos) => pos.turn == super::piece::Color::Black,
+                    Err(_) => state.fen.split_whitespace().nth(1) == Some("b"),
+                };
+                Turn::seat(u8::from(black))
+            }
 
-    fn render(&self, state: &Self::State, _view: View) -> String {
-        let mut out = match position(self.variant, state) {
-            Ok(pos) => render_position(&pos),
-            Err(e) => e.reason,
-        };
-        if let Some(s) = state.draw_offer {
-            out.push_str(&format!("draw offered by {}\n", Actor::Seat(s)));
+            fn parse(&self, state: &Self::State, actor: Actor, text: &str) -> Result<Command, RuleError> {
+                read(self.variant, state, actor, text).map(|(command, _)| command)
+            }
+
+            /// As `parse`, keeping in the state's derived part the move the text named (with its SAN
+            /// and, on the fast path, the sets after it and its check mark) for `format` and `apply`.
+            fn parse_to_apply(&self, state: &mut Self::State, actor: Actor, text: &str) -> Result<Command, RuleError> {
+                let (command, parsed) = read(self.variant, state, actor, text)?;
+                if parsed.is_some() {
+                    state.derived.parsed = parsed;
+                }
+                Ok(command)
+            }
+
+            fn format(&self, state: &Self::State, command: &Command) -> String {
+                let mut text = String::new();
+                self.format_into(state, command, &mut text);
+                text
+            }
+
+            fn format_into(&self, state: &Self::State, command: &Command, out: &mut String) {
+                match command {
+                    Command::Move(m) => match position(self.variant, state) {
+                        Ok(pos) => {
+                            // On the fast path the check mark comes from the sets (worked out when the
+                            // text was read, or now), and the successor is left for `apply` to make in
+                            // the spare buffers.
+                            let board = || match &state.derived.board {
+                                Some(sets) => Some(sets.board().clone()),
+                                None => Board::from_position(pos),
+                            };
+                            let parsed = state.derived.parsed.as_ref().filter(|p| p.m == *m);
+                            let mark = match parsed.and_then(|p| p.after.as_ref()) {
+                                Some((_, mark)) => Some(*mark),
+                                None => {
+                                    let legal_here = parsed.is_some() || is_legal(legal_of(state, pos), m);
+                                    legal_here.then(board).flatten().and_then(|b| check_mark(&b, m))
+                                }
+                            };
+                            if let Some(mark) = mark {
+                                match parsed.and_then(Parsed::san) {
+                                    Some(san) => {
+                                        out.push_str(san);
+                                        out.extend(mark);
+                                    }
+                                    None => out.push_str(&move_to_san_marked(pos, legal_of(state, pos), m, mark)),
+                                }
+                                return;
+                            }
+                            let next = successor(state, pos, m);
+                            out.push_str(&move_to_san_among(
+                                pos,
+                                legal_of(state, pos),
+                                m,
+                                &next.after,
+                                next.legal(),
+                            ))
+                        }
+                        Err(_) => out.push('?'),
+                    },
+                    Command::Resign => out.push_str("resign"),
+                    Command::OfferDraw => out.push_str("draw offer"),
+                    Command::AcceptDraw => out.push_str("draw accept"),
+                    Command::DeclineDraw => out.push_str("draw decline"),
+                    Command::ClaimDraw => out.push_str("draw claim"),
+                    Command::Illegal(m) => match position(self.variant, state) {
+                        Ok(pos) => out.push_str(&illegal::canonical(&pos, m)),
+                        Err(_) => out.push('?'),
+                    },
+                }
+            }
+
+            fn apply(&self, state: &mut Self::State, actor: Actor, command: &Command) -> Result<(), RuleError> {
+                if let Some(o) = &state.result {
+                    refuse!("the game is over ({o})");
+                }
+                position(self.variant, state)?;
+                // Taken out of the state (not copied) while the command is checked and made; put back
+                // unless the command made a new one.
+                let Some(pos) = state.derived.position.take() else {
+                    refuse!("the stored position is unreadable");
+                };
+                match apply_to(self.variant, state, &pos, actor, command) {
+                    Ok(Some(m)) => {
+                        make_move(self.variant, state, pos, &m);
+                        Ok(())
+                    }
+                    checked => {
+                        if state.derived.position.get().is_none() {
+                            state.derived.position = Kept::given(pos);
+                        }
+                        checked.map(|_| ())
+                    }
+                }
+            }
+
+            fn legal(&self, state: &Self::State) -> Option<Vec<Command>> {
+                if state.result.is_some() {
+                    return Some(Vec::new());
+                }
+                let pos = position(self.variant, state).ok()?;
+                let mut out: Vec<Command> = legal_listed(state, pos)
+                    .iter()
+                    .copied()
+                    .filter(|m| !takes_royal_king(&pos, m))
+                    .map(Command::Move)
+                    .collect();
+                out.push(Command::Resign);
+                let seat = pos.turn.index() as u8;
+                match state.draw_offer {
+                    None => out.push(Command::OfferDraw),
+                    Some(s) if s != seat => {
+                        out.push(Command::AcceptDraw);
+                        out.push(Command::DeclineDraw);
+                    }
+                    Some(_) => {}
+                }
+                if claim_reason(self.variant, state, pos).is_some() {
+                    out.push(Command::ClaimDraw);
+                }
+                Some(out)
+            }
+
+            /// An illegal move that stood is marked wherever the record is shown.
+            fn remark(&self, state: &Self::State, _actor: Actor, command: &Command) -> Option<String> {
+                match command {
+                    Command::Illegal(m) => position(self.variant, state)
+                        .ok()
+                        .map(|pos| illegal::remark(&pos, m)),
+                    _ => None,
+                }
+            }
+
+            /// Chess has no chance: `turn` is never `Chance`, so the kernel never calls this.
+            fn sample_chance(&self, _state: &Self::State, _rng: &mut ChanceRng) -> Command {
+                Command::Resign
+            }
+
+            /// The state as stored (FEN, repetition history, draw offer, result) and `board`, the
+            /// position drawn out for a page (see `board_json`): derived, never hashed.
+            fn state_json(&self, state: &Self::State, _view: View) -> serde_json::Value {
+                let mut value = serde_json::to_value(state).unwrap_or(serde_json::Value::Null);
+                if let Ok(pos) = position(self.variant, state) {
+                    let moves: Vec<Move> = self
+                        .legal(state)
+                        .unwrap_or_default()
+                        .into_iter()
+                        .filter_map(|c| match c {
+                            Command::Move(m) => Some(m),
+                            _ => None,
+                        })
+                        .collect();
+                    value["board"] = super::board_json::board_json(&pos, &moves);
+                }
+                value
+            }
+
+            fn svg(&self, state: &Self::State, _view: View) -> Option<String> {
+                position(self.variant, state)
+                    .ok()
+                    .map(|pos| super::svg::svg(&pos))
+            }
+
+            fn render(&self, state: &Self::State, _view: View) -> String {
+                let mut out = match position(self.variant, state) {
+                    Ok(pos) => render_position(&pos),
+                    Err(e) => e.reason,
+                };
+                if let Some(s) = state.draw_offer {
+                    out.push_str(&format!("draw offered by {}\n", Actor::Seat(s)));
+                }
+                if let Some(o) = &state.result {
+                    out.push_str(&format!("game over: {o}\n"));
+                }
+                out
+            }
         }
-        if let Some(o) = &state.result {
-            out.push_str(&format!("game over: {o}\n"));
-        }
-        out
-    }
-}
     };
 }
 

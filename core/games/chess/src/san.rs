@@ -357,11 +357,14 @@ pub fn exact_san_on(pos: &Position, sets: &Sets, text: &str) -> Option<Move> {
     }
     // Canonical SAN names one of at most a dozen moves; more (never) is left to the list.
     let candidates = few.moves()?;
+    // The text as `standard_san` writes into its buffer, compared whole (no SAN is longer).
+    let mut text = [0; 8];
+    text.get_mut(..plain.len())?.copy_from_slice(plain);
     let mut found = None;
     for m in candidates {
         let mut san = [0; 8];
         let len = standard_san(pos, candidates, m, &mut san);
-        if san[..len] == *plain {
+        if san == text && len == plain.len() {
             if found.is_some() {
                 return None;
             }
