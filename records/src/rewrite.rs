@@ -16,8 +16,9 @@ use crate::guard::guarded;
 use crate::tables::*;
 use crate::{Handle, Store, CACHE_BYTES};
 
-/// Bytes of keys and values copied a transaction: each commit lets redb write the pages it
-/// holds and forget them, so the copy's memory stays flat however large the store. (Each
+/// Bytes of keys and values copied a transaction (one table's rows or several): each commit
+/// lets redb write the pages it holds and forget them, so the copy's memory stays flat however
+/// large the store. (Each
 /// commit is durable, two fsyncs: redb refuses non-durable commits on a file others may open.)
 const BYTES_A_COMMIT: usize = 16 << 20;
 
@@ -151,10 +152,12 @@ fn copy_into(old: &Database, path: &Path, mode: ConcurrencyMode, bytes: usize) -
         .set_cache_size(CACHE_BYTES)
         .create_with_backend(FileBackend::new(file)?)?;
     let snapshot = old.begin_read()?;
+    let mut copying = Copying::begin(&new, bytes)?;
     macro_rules! copy_each {
-        ($($table:expr),*) => {$(copy_table(&snapshot, &new, $table, bytes)?;)*};
+        ($($table:expr),*) => {$(copying = copying.table(&snapshot, $table)?;)*};
     }
     every_table!(copy_each);
+    copying.commit()?;
     drop(snapshot);
     // redb grew the file by doubling it, so up to half of it may be free pages at its end;
     // compaction gives them back, but holds memory that grows with the file while it runs
@@ -176,44 +179,70 @@ fn copy_into(old: &Database, path: &Path, mode: ConcurrencyMode, bytes: usize) -
     Ok(new)
 }
 
-/// Copies one table of the snapshot `from`, in key order, into `to`, a commit every
-/// `bytes_a_commit` of keys and values. A table the snapshot lacks is created empty.
-fn copy_table<K: redb::Key + 'static, V: redb::Value + 'static>(
-    from: &redb::ReadTransaction,
-    to: &Database,
-    table: TableDefinition<K, V>,
+/// The copy's open write transaction on the new file and the bytes of keys and values it holds.
+/// Tables are copied one after another into it, and it is committed only once it holds
+/// `bytes_a_commit`: a store under that size is copied in one durable commit, not one a table
+/// (each is two fsyncs, which were most of the rewrite after a 3000-game import:
+/// docs/BENCHMARKS.md, "the rewrite in one commit").
+struct Copying<'db> {
+    to: &'db Database,
+    txn: redb::WriteTransaction,
+    copied: usize,
     bytes_a_commit: usize,
-) -> Result<(), StoreError> {
-    let source = match from.open_table(table) {
-        Ok(source) => Some(source),
-        Err(redb::TableError::TableDoesNotExist(_)) => None,
-        Err(e) => return Err(e.into()),
-    };
-    let mut rows = match &source {
-        Some(source) => Some(redb::ReadableTable::iter(source)?),
-        None => None,
-    };
-    loop {
-        let txn = to.begin_write()?;
-        let mut copied = 0;
-        let mut more = true;
-        {
-            let mut out = txn.open_table(table)?;
-            while copied < bytes_a_commit {
-                let Some(row) = rows.as_mut().and_then(Iterator::next) else {
-                    more = false;
-                    break;
-                };
-                let (key, value) = row?;
-                let (key, value) = (key.value(), value.value());
-                copied += K::as_bytes(&key).as_ref().len() + V::as_bytes(&value).as_ref().len();
-                out.insert(key, value)?;
+}
+
+impl<'db> Copying<'db> {
+    fn begin(to: &'db Database, bytes_a_commit: usize) -> Result<Copying<'db>, StoreError> {
+        Ok(Copying {
+            to,
+            txn: to.begin_write()?,
+            copied: 0,
+            bytes_a_commit,
+        })
+    }
+
+    /// Copies one table of the snapshot `from`, in key order; a table the snapshot lacks is
+    /// created empty. Goes on with the transaction it leaves open.
+    fn table<K: redb::Key + 'static, V: redb::Value + 'static>(
+        mut self,
+        from: &redb::ReadTransaction,
+        table: TableDefinition<K, V>,
+    ) -> Result<Copying<'db>, StoreError> {
+        let source = match from.open_table(table) {
+            Ok(source) => Some(source),
+            Err(redb::TableError::TableDoesNotExist(_)) => None,
+            Err(e) => return Err(e.into()),
+        };
+        let mut rows = match &source {
+            Some(source) => Some(redb::ReadableTable::iter(source)?),
+            None => None,
+        };
+        loop {
+            {
+                let mut out = self.txn.open_table(table)?;
+                while self.copied < self.bytes_a_commit {
+                    let Some(row) = rows.as_mut().and_then(Iterator::next) else {
+                        drop(out);
+                        return Ok(self);
+                    };
+                    let (key, value) = row?;
+                    let (key, value) = (key.value(), value.value());
+                    self.copied += K::as_bytes(&key).as_ref().len() + V::as_bytes(&value).as_ref().len();
+                    out.insert(key, value)?;
+                }
             }
+            // Full: committed, so that redb writes the pages it holds and forgets them, before
+            // the next transaction begins (redb has one open at a time).
+            self.txn.commit()?;
+            self.txn = self.to.begin_write()?;
+            self.copied = 0;
         }
-        txn.commit()?;
-        if !more {
-            return Ok(());
-        }
+    }
+
+    /// Commits what is copied since the last commit.
+    fn commit(self) -> Result<(), StoreError> {
+        self.txn.commit()?;
+        Ok(())
     }
 }
 
