@@ -75,6 +75,8 @@ pub(crate) fn verified_record(
     let mut out: Vec<Entry> = Vec::with_capacity(count as usize);
     let stored_blocks = blocks::stored(blocks, id)?;
     let last_block = stored_blocks.len().saturating_sub(1);
+    // Each entry's line, written here from its block's text, one after the other.
+    let mut written = String::new();
     for (index, (start, block_chain, packed)) in stored_blocks.into_iter().enumerate() {
         let expected = out.len() as u64 + 1;
         if start != expected {
@@ -83,10 +85,11 @@ pub(crate) fn verified_record(
                 format!("entry {expected} is missing (the next block stored starts at {start})"),
             ));
         }
-        let lines = blocks::unpack(start, &packed)
+        let text = blocks::unpack_text(&packed)
             .map_err(|why| broken(start, format!("the block of entries from {start} was altered: {why}")))?;
-        let end = start + lines.len() as u64 - 1;
-        if index < last_block && lines.len() as u64 != blocks::BLOCK {
+        let held = text.split('\n').count() as u64;
+        let end = start + held - 1;
+        if index < last_block && held != blocks::BLOCK {
             return Err(broken(
                 end + 1,
                 format!(
@@ -95,8 +98,9 @@ pub(crate) fn verified_record(
                 ),
             ));
         }
-        for (offset, line) in lines.iter().enumerate() {
-            let seq = start + offset as u64;
+        for (seq, rest) in (start..).zip(text.split('\n')) {
+            blocks::write_line(seq, rest, &mut written);
+            let line = written.as_str();
             let entry = Entry::parse_line(line).map_err(|e| broken(seq, format!("the entry does not read: {e}")))?;
             if entry.seq != seq {
                 return Err(broken(
