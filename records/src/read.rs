@@ -219,7 +219,9 @@ impl Store {
             chain = hashes;
             record
         });
-        audit_report(self.games, read, |_| self.log_disagrees(id, &chain, cache))
+        audit_report(self.games, read, Some(&chain), |_| {
+            self.log_disagrees(id, &chain, cache)
+        })
     }
 
     /// Records matching the filter, by id.
@@ -309,11 +311,15 @@ pub(crate) fn replay_to(games: &Registry, id: &str, record: &Record, at: Option<
 pub(crate) fn audit_report(
     games: &Registry,
     read: Result<Record, ReadError>,
+    chain: Option<&[Hash]>,
     log_disagrees: impl FnOnce(&Record) -> Result<Option<(u64, String)>, ReadError>,
 ) -> Result<Report, ReadError> {
     match read {
         Ok(record) => {
-            let mut report = replay::verify_complete(games, &record);
+            let mut report = match chain {
+                Some(chain) => replay::verify_complete_chained(games, &record, chain),
+                None => replay::verify_complete(games, &record),
+            };
             if report.failure.is_none() {
                 if let Some((seq, reason)) = log_disagrees(&record)? {
                     report.failure = Some(replay::Failure {
