@@ -12,6 +12,7 @@
 //! records from the drafts, `--store-only SECS` for storing the built records into a new store
 //! (`Store::import`, and `Store::import_prepared` of them made ready by `PreparedImport::of`),
 //! `--parse-only SECS` for reading the file into drafts (each the fastest round);
+//! `--read-only SECS` for reading the stored records back and verifying them, step by step;
 //! `--long-game-only` times one 5000-entry crazyhouse game against its first 50 entries. Prints tables; asserts only that every reader read every game and move of
 //! the generated file.
 
@@ -23,6 +24,8 @@ mod floor;
 mod generate;
 #[path = "chess_import/long_game.rs"]
 mod long_game;
+#[path = "chess_import/read_back.rs"]
+mod read_back;
 #[path = "chess_import/references.rs"]
 mod references;
 #[path = "chess_import/whole.rs"]
@@ -301,6 +304,7 @@ fn main() {
     let build_only = option("--build-only").map(|s| s.parse::<f64>().expect("--build-only takes seconds"));
     let store_only = option("--store-only").map(|s| s.parse::<f64>().expect("--store-only takes seconds"));
     let parse_only = option("--parse-only").map(|s| s.parse::<f64>().expect("--parse-only takes seconds"));
+    let read_only = option("--read-only").map(|s| s.parse::<f64>().expect("--read-only takes seconds"));
     let repeats = if quick { 1 } else { 3 };
     let dir = tempfile::tempdir().expect("temp dir");
     let path = dir.path().join("bench.pgn");
@@ -327,6 +331,12 @@ fn main() {
     }
     if let Some(secs) = store_only {
         return store_loop(&path, secs);
+    }
+    if let Some(secs) = read_only {
+        let drafts = read_drafts(&path);
+        let plies = engine_validate(&drafts);
+        let (reader_secs, _) = best_of(5, || references::pgn_reader(&path, true));
+        return read_back::print(&build_all(&drafts), dir.path(), secs, plies, reader_secs);
     }
     if let Some(secs) = parse_only {
         let drafts = read_drafts(&path);

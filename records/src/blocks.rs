@@ -5,7 +5,7 @@
 //! each line is stored without its leading seq, which the block's place gives. This module only
 //! packs and unpacks lines; it never judges them (see `read::verified_record`).
 
-use kifu_core::record::{chain_step, Entry, EntryLines, Hash};
+use kifu_core::record::{chain_step, push_decimal, Entry, EntryLines, Hash};
 use redb::ReadableTable;
 use std::io::Read;
 
@@ -22,6 +22,9 @@ const LEVEL: i32 = 1;
 
 /// A block unpacks to at most this many bytes: a damaged block can never claim more.
 const MAX_BLOCK_BYTES: u64 = 64 << 20;
+
+/// Room made at once for a block's text, at most (a chess block is about 6 kB).
+const USUAL_BLOCK_BYTES: u64 = 64 << 10;
 
 /// The first seq of the block holding entry `seq` (1-based).
 pub fn block_start(seq: u64) -> u64 {
@@ -161,23 +164,28 @@ thread_local! {
 /// The lines of the stored block that starts at entry `start`, or why it does not unpack.
 pub fn unpack(start: u64, bytes: &[u8]) -> Result<Vec<String>, String> {
     let text = unpack_text(bytes)?;
-    Ok(text
-        .split('\n')
-        .enumerate()
-        .map(|(offset, rest)| {
-            let seq = (start + offset as u64).to_string();
-            let mut line = String::with_capacity(seq.len() + 1 + rest.len());
-            line.push_str(&seq);
-            line.push(' ');
-            line.push_str(rest);
+    Ok((start..)
+        .zip(text.split('\n'))
+        .map(|(seq, rest)| {
+            let mut line = String::with_capacity(rest.len() + 8);
+            write_line(seq, rest, &mut line);
             line
         })
         .collect())
 }
 
+/// Writes into `line` (cleared) entry `seq`'s line from `rest`, the line as a block's text
+/// holds it (without its seq): what `unpack` gives, into a buffer kept between lines.
+pub fn write_line(seq: u64, rest: &str, line: &mut String) {
+    line.clear();
+    push_decimal(line, seq);
+    line.push(' ');
+    line.push_str(rest);
+}
+
 /// The text of a stored block (its lines without their seqs, one a line), or why it does not
 /// unpack.
-fn unpack_text(bytes: &[u8]) -> Result<String, String> {
+pub fn unpack_text(bytes: &[u8]) -> Result<String, String> {
     let text = DECOMPRESSOR.with(|cell| {
         let mut slot = cell.borrow_mut();
         if slot.is_none() {
@@ -190,7 +198,11 @@ fn unpack_text(bytes: &[u8]) -> Result<String, String> {
         let context = slot.as_mut().expect("made above");
         // A fresh session on the kept context: nothing of the last block carries over.
         let decoder = zstd::stream::read::Decoder::with_context(bytes, context);
-        let mut text = Vec::new();
+        // Room for the size the frame states (every block's frame states it), so that the
+        // text is not grown and copied as it comes; a damaged size gets no more than a block's
+        // usual room, and the text grows past it as it would from nothing.
+        let stated = zstd::zstd_safe::get_frame_content_size(bytes).ok().flatten();
+        let mut text = Vec::with_capacity(stated.map_or(0, |size| size.min(USUAL_BLOCK_BYTES) as usize));
         decoder
             .take(MAX_BLOCK_BYTES + 1)
             .read_to_end(&mut text)

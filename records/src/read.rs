@@ -59,6 +59,17 @@ pub(crate) fn verified_record(
     heads: &impl ReadableTable<&'static str, (u64, Hash, &'static str)>,
     id: &str,
 ) -> Result<Record, ReadError> {
+    verified_chained(headers, blocks, heads, id).map(|(record, _)| record)
+}
+
+/// `verified_record`, with the chain it recomputed: the header's hash, then the hash after each
+/// entry (what `Record::hashes` makes again from the entries).
+pub(crate) fn verified_chained(
+    headers: &impl ReadableTable<&'static str, &'static str>,
+    blocks: &impl ReadableTable<(&'static str, u64), (Hash, &'static [u8])>,
+    heads: &impl ReadableTable<&'static str, (u64, Hash, &'static str)>,
+    id: &str,
+) -> Result<(Record, Vec<Hash>), ReadError> {
     let broken = |seq: u64, reason: String| ReadError::Broken {
         id: id.to_string(),
         seq,
@@ -73,8 +84,12 @@ pub(crate) fn verified_record(
         .ok_or_else(|| broken(0, "the record has no head row".into()))?;
     let mut chain = header_hash(&header.canonical_text());
     let mut out: Vec<Entry> = Vec::with_capacity(count as usize);
+    let mut hashes: Vec<Hash> = Vec::with_capacity(count as usize + 1);
+    hashes.push(chain);
     let stored_blocks = blocks::stored(blocks, id)?;
     let last_block = stored_blocks.len().saturating_sub(1);
+    // Each entry's line, written here from its block's text, one after the other.
+    let mut written = String::new();
     for (index, (start, block_chain, packed)) in stored_blocks.into_iter().enumerate() {
         let expected = out.len() as u64 + 1;
         if start != expected {
@@ -83,10 +98,11 @@ pub(crate) fn verified_record(
                 format!("entry {expected} is missing (the next block stored starts at {start})"),
             ));
         }
-        let lines = blocks::unpack(start, &packed)
+        let text = blocks::unpack_text(&packed)
             .map_err(|why| broken(start, format!("the block of entries from {start} was altered: {why}")))?;
-        let end = start + lines.len() as u64 - 1;
-        if index < last_block && lines.len() as u64 != blocks::BLOCK {
+        let held = text.split('\n').count() as u64;
+        let end = start + held - 1;
+        if index < last_block && held != blocks::BLOCK {
             return Err(broken(
                 end + 1,
                 format!(
@@ -95,8 +111,9 @@ pub(crate) fn verified_record(
                 ),
             ));
         }
-        for (offset, line) in lines.iter().enumerate() {
-            let seq = start + offset as u64;
+        for (seq, rest) in (start..).zip(text.split('\n')) {
+            blocks::write_line(seq, rest, &mut written);
+            let line = written.as_str();
             let entry = Entry::parse_line(line).map_err(|e| broken(seq, format!("the entry does not read: {e}")))?;
             if entry.seq != seq {
                 return Err(broken(
@@ -105,6 +122,7 @@ pub(crate) fn verified_record(
                 ));
             }
             chain = chain_step(&chain, line);
+            hashes.push(chain);
             out.push(entry);
         }
         if chain != block_chain {
@@ -115,7 +133,7 @@ pub(crate) fn verified_record(
         }
     }
     agrees_with_head(id, out.len() as u64, &chain, count, &head)?;
-    Ok(Record { header, entries: out })
+    Ok((Record { header, entries: out }, hashes))
 }
 
 /// The entries read (`stored`, the chain after them) against the head row (`count`, `head`).
@@ -165,9 +183,14 @@ impl Store {
     /// The whole record, checked against itself (see `verified_record`): a record whose stored
     /// log does not hold together is `ReadError::Broken`, never returned cut short.
     pub fn record(&self, id: &str) -> Result<Record, ReadError> {
+        self.record_chained(id).map(|(record, _)| record)
+    }
+
+    /// `record`, with its chain as `verified_chained` gives it.
+    fn record_chained(&self, id: &str) -> Result<(Record, Vec<Hash>), ReadError> {
         guarded(|| {
             let txn = self.db.begin_read().map_err(StoreError::from)?;
-            verified_record(
+            verified_chained(
                 &txn.open_table(HEADERS).map_err(StoreError::from)?,
                 &txn.open_table(BLOCKS).map_err(StoreError::from)?,
                 &txn.open_table(HEADS).map_err(StoreError::from)?,
@@ -190,8 +213,14 @@ impl Store {
 
     /// `audit`, taking the log's full tiles already checked in the same pass from `cache`.
     pub(crate) fn audit_sharing(&self, id: &str, cache: Option<&TileCache>) -> Result<Report, ReadError> {
-        audit_report(self.games, self.record(id), |record| {
-            self.log_disagrees(id, &record.hashes(), cache)
+        // The chain the read recomputed, rather than the record's made again from its entries.
+        let mut chain = Vec::new();
+        let read = self.record_chained(id).map(|(record, hashes)| {
+            chain = hashes;
+            record
+        });
+        audit_report(self.games, read, Some(&chain), |_| {
+            self.log_disagrees(id, &chain, cache)
         })
     }
 
@@ -282,11 +311,15 @@ pub(crate) fn replay_to(games: &Registry, id: &str, record: &Record, at: Option<
 pub(crate) fn audit_report(
     games: &Registry,
     read: Result<Record, ReadError>,
+    chain: Option<&[Hash]>,
     log_disagrees: impl FnOnce(&Record) -> Result<Option<(u64, String)>, ReadError>,
 ) -> Result<Report, ReadError> {
     match read {
         Ok(record) => {
-            let mut report = replay::verify_complete(games, &record);
+            let mut report = match chain {
+                Some(chain) => replay::verify_complete_chained(games, &record, chain),
+                None => replay::verify_complete(games, &record),
+            };
             if report.failure.is_none() {
                 if let Some((seq, reason)) = log_disagrees(&record)? {
                     report.failure = Some(replay::Failure {

@@ -3,7 +3,7 @@
 
 use kifu_core::chance::commitment;
 use kifu_core::record::{Actor, ChanceMode, Entry, Header, Record};
-use kifu_core::replay::{in_force, verify_record, Replay, Withdrawn};
+use kifu_core::replay::{in_force, verify_complete, verify_complete_chained, verify_record, Replay, Withdrawn};
 use kifu_core::rules::Turn;
 use kifu_games::registry;
 
@@ -113,4 +113,52 @@ fn a_correction_resumed_from_a_snapshot_asks_for_the_history() {
         .play(Some(Actor::Arbiter), "correct 2 misread", None)
         .unwrap_err();
     assert!(err.reason.contains("whole history"), "{}", err.reason);
+}
+
+/// Verifying with the chain a store's read made gives the report chaining again gives: whole,
+/// with a correction, cut short, altered so that it fails midway, seeded and not; a chain of
+/// another length is not used.
+#[test]
+fn a_record_verified_with_its_read_chain_reports_as_chained_again() {
+    let seed = [9u8; 32];
+    let seeded = ChanceMode::Seeded {
+        commitment: commitment(&seed),
+    };
+    for chance in [ChanceMode::Observed, seeded] {
+        let header = senet(chance);
+        let mut replay = Replay::start(registry(), &header).unwrap();
+        let mut record = Record::new(header.clone());
+        if matches!(header.chance, ChanceMode::Seeded { .. }) {
+            replay.set_seed(&seed).unwrap();
+            for _ in 0..2 {
+                record.entries.extend(replay.draw_chance(None).unwrap());
+                let first = replay.current().legal().unwrap()[0].clone();
+                record.entries.push(replay.play(None, &first, None).unwrap());
+            }
+        } else {
+            record.entries.extend(four_entries(&mut replay));
+        }
+        if let Ok(correction) = replay.play(Some(Actor::Arbiter), "correct 2 a throw misread", None) {
+            record.entries.push(correction);
+        }
+        let mut altered = record.clone();
+        altered.entries[3].command = "not a move".into();
+        let cut = Record {
+            header: header.clone(),
+            entries: record.entries[..2].to_vec(),
+        };
+        for variant in [&record, &altered, &cut] {
+            let expected = format!("{:?}", verify_complete(registry(), variant));
+            let chain = variant.hashes();
+            assert_eq!(
+                format!("{:?}", verify_complete_chained(registry(), variant, &chain)),
+                expected
+            );
+            assert_eq!(
+                format!("{:?}", verify_complete_chained(registry(), variant, &chain[1..])),
+                expected
+            );
+        }
+        assert!(verify_complete(registry(), &altered).failure.is_some());
+    }
 }

@@ -76,10 +76,7 @@ impl Entry {
 
     /// Reads a canonical line back; anything that would not print the same is refused.
     pub fn parse_line(line: &str) -> Result<Entry, EntryError> {
-        let (body, meta) = match line.split_once(" ;") {
-            Some((body, meta)) => (body, Some(meta)),
-            None => (line, None),
-        };
+        let (body, meta) = split_meta(line);
         let mut parts = body.splitn(3, ' ');
         let seq_text = parts.next().unwrap_or("");
         let seq: u64 = seq_text
@@ -88,12 +85,12 @@ impl Entry {
         let actor_text = parts.next().ok_or_else(|| fail("no actor"))?;
         let actor = Actor::parse(actor_text)
             .ok_or_else(|| fail(format!("'{actor_text}' is not an actor (p1, p2, ..., chance, arbiter)")))?;
-        let command = parts.next().ok_or_else(|| fail("no command"))?.to_string();
-        check_command(&command)?;
+        let command = parts.next().ok_or_else(|| fail("no command"))?;
+        check_command(command)?;
         let mut entry = Entry {
             seq,
             actor,
-            command,
+            command: command.to_string(),
             time: None,
             state: None,
         };
@@ -104,23 +101,52 @@ impl Entry {
                         entry.time = Some(time.to_string())
                     }
                     Some(("s", hash)) if entry.state.is_none() => {
-                        let bytes = hex::decode(hash).and_then(|b| <[u8; 8]>::try_from(b).ok());
-                        entry.state =
-                            Some(bytes.ok_or_else(|| fail(format!("state hash '{hash}' is not 16 hex digits")))?);
+                        entry.state = Some(
+                            hex::decode_exact(hash)
+                                .ok_or_else(|| fail(format!("state hash '{hash}' is not 16 hex digits")))?,
+                        );
                     }
                     _ => return Err(fail(format!("unexpected field '{field}' after ';'"))),
                 }
             }
         }
-        if entry.canonical_line() != line {
+        // What would print differently, found without printing: the body is `seq_text`, the
+        // actor's text (`Actor::parse` reads only what `Display` writes) and the command, as
+        // printed, so only the number can differ; the fields read are those printed, in the
+        // printed order, each as printed (`decode_exact` reads only lower-case hex), so `meta`
+        // prints the same exactly when it opens with their space (one or more fields then
+        // follow). A line whose `;` has no field prints without it, and is refused likewise.
+        if !is_decimal(seq_text) || meta.is_some_and(|meta| !meta.starts_with(' ')) {
             return Err(fail("not in canonical form"));
         }
         Ok(entry)
     }
 }
 
+/// `line` split at its first ` ;`: (the entry, the fields after the `;`), as
+/// `line.split_once(" ;")` splits it, looking for the rare `;` byte rather than the pair.
+fn split_meta(line: &str) -> (&str, Option<&str>) {
+    let bytes = line.as_bytes();
+    let mut from = 0;
+    while let Some(at) = bytes[from..].iter().position(|&b| b == b';') {
+        let semicolon = from + at;
+        if semicolon > 0 && bytes[semicolon - 1] == b' ' {
+            // Both bytes are ASCII, so both cuts fall between characters.
+            return (&line[..semicolon - 1], Some(&line[semicolon + 1..]));
+        }
+        from = semicolon + 1;
+    }
+    (line, None)
+}
+
+/// Whether `text` is a number as `push_decimal` writes it: digits only, no leading zero.
+fn is_decimal(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    !bytes.is_empty() && bytes.iter().all(u8::is_ascii_digit) && (bytes[0] != b'0' || bytes.len() == 1)
+}
+
 /// Appends `n` in decimal.
-pub(crate) fn push_decimal(out: &mut String, mut n: u64) {
+pub fn push_decimal(out: &mut String, mut n: u64) {
     let mut digits = [0u8; 20];
     let mut at = digits.len();
     loop {
@@ -211,6 +237,72 @@ mod tests {
         }
     }
 
+    /// Every printed line reads back as its entry, and a line read back prints as it is: with
+    /// each byte of printed lines dropped, doubled or changed to one of the bytes the format
+    /// gives a meaning, what is read prints the same and what is not is refused.
+    #[test]
+    fn a_line_reads_back_exactly_when_it_prints_the_same() {
+        let mut entries = Vec::new();
+        for (seq, actor) in [
+            (0, Actor::Seat(0)),
+            (1, Actor::Seat(1)),
+            (10, Actor::Seat(254)),
+            (907, Actor::Chance),
+            (u64::MAX, Actor::Arbiter),
+            (42, Actor::Note),
+        ] {
+            for command in ["e4", "move 14 b", "[%clk 0:03:00] d\u{e9}j\u{e0}", "a=b"] {
+                for time in [None, Some("2026-11-22T02:00:00Z"), Some("x;y=z")] {
+                    for state in [None, Some([0, 1, 0xab, 0xff, 4, 5, 6, 7])] {
+                        entries.push(Entry {
+                            seq,
+                            actor,
+                            command: command.into(),
+                            time: time.map(Into::into),
+                            state,
+                        });
+                    }
+                }
+            }
+        }
+        let mut tried = 0;
+        for entry in &entries {
+            let line = entry.canonical_line();
+            assert_eq!(Entry::parse_line(&line).as_ref(), Ok(entry), "{line}");
+            let bytes = line.as_bytes();
+            for at in 0..bytes.len() {
+                let mut changed: Vec<Vec<u8>> = vec![
+                    [&bytes[..at], &bytes[at + 1..]].concat(),
+                    [&bytes[..at], &bytes[at..]].concat(),
+                    [&bytes[..=at], &bytes[at..]].concat(),
+                ];
+                for b in *b" ;=0+pstABF\t" {
+                    changed.push([&bytes[..at], &[b][..], &bytes[at + 1..]].concat());
+                    changed.push([&bytes[..at], &[b][..], &bytes[at..]].concat());
+                }
+                for text in changed.iter().filter_map(|c| std::str::from_utf8(c).ok()) {
+                    tried += 1;
+                    if let Ok(read) = Entry::parse_line(text) {
+                        assert_eq!(read.canonical_line(), text, "read from {text:?}");
+                    }
+                }
+            }
+            for tail in [" ;", " ; ", " ;  s=0000000000000000", " ;t=1", " ;x s=0000000000000000"] {
+                let text = format!(
+                    "{}{tail}",
+                    Entry {
+                        time: None,
+                        state: None,
+                        ..entry.clone()
+                    }
+                    .canonical_line()
+                );
+                assert!(Entry::parse_line(&text).is_err(), "{text:?}");
+            }
+        }
+        assert!(tried > 50_000, "{tried}");
+    }
+
     #[test]
     fn bad_lines_say_why() {
         assert!(Entry::parse_line("x p1 a").unwrap_err().reason.contains("sequence"));
@@ -222,5 +314,20 @@ mod tests {
             .contains("16 hex"));
         assert!(Entry::parse_line("1 p1  a").is_err());
         assert!(Entry::parse_line("01 p1 a").is_err());
+        for (line, reason) in [
+            ("01 p1 a", "not in canonical form"),
+            ("+1 p1 a", "not in canonical form"),
+            ("1 p1 a ;", "not in canonical form"),
+            ("1 p1 a ;x t=1", "not in canonical form"),
+            (
+                "1 p1 a ; s=0123456789ABCDEF",
+                "state hash '0123456789ABCDEF' is not 16 hex digits",
+            ),
+            ("1 p1 a ; s=0123456789abcdef t=1", "unexpected field 't=1' after ';'"),
+            ("1 p1 a;b", "command 'a;b' holds a control character or ';'"),
+            ("1 p1 a ;; t=1", "not in canonical form"),
+        ] {
+            assert_eq!(Entry::parse_line(line).unwrap_err().reason, reason, "{line}");
+        }
     }
 }

@@ -34,7 +34,26 @@ pub fn decode(text: &str) -> Option<Vec<u8>> {
 
 /// Decodes exactly 32 bytes of hex.
 pub fn decode32(text: &str) -> Option<[u8; 32]> {
-    decode(text)?.try_into().ok()
+    decode_exact(text)
+}
+
+/// Decodes exactly `N` bytes of lower-case hex into an array, without the vector of `decode`:
+/// `None` exactly where `decode(text)` is not `N` bytes.
+pub fn decode_exact<const N: usize>(text: &str) -> Option<[u8; N]> {
+    let text = text.as_bytes();
+    if text.len() != 2 * N {
+        return None;
+    }
+    let digit = |b: u8| match b {
+        b'0'..=b'9' => Some(b - b'0'),
+        b'a'..=b'f' => Some(b - b'a' + 10),
+        _ => None,
+    };
+    let mut out = [0u8; N];
+    for (byte, pair) in out.iter_mut().zip(text.chunks_exact(2)) {
+        *byte = digit(pair[0])? * 16 + digit(pair[1])?;
+    }
+    Some(out)
 }
 
 #[cfg(test)]
@@ -52,5 +71,23 @@ mod tests {
         let written: String = long.iter().map(|b| format!("{b:02x}")).collect();
         assert_eq!(super::encode(&long), written);
         assert_eq!(super::decode(&written), Some(long));
+    }
+
+    #[test]
+    fn exact_decoding_agrees_with_decoding() {
+        for text in [
+            "0123456789abcdef",
+            "0123456789ABCDEF",
+            "0123456789abcde",
+            "0123456789abcdef0",
+            "0123456789abcdeg",
+            "",
+            "+123456789abcdef",
+            "0123456789abcd\u{e9}",
+        ] {
+            let vector = super::decode(text).and_then(|b| <[u8; 8]>::try_from(b).ok());
+            assert_eq!(super::decode_exact::<8>(text), vector, "{text}");
+        }
+        assert_eq!(super::decode_exact::<2>("ff00"), Some([255, 0]));
     }
 }

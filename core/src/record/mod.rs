@@ -12,7 +12,7 @@ pub mod text;
 
 pub use actor::Actor;
 pub use chain::{chain_step, header_hash, Hash};
-pub use entry::{check_command as check_command_text, Entry, EntryError};
+pub use entry::{check_command as check_command_text, push_decimal, Entry, EntryError};
 pub use header::{ChanceMode, Header, HeaderError};
 pub use lines::EntryLines;
 

@@ -9,7 +9,7 @@ mod verify;
 pub use checked::Checked;
 use correction::InForce;
 pub use correction::{in_force, Correction, Withdrawn};
-pub use verify::{log_view, verify_complete, verify_record, verify_text, Report, SeedCheck};
+pub use verify::{log_view, verify_complete, verify_complete_chained, verify_record, verify_text, Report, SeedCheck};
 
 use crate::chance::{commitment, ChanceRng};
 use crate::game::{Game, Match};
@@ -457,6 +457,10 @@ impl Replay {
 
     /// Takes the chain one step, over `entry`'s canonical line (kept, when lines are kept).
     fn chain(&mut self, entry: &Entry) {
+        if !self.chained && self.kept.is_none() {
+            // Nobody takes the line: `verify` given the chain its reader made.
+            return;
+        }
         let line = match &mut self.kept {
             Some(kept) => kept.lines.push(entry),
             None => {

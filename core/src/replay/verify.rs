@@ -56,10 +56,12 @@ pub enum SeedCheck {
 /// Replays a whole record through its rules (the chain is assumed already checked). A record
 /// cut short is not caught here: see [`verify_complete`].
 pub fn verify_record(games: &Registry, record: &Record) -> Report {
-    verify(games, record, false)
+    verify(games, record, false, None)
 }
 
-fn verify(games: &Registry, record: &Record, complete: bool) -> Report {
+/// Replays `record`; with `chain` (the header's hash, then the hash after each entry) the
+/// report's heads are taken from it instead of chaining each entry's line again.
+fn verify(games: &Registry, record: &Record, complete: bool, chain: Option<&[Hash]>) -> Report {
     let mut report = Report {
         entries: 0,
         head: [0; 32],
@@ -79,6 +81,7 @@ fn verify(games: &Registry, record: &Record, complete: bool) -> Report {
         }
     };
     report.head = replay.head();
+    replay.chained = chain.is_none();
     // What a correction rebuilds from is kept only from a record's first correction on,
     // made then from the entries before it (none of them withdrawn yet).
     replay.in_force = None;
@@ -103,7 +106,10 @@ fn verify(games: &Registry, record: &Record, complete: bool) -> Report {
             return report;
         }
         report.entries = entry.seq;
-        report.head = replay.head();
+        report.head = match chain {
+            Some(chain) => chain[at + 1],
+            None => replay.head(),
+        };
     }
     report.withdrawn = replay.withdrawn().to_vec();
     report.remarks = replay.remarks().to_vec();
@@ -117,7 +123,16 @@ fn verify(games: &Registry, record: &Record, complete: bool) -> Report {
 /// Replays a whole record through its rules (the chain is assumed already checked), and
 /// checks it is complete: a seeded record whose game is over ends with its seed's reveal.
 pub fn verify_complete(games: &Registry, record: &Record) -> Report {
-    verify(games, record, true)
+    verify(games, record, true, None)
+}
+
+/// `verify_complete` of a record whose chain its reader has already recomputed from the stored
+/// lines and checked (`chain`: the header's hash, then the hash after each entry, as a store's
+/// read gives it): the same report, its heads taken from `chain` rather than hashed again. A
+/// `chain` of another length than the record's is not used.
+pub fn verify_complete_chained(games: &Registry, record: &Record, chain: &[Hash]) -> Report {
+    let chain = (chain.len() == record.entries.len() + 1).then_some(chain);
+    verify(games, record, true, chain)
 }
 
 /// Verifies a kifu text file: first the chain, then the rules.

@@ -265,7 +265,7 @@ impl RecordStore for PgStore {
     fn audit(&self, id: &str) -> Result<Report, ReadError> {
         self.read(|tx| {
             let read = read::verified_record(tx, id);
-            crate::read::audit_report(self.games, read, |record| {
+            crate::read::audit_report(self.games, read, None, |record| {
                 let mut reader = log::Reader::new(tx)?;
                 Ok(reader.logged_as(id, &record.hashes(), true)?.err())
             })

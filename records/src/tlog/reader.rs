@@ -143,10 +143,12 @@ where
                 .map(|v| v.value().to_string())
                 .ok_or_else(|| StoreError::Damaged(format!("the log names record {id}, which the store lacks")))?;
             let mut chain = vec![header_hash(&header)];
+            let mut line = String::new();
             for (start, _, packed) in blocks::stored(self.blocks, id)? {
-                let lines = blocks::unpack(start, &packed)
+                let text = blocks::unpack_text(&packed)
                     .map_err(|why| StoreError::Damaged(format!("record {id}, entries from {start}: {why}")))?;
-                for line in lines {
+                for (seq, rest) in (start..).zip(text.split('\n')) {
+                    blocks::write_line(seq, rest, &mut line);
                     chain.push(chain_step(&chain[chain.len() - 1], &line));
                 }
             }
