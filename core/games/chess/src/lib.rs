@@ -21,6 +21,7 @@
 pub mod bitboard;
 pub mod board_json;
 pub mod boards;
+mod command_text;
 pub mod derived;
 pub mod fairy;
 pub mod fen;

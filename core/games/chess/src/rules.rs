@@ -11,17 +11,17 @@ use std::sync::OnceLock;
 use serde::{Deserialize, Serialize};
 
 use super::bitboard::probe::{has_legal_move, Sets};
-use super::bitboard::{check_mark, play_marked, Board};
+use super::bitboard::{check_mark, Board};
+use super::command_text::read;
 use super::derived::{is_legal, is_legal_here, legal_listed, legal_of, successor, Derived, Kept, Parsed, Successor};
 use super::fairy::horizontal_cylinder::{state_board, state_fen};
 use super::fen::{parse_state_fen, shown_ep};
 use super::illegal::{self, IllegalMove};
-use super::named::named_command;
 use super::outcome::{position_result, position_result_moving, result_after_illegal};
 use super::position::{Move, Position};
 use super::render::render_position;
 use super::repetition::{RepetitionKeys, Repetitions, RulesVersion};
-use super::san::{exact_san, exact_san_on, move_to_san_among, move_to_san_marked, parse_move_among, without_mark};
+use super::san::{move_to_san_among, move_to_san_marked};
 use super::start::start_position;
 use super::variant::Variant;
 use super::versions::at_version;
@@ -305,50 +305,6 @@ fn make_move<H: RulesVersion>(variant: Variant, state: &mut ChessState<H>, pos: 
         }
     };
     settle(variant, state, castles, Made::Legal(next));
-}
-
-/// Reads `actor`'s command `text` in the state's position (what `Rules::parse` does), with,
-/// for a move, what `format` and `apply` may use of the reading (see `Derived::parsed`).
-fn read<H>(
-    variant: Variant,
-    state: &ChessState<H>,
-    actor: Actor,
-    text: &str,
-) -> Result<(Command, Option<Parsed>), RuleError> {
-    if let Some(rest) = illegal::entry_move(text) {
-        if actor != Actor::Arbiter {
-            refuse!(
-                "only the arbiter records an illegal move that stood ('arbiter:{}'); a player's move must be legal",
-                text.trim()
-            );
-        }
-        let pos = position(variant, state)?;
-        return illegal::parse(pos, rest)
-            .map(|m| (Command::Illegal(m), None))
-            .map_err(RuleError::new);
-    }
-    if actor == Actor::Arbiter {
-        refuse!(
-            "the arbiter's entries in chess are 'illegal MOVE' (a move that stood although illegal) and 'correct SEQ REASON'"
-        );
-    }
-    if let Some(command) = named_command(text) {
-        return Ok((command, None));
-    }
-    let pos = position(variant, state)?;
-    // A stored record's move is found among the moves in any order; what people type, and
-    // the messages naming moves, use the listed order.
-    let exact = match &state.derived.board {
-        // On the fast path, with the sets after the move and its check mark.
-        Some(sets) => exact_san_on(pos, sets, text).map(|m| (m, play_marked(sets.board(), &m))),
-        None => exact_san(pos, legal_of(state, pos), text).map(|m| (m, None)),
-    };
-    if let Some((m, after)) = exact {
-        // The text is the move's SAN, check mark aside (what `exact_san` matched).
-        return Ok((Command::Move(m), Some(Parsed::new(m, Some(without_mark(text)), after))));
-    }
-    let m = parse_move_among(pos, legal_listed(state, pos), text).map_err(RuleError::new)?;
-    Ok((Command::Move(m), Some(Parsed::new(m, None, None))))
 }
 
 /// The `Rules` of one rules version: `$rules` keeps repetitions as `$log`.
