@@ -156,17 +156,7 @@ fn key_of_any(pos: &Position, ep: Option<u8>, board: BoardBytes) -> Key {
             n += 1;
         }
     }
-    for value in [
-        Some(pos.turn.index() as u8),
-        pos.castles[0][0],
-        pos.castles[0][1],
-        pos.castles[1][0],
-        pos.castles[1][1],
-        ep,
-    ] {
-        bytes[n] = value.map_or(0, |v| v.wrapping_add(1));
-        n += 1;
-    }
+    n += write_turn_castles_ep(pos, ep, &mut bytes[n..]);
     if pos.variant.checks_to_win().is_some() {
         bytes[n] = pos.checks[0];
         bytes[n + 1] = pos.checks[1];
@@ -190,9 +180,30 @@ fn key_of_any(pos: &Position, ep: Option<u8>, board: BoardBytes) -> Key {
         bytes[n..n + 64].copy_from_slice(portholes);
         n += 64;
     }
-    let hash = blake3::hash(&bytes[..n]);
+    key_of_bytes(&bytes[..n])
+}
+
+/// Writes the side to move, the four castling rooks and the en passant square into `out`, a
+/// byte each (0 for none, else the value plus one): the same six bytes in every key. Returns 6.
+fn write_turn_castles_ep(pos: &Position, ep: Option<u8>, out: &mut [u8]) -> usize {
+    let values = [
+        Some(pos.turn.index() as u8),
+        pos.castles[0][0],
+        pos.castles[0][1],
+        pos.castles[1][0],
+        pos.castles[1][1],
+        ep,
+    ];
+    for (slot, value) in out.iter_mut().zip(values) {
+        *slot = value.map_or(0, |v| v.wrapping_add(1));
+    }
+    values.len()
+}
+
+/// A key: the first 16 bytes of blake3 over a position's key bytes.
+fn key_of_bytes(bytes: &[u8]) -> Key {
     let mut out = [0u8; 16];
-    out.copy_from_slice(&hash.as_bytes()[..16]);
+    out.copy_from_slice(&blake3::hash(bytes).as_bytes()[..16]);
     out
 }
 
@@ -214,21 +225,8 @@ fn packed_key_of_8x8(pos: &Position, ep: Option<u8>) -> Key {
         n += 1;
         word &= word - 1;
     }
-    for value in [
-        Some(pos.turn.index() as u8),
-        pos.castles[0][0],
-        pos.castles[0][1],
-        pos.castles[1][0],
-        pos.castles[1][1],
-        ep,
-    ] {
-        bytes[n] = value.map_or(0, |v| v.wrapping_add(1));
-        n += 1;
-    }
-    let hash = blake3::hash(&bytes[..n]);
-    let mut out = [0u8; 16];
-    out.copy_from_slice(&hash.as_bytes()[..16]);
-    out
+    n += write_turn_castles_ep(pos, ep, &mut bytes[n..]);
+    key_of_bytes(&bytes[..n])
 }
 
 /// The keys of the positions since the last irreversible move, current last, and how often
