@@ -367,12 +367,12 @@ pub(super) fn prove(
     every: bool,
 ) -> Result<Bundle, LogError> {
     let signed = sign_in(tx, key)?;
-    let record: Record = read::verified_record(tx, id).map_err(|e| match e {
+    let (record, hashes): (Record, Vec<Hash>) = read::verified_chained(tx, id).map_err(|e| match e {
         ReadError::NotFound(id) => LogError::NotFound(id),
         other => other.into(),
     })?;
     let seq = proven_seq(id, seq, record.entries.len() as u64)?;
-    let chain = &record.hashes()[..=seq as usize];
+    let chain = &hashes[..=seq as usize];
     let mut reader = Reader::new(tx)?;
     let leaves = reader
         .logged_as(id, chain, false)?

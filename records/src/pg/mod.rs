@@ -264,10 +264,13 @@ impl RecordStore for PgStore {
     }
     fn audit(&self, id: &str) -> Result<Report, ReadError> {
         self.read(|tx| {
-            let read = read::verified_record(tx, id);
-            crate::read::audit_report(self.games, read, None, |record| {
+            let (read, chain) = match read::verified_chained(tx, id) {
+                Ok((record, chain)) => (Ok(record), chain),
+                Err(e) => (Err(e), Vec::new()),
+            };
+            crate::read::audit_report(self.games, read, Some(&chain), |_| {
                 let mut reader = log::Reader::new(tx)?;
-                Ok(reader.logged_as(id, &record.hashes(), true)?.err())
+                Ok(reader.logged_as(id, &chain, true)?.err())
             })
         })
     }

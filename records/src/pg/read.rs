@@ -38,6 +38,12 @@ pub(super) fn head(tx: &mut Transaction<'_>, id: &str) -> Result<(u64, Hash), Re
 /// entry, the chain recomputed from the header matching the hash stored with every entry and
 /// the head row's count and hash.
 pub(super) fn verified_record(tx: &mut Transaction<'_>, id: &str) -> Result<Record, ReadError> {
+    verified_chained(tx, id).map(|(record, _)| record)
+}
+
+/// `verified_record`, with the chain it recomputed: the header's hash, then the hash after each
+/// entry (what `Record::hashes` makes again from the entries), so an audit chains once.
+pub(super) fn verified_chained(tx: &mut Transaction<'_>, id: &str) -> Result<(Record, Vec<Hash>), ReadError> {
     let broken = |seq: u64, reason: String| ReadError::Broken {
         id: id.to_string(),
         seq,
@@ -62,6 +68,8 @@ pub(super) fn verified_record(tx: &mut Transaction<'_>, id: &str) -> Result<Reco
         .map_err(StoreError::from)?;
     let mut chain = header_hash(&header.canonical_text());
     let mut entries: Vec<Entry> = Vec::with_capacity(rows.len());
+    let mut hashes: Vec<Hash> = Vec::with_capacity(rows.len() + 1);
+    hashes.push(chain);
     for row in &rows {
         let expected = entries.len() as u64 + 1;
         let seq = count(row.get(0));
@@ -80,6 +88,7 @@ pub(super) fn verified_record(tx: &mut Transaction<'_>, id: &str) -> Result<Reco
             ));
         }
         chain = chain_step(&chain, line);
+        hashes.push(chain);
         let stored: &[u8] = row.get(2);
         if stored != chain.as_slice() {
             return Err(broken(
@@ -90,7 +99,7 @@ pub(super) fn verified_record(tx: &mut Transaction<'_>, id: &str) -> Result<Reco
         entries.push(entry);
     }
     crate::read::agrees_with_head(id, entries.len() as u64, &chain, head_seq, &head)?;
-    Ok(Record { header, entries })
+    Ok((Record { header, entries }, hashes))
 }
 
 /// The canonical lines of a stored record up to its head, or `None` when no record has `id`.
