@@ -39,7 +39,18 @@ mod tests {
     #[test]
     fn a_step_hashes_the_previous_hash_then_the_line() {
         let previous: Hash = std::array::from_fn(|i| i as u8 * 7);
-        for len in [0, 1, 40, JOINED_LINE - 1, JOINED_LINE, JOINED_LINE + 1, 1000, 1024, 3000] {
+        let lengths = [
+            0,
+            1,
+            40,
+            JOINED_LINE - 1,
+            JOINED_LINE,
+            JOINED_LINE + 1,
+            1000,
+            1024,
+            3000,
+        ];
+        for len in lengths {
             let line: String = (0..len).map(|i| char::from(b'a' + (i % 26) as u8)).collect();
             let mut input = previous.to_vec();
             input.extend_from_slice(line.as_bytes());
