@@ -170,17 +170,6 @@ impl Replay {
         })
     }
 
-    /// For a replay started by `start_unchained`: keeps, from now on, the entries in force
-    /// (what a correction rebuilds from), starting with `made`, every entry it has made so
-    /// far (none withdrawn yet, since only a correction withdraws). Called before an arbiter's
-    /// entry, which may be a correction; a replay that keeps them already is left as it is.
-    pub(crate) fn keep_in_force(&mut self, made: &[Entry]) {
-        if self.in_force.is_none() {
-            debug_assert_eq!(made.len() as u64, self.seq);
-            self.in_force = Some(InForce::of(made));
-        }
-    }
-
     /// Resumes from a derived snapshot taken after entry `seq` whose chain hash is `head`. The
     /// snapshot is of a complete record: a seeded game that is over has revealed its seed.
     pub fn resume(games: &Registry, header: &Header, snapshot: &[u8], seq: u64, head: Hash) -> Result<Replay, Failure> {
