@@ -158,6 +158,10 @@ pub fn build_checked(games: &Registry, draft: &Draft, created: Option<&str>) -> 
         if mv.actor != Some(Actor::Note) {
             ply += 1;
         }
+        if mv.actor == Some(Actor::Arbiter) {
+            // It may be a correction, which rebuilds the game from the entries in force.
+            replay.keep_in_force(&entries);
+        }
         let entry = replay
             .play(mv.actor, &mv.text, None)
             .map_err(|f: Failure| FormatError {

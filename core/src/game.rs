@@ -194,7 +194,8 @@ impl<R: Rules> Match for Live<R> {
         crate::rules::encoded(&self.state)
     }
     fn state_hash(&self) -> [u8; 32] {
-        *blake3::hash(&self.rules.hashed_state(&self.state)).as_bytes()
+        self.rules
+            .with_hashed_state(&self.state, |bytes| *blake3::hash(bytes).as_bytes())
     }
     fn clone_box(&self) -> Box<dyn Match> {
         Box::new(Live {

@@ -230,6 +230,12 @@ pub trait Rules: Clone + Send + Sync + 'static {
     fn hashed_state(&self, state: &Self::State) -> Vec<u8> {
         encoded(state)
     }
+    /// Hands `hash` the bytes `hashed_state` gives and returns what it made (the kernel's state
+    /// hash). A game whose hashed bytes are few may write them on the stack rather than into a
+    /// `Vec`; they must be exactly `hashed_state`'s. By default `hashed_state` itself.
+    fn with_hashed_state<T>(&self, state: &Self::State, hash: impl FnOnce(&[u8]) -> T) -> T {
+        hash(&self.hashed_state(state))
+    }
     /// The same game at an earlier rules version, for the records made under it: they replay
     /// and verify with that version's rules and hashes. `None` (the default) when this kifu
     /// does not keep that version.

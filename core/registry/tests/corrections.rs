@@ -162,3 +162,68 @@ fn a_record_verified_with_its_read_chain_reports_as_chained_again() {
         assert!(verify_complete(registry(), &altered).failure.is_some());
     }
 }
+
+/// `format::build` keeps the entries in force only from a draft's first arbiter entry on, made
+/// then from the entries before it: what it builds, and what it refuses, must be what a replay
+/// keeping them from the start makes of the same moves.
+#[test]
+fn a_draft_with_corrections_builds_as_a_replay_keeping_every_entry_in_force() {
+    use kifu_core::format::{build_checked, Draft, DraftMove};
+    let arbiter = Some(Actor::Arbiter);
+    // `None` as the text: the first legal move where it stands.
+    let steps: [(Option<Actor>, Option<&str>); 13] = [
+        (None, Some("3")),
+        (None, None),
+        (Some(Actor::Note), Some("a note before any correction")),
+        (None, Some("2")),
+        (None, None),
+        (arbiter, Some("correct 2 the second throw was a 4, not a 2")),
+        (None, Some("4")),
+        (None, None),
+        (arbiter, Some("correct 9 no such entry")),
+        (arbiter, Some("correct 0 start again")),
+        (None, Some("1")),
+        (None, None),
+        (arbiter, Some("correct 6 a correction withdrawn")),
+    ];
+    let header = senet(ChanceMode::Observed);
+    let mut general = Replay::start(registry(), &header).unwrap();
+    let mut made = Vec::new();
+    let mut moves = Vec::new();
+    for (at, (actor, text)) in steps.into_iter().enumerate() {
+        let text = text.map_or_else(|| general.current().legal().unwrap()[0].clone(), str::to_string);
+        let played = general.play(actor, &text, None);
+        moves.push(DraftMove {
+            actor,
+            text,
+            line: at + 1,
+        });
+        let draft = Draft {
+            game: "senet".into(),
+            players: vec!["A".into(), "B".into()],
+            moves: moves.clone(),
+            line: 1,
+            ..Draft::default()
+        };
+        match played {
+            Ok(entry) => {
+                made.push(entry);
+                let built = build_checked(registry(), &draft, None).unwrap();
+                assert_eq!(built.record().entries, made, "after step {at}");
+                assert!(verify_record(registry(), built.record()).failure.is_none());
+            }
+            Err(refused) => {
+                let err = build_checked(registry(), &draft, None).unwrap_err();
+                assert!(
+                    err.reason.ends_with(&refused.reason),
+                    "{} / {}",
+                    err.reason,
+                    refused.reason
+                );
+                // The general replay is spent only where it refused: drop the step from both.
+                moves.pop();
+            }
+        }
+    }
+    assert!(general.withdrawn().len() >= 3, "{:?}", general.withdrawn());
+}

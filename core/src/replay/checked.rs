@@ -12,7 +12,6 @@ use crate::rules::Turn;
 #[derive(Debug, Clone)]
 pub struct Checked {
     record: Record,
-    snapshot: Vec<u8>,
     turn: Turn,
     /// The header's canonical text.
     header_text: String,
@@ -53,7 +52,6 @@ impl Checked {
         debug_assert_eq!(chain.len(), record.entries.len() + 1);
         Checked {
             record,
-            snapshot: replay.current().snapshot(),
             turn: replay.turn(),
             header_text,
             lines,
@@ -79,10 +77,6 @@ impl Checked {
     }
     pub fn into_record(self) -> Record {
         self.record
-    }
-    /// The game state after the last entry, as `Match::snapshot` gives it.
-    pub fn snapshot(&self) -> &[u8] {
-        &self.snapshot
     }
     pub fn turn(&self) -> &Turn {
         &self.turn

@@ -119,6 +119,17 @@ impl InForce {
 }
 
 impl Replay {
+    /// For a replay started by `start_unchained`: keeps, from now on, the entries in force
+    /// (what a correction rebuilds from), starting with `made`, every entry it has made so
+    /// far (none withdrawn yet, since only a correction withdraws). Called before an arbiter's
+    /// entry, which may be a correction; a replay that keeps them already is left as it is.
+    pub(crate) fn keep_in_force(&mut self, made: &[Entry]) {
+        if self.in_force.is_none() {
+            debug_assert_eq!(made.len() as u64, self.seq);
+            self.in_force = Some(InForce::of(made));
+        }
+    }
+
     /// Withdraws every entry in force after `correction.to`, the correction being entry `at`,
     /// and rebuilds the game from the entries left in force. On error nothing has changed.
     pub(super) fn correct(&mut self, correction: &Correction, at: u64) -> Result<(), String> {

@@ -135,13 +135,15 @@ impl Replay {
         replay.head = header_hash(&header.canonical_text());
         replay.chained = true;
         replay.kept = None;
+        replay.in_force = Some(InForce::default());
         Ok(replay)
     }
 
     /// As `start`, for a header already validated, taking no chain step: its head stays the
     /// zero hash, and it keeps each entry's canonical line (`take_kept`, room made for
     /// `entries`) for the caller to chain once the header is final (`format::build_checked`,
-    /// whose id derives from them).
+    /// whose id derives from them). It keeps no entries in force until the caller hands it
+    /// those it made, before an arbiter's entry (`keep_in_force`).
     pub(crate) fn start_unchained(games: &Registry, header: Header, entries: usize) -> Result<Replay, Failure> {
         let game = game_for(games, &header)?;
         let current = start_match(game, &header)?;
@@ -162,7 +164,7 @@ impl Replay {
             seed: None,
             revealed: false,
             broken: false,
-            in_force: Some(InForce::default()),
+            in_force: None,
             withdrawn: Vec::new(),
             remarks: Vec::new(),
         })
@@ -332,6 +334,9 @@ impl Replay {
     /// On error nothing changes.
     pub fn play(&mut self, actor: Option<Actor>, text: &str, time: Option<&str>) -> Result<Entry, Failure> {
         let seq = self.seq + 1;
+        // An actor taken from the turn may act by its making: `check_actor` is asked only of
+        // one the caller named.
+        let named = actor.is_some();
         let actor = match actor {
             Some(actor) => actor,
             None => match self.current.turn() {
@@ -374,19 +379,25 @@ impl Replay {
                 "chance is drawn from the seed in a seeded record; it cannot be entered".into(),
             ));
         }
-        self.check_actor(actor).map_err(fail)?;
+        if named {
+            self.check_actor(actor).map_err(fail)?;
+        }
         // A game whose refusals change nothing is played in place; any other on a copy that
-        // replaces it only when the entry stands.
-        let (canonical, remark) = if self.current.keeps_state_on_refusal() {
+        // replaces it only when the entry stands. The canonical text is written into the
+        // replay's buffer, and the entry's own string made once at its length.
+        let remark = if self.current.keeps_state_on_refusal() {
             self.current
-                .apply_remarked(actor, text.trim())
+                .apply_into(actor, text.trim(), &mut self.canonical)
                 .map_err(|e| fail(e.reason))?
         } else {
             let mut next = self.current.clone_box();
-            let played = next.apply_remarked(actor, text.trim()).map_err(|e| fail(e.reason))?;
+            let remark = next
+                .apply_into(actor, text.trim(), &mut self.canonical)
+                .map_err(|e| fail(e.reason))?;
             self.current = next;
-            played
+            remark
         };
+        let canonical = self.canonical.as_str().to_owned();
         let state = self.current.state_hash();
         self.current_hash = Some(state);
         let entry = self.push(actor, canonical, time, Some(state));

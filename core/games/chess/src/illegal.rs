@@ -29,8 +29,10 @@ pub struct IllegalMove {
 }
 
 /// The move text of an entry, if `text` is one: what follows the keyword `illegal`.
+/// Only the start is trimmed before the keyword is looked for, so a move's text (every entry
+/// a replay reads comes here first) is not trimmed at both ends for nothing.
 pub fn entry_move(text: &str) -> Option<&str> {
-    let rest = text.trim().strip_prefix(KEYWORD)?;
+    let rest = text.trim_start().strip_prefix(KEYWORD)?;
     (rest.is_empty() || rest.starts_with(char::is_whitespace)).then(|| rest.trim())
 }
 

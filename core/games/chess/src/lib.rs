@@ -22,6 +22,7 @@ pub mod bitboard;
 pub mod board_json;
 pub mod boards;
 mod command_text;
+mod counters;
 pub mod derived;
 pub mod fairy;
 pub mod fen;

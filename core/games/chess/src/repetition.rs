@@ -12,12 +12,12 @@ use serde::de::DeserializeOwned;
 use serde::ser::SerializeStruct;
 use serde::{Deserialize, Serialize};
 
+use super::counters::{plain_counters, push_counters};
 use super::fen::{shown_ep, to_epd, to_epd_showing};
 use super::piece::PROMOTED_BIT;
 use super::position::Position;
 use super::rules::ChessState;
 use super::variant::Variant;
-use kifu_core::rules::Outcome;
 
 /// One chess rules version's part of the state: the positions since the last irreversible
 /// move as it keeps them, and the bytes its state hash covers.
@@ -35,6 +35,10 @@ pub trait RulesVersion: Clone + Debug + PartialEq + Eq + Serialize + Deserialize
     /// The bytes the state hash covers; `pos` is the state's position (`None` when its FEN does
     /// not read: versions 1 and 2 hash the FEN as it stands, version 3 has nothing to hash).
     fn hashed_state(state: &ChessState<Self>, pos: Option<&Position>) -> Vec<u8>;
+    /// Hands `hash` the bytes `hashed_state` gives (see `Rules::with_hashed_state`).
+    fn with_hashed_state<T>(state: &ChessState<Self>, pos: Option<&Position>, hash: impl FnOnce(&[u8]) -> T) -> T {
+        hash(&Self::hashed_state(state, pos))
+    }
 }
 
 /// Versions 1 and 2: the FEN, what the log commits to, the draw offer and the result, as
@@ -446,64 +450,23 @@ impl RulesVersion for RepetitionKeys {
             Err(_) => Vec::new(),
         }
     }
-}
-
-/// Appends `(halfmove, fullmove, draw offer, result)` as bincode (standard configuration)
-/// writes them. While the game goes on with both counters under 251 that is a byte each (a
-/// varint that small is itself), the offer's `Option<u8>` (0, or 1 and the seat) and 0 for no
-/// result, written here directly; anything else is left to bincode.
-fn push_counters(
-    out: &mut Vec<u8>,
-    halfmove: u32,
-    fullmove: u32,
-    draw_offer: Option<u8>,
-    result: &Option<Outcome>,
-) -> Result<(), bincode::error::EncodeError> {
-    match (u8::try_from(halfmove), u8::try_from(fullmove), result) {
-        (Ok(half @ 0..=250), Ok(full @ 0..=250), None) => {
-            out.extend_from_slice(&[half, full]);
-            match draw_offer {
-                None => out.push(0),
-                Some(seat) => out.extend_from_slice(&[1, seat]),
-            }
-            out.push(0);
-            Ok(())
-        }
-        _ => {
-            let counters = (halfmove, fullmove, &draw_offer, result);
-            bincode::serde::encode_into_std_write(counters, out, bincode::config::standard()).map(|_| ())
-        }
+    /// While the counters are written plainly (`plain_counters`), the same bytes on the stack.
+    fn with_hashed_state<T>(state: &ChessState<Self>, pos: Option<&Position>, hash: impl FnOnce(&[u8]) -> T) -> T {
+        let plain = pos.and_then(|pos| plain_counters(pos.halfmove, pos.fullmove, state.draw_offer, &state.result));
+        let Some((counters, len)) = plain else {
+            return hash(&Self::hashed_state(state, pos));
+        };
+        let mut bytes = [0u8; 16 + 5];
+        bytes[..16].copy_from_slice(state.history.log.keys.last().map_or(&[0; 16], |k| k));
+        bytes[16..16 + len].copy_from_slice(&counters[..len]);
+        hash(&bytes[..16 + len])
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{key_of_any, packed_key_of_8x8, push_counters, BoardBytes, Key, KeyCounts, SCANNED};
-    use kifu_core::rules::Outcome;
+    use super::{key_of_any, packed_key_of_8x8, BoardBytes, Key, KeyCounts, SCANNED};
 
-    /// The counters, draw offer and result are written as bincode writes them, on both sides
-    /// of the varints' one-byte limit, with and without an offer or a result.
-    #[test]
-    fn counters_are_written_as_bincode_writes_them() {
-        let counts = [0, 1, 99, 150, 250, 251, 252, 1000, 65_535, 65_536, u32::MAX];
-        let results = [None, Some(Outcome::draw("agreed")), Some(Outcome::win(1, "checkmate"))];
-        for halfmove in counts {
-            for fullmove in counts {
-                for draw_offer in [None, Some(0), Some(1)] {
-                    for result in &results {
-                        let mut out = vec![7];
-                        push_counters(&mut out, halfmove, fullmove, draw_offer, result).unwrap();
-                        let expected = kifu_core::rules::encoded(&(halfmove, fullmove, &draw_offer, result));
-                        assert_eq!(
-                            out[1..],
-                            expected[..],
-                            "{halfmove} {fullmove} {draw_offer:?} {result:?}"
-                        );
-                    }
-                }
-            }
-        }
-    }
     use crate::fen::{parse_fen, shown_ep};
     use crate::movegen::legal_moves;
     use crate::variant::Variant;

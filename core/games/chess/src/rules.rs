@@ -334,6 +334,9 @@ macro_rules! chess_rules {
             fn hashed_state(&self, state: &Self::State) -> Vec<u8> {
                 <$log>::hashed_state(state, position(self.variant, state).ok())
             }
+            fn with_hashed_state<T>(&self, state: &Self::State, hash: impl FnOnce(&[u8]) -> T) -> T {
+                <$log>::with_hashed_state(state, position(self.variant, state).ok(), hash)
+            }
             fn describe(&self) -> &'static str {
                 self.variant.describe()
             }

@@ -309,3 +309,32 @@ fn pgn_writes_pawn_captures_and_promotions_that_stood() {
         "{pgn}"
     );
 }
+
+/// `entry_move` trims only the text's start before the keyword: it finds what trimming both
+/// ends first found, for blanks of every kind on either side.
+#[test]
+fn an_illegal_entry_is_found_as_when_the_text_was_trimmed_first() {
+    let trimmed_first = |text: &str| -> Option<String> {
+        let rest = text.trim().strip_prefix("illegal")?;
+        (rest.is_empty() || rest.starts_with(char::is_whitespace)).then(|| rest.trim().to_string())
+    };
+    let mut compared = 0;
+    for before in ["", " ", "\t", "\u{3000}", " \n "] {
+        for word in ["illegal", "illegalx", "Illegal", "illega", "Nf3", "resign", ""] {
+            for between in ["", " ", "\t", "\u{2003}", "  "] {
+                for rest in ["", "e1g1", "e7-e8=Q", "x", "\u{2003}"] {
+                    for after in ["", " ", "\u{3000}", " \t"] {
+                        let text = format!("{before}{word}{between}{rest}{after}");
+                        assert_eq!(
+                            crate::illegal::entry_move(&text).map(str::to_string),
+                            trimmed_first(&text),
+                            "{text:?}"
+                        );
+                        compared += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(compared, 5 * 7 * 5 * 5 * 4);
+}

@@ -331,3 +331,57 @@ fn a_version_3_snapshot_without_the_current_key_is_refused() -> Result<(), Strin
     assert!(refused.reason.contains("repetition keys"), "{}", refused.reason);
     Ok(())
 }
+
+/// The bytes a version hands the state hash (`Rules::with_hashed_state`, written on the stack
+/// by version 3 while the counters are small) are `hashed_state`'s, along seeded games with
+/// draw offers, results and counters on both sides of the one-byte limit, in every version.
+fn hands_the_hashed_bytes<R: Rules>(rules: &R) -> Result<usize, String> {
+    let mut seed = 5u64;
+    let mut compared = 0;
+    let starts = [
+        None,
+        Some("r3k2r/pPppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPpP/R3K2R w KQkq - 0 1"),
+        Some("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 247 248"),
+        Some("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 3 250"),
+    ];
+    for start in starts {
+        for _game in 0..12 {
+            let setup = Setup {
+                options: &Default::default(),
+                players: 2,
+                start,
+            };
+            let mut state = rules.setup(&setup).map_err(|e| e.reason)?;
+            for ply in 0..80 {
+                assert_eq!(
+                    rules.with_hashed_state(&state, <[u8]>::to_vec),
+                    rules.hashed_state(&state),
+                    "{start:?}, ply {ply}"
+                );
+                compared += 1;
+                let Turn::Seat { seat } = rules.turn(&state) else {
+                    break;
+                };
+                let legal = rules.legal(&state).ok_or("chess lists its moves")?;
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let actor = kifu_core::record::Actor::Seat(seat);
+                rules
+                    .apply(&mut state, actor, &legal[seed as usize % legal.len()])
+                    .map_err(|e| e.reason)?;
+            }
+        }
+    }
+    Ok(compared)
+}
+
+#[test]
+fn every_version_hands_the_state_hash_its_hashed_bytes() -> Result<(), String> {
+    let standard = Variant::Standard;
+    let compared = hands_the_hashed_bytes(&ChessRules { variant: standard })?;
+    assert!(compared > 1000, "{compared}");
+    hands_the_hashed_bytes(&ChessRulesV2 { variant: standard })?;
+    hands_the_hashed_bytes(&ChessRulesV1 { variant: standard })?;
+    Ok(())
+}
