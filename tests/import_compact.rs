@@ -106,7 +106,7 @@ fn kifu_compact_rewrites_the_store_and_changes_no_record() {
     assert_eq!(ids.iter().map(|id| s.head(id)).collect::<Vec<_>>(), heads);
     let checked = s.ok(&["check"]);
     assert!(checked.contains(&format!(": {} ok, 0 damaged", ids.len())), "{checked}");
-    // Written in key order already: a second rewrite would be no smaller, and says so.
+    // Written in key order already: a second rewrite would not be a sixteenth smaller, and says so.
     let said = s.json(&["compact", "--json"]);
     assert_eq!(said["done"], "already_small", "{said}");
     assert_eq!(said["before"], after, "{said}");

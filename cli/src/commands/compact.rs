@@ -65,7 +65,7 @@ pub fn compact(store: &mut Lazy, args: CompactArgs) -> CliResult {
         Compacted::Nothing => out!("{shown}: nothing to do (not a store file)"),
         Compacted::Rewritten { before, after } => out!("{shown}: {:.1} MB, now {:.1} MB", mb(before), mb(after)),
         Compacted::AlreadySmall { size } => out!(
-            "{shown}: {:.1} MB, left as it was (written in key order already: a copy would be no smaller)",
+            "{shown}: {:.1} MB, left as it was (written in key order already: a copy would not be a sixteenth smaller)",
             mb(size)
         ),
         Compacted::CompactedOnly { unknown } => out!(
