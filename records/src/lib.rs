@@ -178,7 +178,7 @@ impl Store {
                 },
             }
         };
-        let store = Store {
+        let mut store = Store {
             db: std::mem::ManuallyDrop::new(Handle::Writable(db)),
             games,
             path: path.to_path_buf(),
@@ -186,7 +186,11 @@ impl Store {
             tails: tail::Tails::default(),
             mode,
         };
-        guarded(|| store.init()).map_err(|e| OpenError::Storage(shown, e))?;
+        if guarded(|| store.init()).map_err(|e| OpenError::Storage(shown.clone(), e))? {
+            // A store just moved to numbers holds the copy beside the old rows' freed pages:
+            // given back now, once (`numbering`).
+            store.compact().map_err(|e| OpenError::Storage(shown, e))?;
+        }
         Ok(store)
     }
 
@@ -246,10 +250,13 @@ impl Store {
         Ok(())
     }
 
-    fn init(&self) -> Result<(), StoreError> {
+    /// Creates the tables a store lacks and moves an earlier layout to today's; whether the
+    /// records were moved to numbers (`numbering`).
+    fn init(&self) -> Result<bool, StoreError> {
         let txn = self.writer()?;
         let names: Vec<String> = txn.list_tables()?.map(|t| t.name().to_string()).collect();
         let unlogged = !names.iter().any(|n| n == LOG_RUNS.name() || n == LOG_PENDING.name());
+        let moved = numbering::before_numbering(&names);
         // Before today's tables are opened: an earlier layout's have the same names.
         numbering::move_to_today(&txn, &names)?;
         tables::create_all(&txn).map_err(StoreError::from)?;
@@ -259,7 +266,7 @@ impl Store {
         }
         tlog::ensure_origin(&txn)?;
         txn.commit()?;
-        Ok(())
+        Ok(moved)
     }
 
     /// Whether the store was written by a kifu that kept one row an entry (see `OLD_ENTRIES`),

@@ -100,8 +100,8 @@ impl Numbering<'_> {
 /// Gives every record of an id-keyed store its number and moves each of its tables to today's
 /// keys: a table is renamed aside, copied row by row into today's under its name, and dropped.
 /// One transaction: a crash leaves the store as it was; redb writes pages out as its cache
-/// fills, so the memory does not grow with the store (the file grows by the copy until the
-/// old pages are reused).
+/// fills, so the memory does not grow with the store. The file grows by the copy: the store's
+/// open compacts it once the move is committed.
 fn number_records(txn: &redb::WriteTransaction) -> Result<(), StoreError> {
     let mut numbering = Numbering {
         numbers: txn.open_table(NUMBERS)?,

@@ -164,6 +164,7 @@ fn every_earlier_layout_is_moved_to_numbers_and_reads_appends_and_proves_as_it_d
         let written = written_today(&path);
         let before = seen(&Store::open_read_only(&path, kifu_games::registry()).unwrap());
         make_earlier(&path, layout);
+        let size_before = std::fs::metadata(&path).unwrap().len();
         let names = layouts::table_names(&path);
         assert!(!names.iter().any(|n| n == "record_numbers"), "{layout:?}: {names:?}");
         {
@@ -178,6 +179,12 @@ fn every_earlier_layout_is_moved_to_numbers_and_reads_appends_and_proves_as_it_d
         let reader = Store::open_read_only(&path, kifu_games::registry()).unwrap();
         assert_eq!(seen(&reader), before, "{layout:?}");
         drop(reader);
+        // The copy's room given back once moved: the file is no larger than it was.
+        let size_after = std::fs::metadata(&path).unwrap().len();
+        assert!(
+            size_after <= size_before,
+            "{layout:?}: {size_before} bytes, then {size_after}"
+        );
         let names = layouts::table_names(&path);
         for gone in ["heads", "status", "entries"] {
             assert!(!names.iter().any(|n| n == gone), "{layout:?}: {names:?}");
