@@ -79,13 +79,16 @@ fn move_heads_and_statuses(txn: &redb::WriteTransaction) -> Result<(), StoreErro
 }
 
 /// Record numbers given while a store is moved: in id order for the records with a header row,
-/// then any other id met (a head, a block... without a header: kept, for `check` to name).
+/// then to the ids with a head row but none (kept, for `check` to name). Rows of any other id
+/// (a block, a snapshot, a key... of no record) were never reachable, and are not moved: a
+/// number given to them could be given again to the next record stored (`next_number`).
 struct Numbering<'t> {
     numbers: Table<'t, &'static str, u64>,
     next: u64,
 }
 
 impl Numbering<'_> {
+    /// Record `id`'s number, given now if it has none.
     fn of(&mut self, id: &str) -> Result<u64, StoreError> {
         if let Some(number) = number_in(&self.numbers, id)? {
             return Ok(number);
@@ -94,6 +97,11 @@ impl Numbering<'_> {
         self.numbers.insert(id, number)?;
         self.next += 1;
         Ok(number)
+    }
+
+    /// Record `id`'s number, if it was given one.
+    fn known(&self, id: &str) -> Result<Option<u64>, StoreError> {
+        Ok(number_in(&self.numbers, id)?)
     }
 }
 
@@ -118,25 +126,35 @@ fn number_records(txn: &redb::WriteTransaction) -> Result<(), StoreError> {
     })?;
     renumber(txn, by_id::BLOCKS, BLOCKS, n, |n, key, row, to| {
         let (id, start) = key.value();
-        to.insert((n.of(id)?, start), row.value())?;
+        if let Some(number) = n.known(id)? {
+            to.insert((number, start), row.value())?;
+        }
         Ok(())
     })?;
     renumber(txn, by_id::SNAPSHOTS, SNAPSHOTS, n, |n, id, row, to| {
-        to.insert(n.of(id.value())?, row.value())?;
+        if let Some(number) = n.known(id.value())? {
+            to.insert(number, row.value())?;
+        }
         Ok(())
     })?;
     renumber(txn, by_id::SECRETS, SECRETS, n, |n, id, sealed, to| {
-        to.insert(n.of(id.value())?, sealed.value())?;
+        if let Some(number) = n.known(id.value())? {
+            to.insert(number, sealed.value())?;
+        }
         Ok(())
     })?;
     renumber(txn, by_id::KEYS, KEYS, n, |n, key, row, to| {
         let (id, key) = key.value();
-        to.insert((n.of(id)?, key), row.value())?;
+        if let Some(number) = n.known(id)? {
+            to.insert((number, key), row.value())?;
+        }
         Ok(())
     })?;
     renumber(txn, by_id::TOKENS, TOKENS, n, |n, key, hash, to| {
         let (id, role) = key.value();
-        to.insert((n.of(id)?, role), hash.value())?;
+        if let Some(number) = n.known(id)? {
+            to.insert((number, role), hash.value())?;
+        }
         Ok(())
     })?;
     for (old, new) in [
@@ -147,7 +165,9 @@ fn number_records(txn: &redb::WriteTransaction) -> Result<(), StoreError> {
     ] {
         renumber(txn, old, new, n, |n, key, _, to| {
             let (value, id) = key.value();
-            to.insert((value, n.of(id)?), ())?;
+            if let Some(number) = n.known(id)? {
+                to.insert((value, number), ())?;
+            }
             Ok(())
         })?;
     }

@@ -399,3 +399,37 @@ fn an_import_into_a_store_that_holds_records_extends_them_by_id_and_by_content()
     let check = store.check_all(|_, _| {}).unwrap();
     assert!(check.damaged.is_empty(), "{:?}", check.damaged);
 }
+
+#[test]
+fn rows_of_no_record_are_not_moved_and_never_meet_a_new_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("s.redb");
+    written_today(&path);
+    make_earlier(&path, Earlier::ById);
+    // A block and an idempotency key of an id with neither a header nor a head row: nothing
+    // ever read them.
+    let stray = "ffffffffffffffffffffffffffffffff";
+    {
+        let db = redb::Database::create(&path).unwrap();
+        let txn = db.begin_write().unwrap();
+        txn.open_table(by_id::BLOCKS)
+            .unwrap()
+            .insert((stray, 129), ([3; 32], b"not a block".as_slice()))
+            .unwrap();
+        txn.open_table(by_id::KEYS)
+            .unwrap()
+            .insert((stray, "k"), ([4; 32], "{}"))
+            .unwrap();
+        txn.commit().unwrap();
+    }
+    let store = Store::open(&path, kifu_games::registry()).unwrap();
+    assert!(!layouts::numbers(&path).contains_key(stray));
+    // The next record gets the next number, and none of the stray rows.
+    let id = store.create(senet(ChanceMode::Observed), None, None).unwrap().id;
+    assert_eq!(layouts::numbers(&path)[&id], 6);
+    play(&store, &id, 3, 7);
+    assert_eq!(store.record(&id).unwrap().entries.len(), 3);
+    let check = store.check_all(|_, _| {}).unwrap();
+    assert_eq!(check.records, 7);
+    assert!(check.damaged.is_empty(), "{:?}", check.damaged);
+}
