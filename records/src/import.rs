@@ -3,6 +3,8 @@
 //! record is "already stored" only when the store holds it whole under its id; a stored
 //! record is never overwritten or shortened, only extended when the caller asks.
 
+use std::collections::BTreeMap;
+
 use kifu_core::record::{Entry, Record};
 use kifu_core::replay::Checked;
 use redb::ReadableTable;
@@ -199,43 +201,27 @@ fn common_prefix(a: &[String], b: &[String]) -> usize {
 /// one continues (the longest such), else one it begins, else one with the very same entries;
 /// with that record's number.
 fn relative(tables: &Tables, key: &str, record: &Record) -> Result<Option<(Relation, u64)>, StoreError> {
-    // The first stored (by number) of those with the key, as the index gives them; then, among
-    // them, by id as `best_relation` compares them (the order this took when keyed by id).
-    let mut found = Vec::new();
+    // The first stored (by number) of those with the key, as the index gives them; compared in
+    // id order (as when the index was keyed by id), each with its number.
+    let mut found: BTreeMap<String, u64> = BTreeMap::new();
     for item in tables.by_content.range((key, 0)..=(key, u64::MAX))? {
         if found.len() >= MAX_RELATIVES {
             break;
         }
         let number = item?.0.value().1;
         if let Some(row) = tables.headers.get(number)? {
-            found.push((row.value().0.to_string(), number));
+            found.insert(row.value().0.to_string(), number);
         }
     }
-    if found.is_empty() {
-        return Ok(None);
-    }
-    found.sort();
     let mut stored = Vec::new();
-    for (of, number) in &found {
-        if head_in(&tables.heads, *number)?.is_some() {
-            stored.push((
-                of.clone(),
-                stored_lines(
-                    tables,
-                    Numbered {
-                        id: of,
-                        number: *number,
-                    },
-                )?,
-            ));
+    for (of, &number) in &found {
+        if head_in(&tables.heads, number)?.is_some() {
+            stored.push((of.clone(), stored_lines(tables, Numbered { id: of, number })?));
         }
     }
-    let best = best_relation(stored, &canonical_lines(record));
-    Ok(best.map(|relation| {
-        let of = match &relation {
-            Relation::Extends { of, .. } | Relation::PrefixOf { of, .. } | Relation::SameGame { of } => of,
-        };
-        let number = found.iter().find(|(id, _)| id == of).map_or(0, |(_, number)| *number);
+    Ok(best_relation(stored, &canonical_lines(record)).map(|relation| {
+        let (Relation::Extends { of, .. } | Relation::PrefixOf { of, .. } | Relation::SameGame { of }) = &relation;
+        let number = found[of];
         (relation, number)
     }))
 }
