@@ -121,8 +121,14 @@ fn import_one(
 ) -> Result<ImportOutcome, StoreError> {
     let record = checked.record();
     let id = record.id();
-    // The canonical lines are made only to compare with a stored record: most have none.
-    if let Some(number) = tables.number_of(&id)? {
+    // The canonical lines are made only to compare with a stored record: most have none. A
+    // record without a head row (damaged) is stored anew over its rows, under its number.
+    let number = tables.number_of(&id)?;
+    let headed = match number {
+        Some(number) => head_in(&tables.heads, number)?.is_some(),
+        None => false,
+    };
+    if let (Some(number), true) = (number, headed) {
         let stored = Numbered { id: &id, number };
         let lines = stored_lines(tables, stored)?;
         return match against_stored(&id, &lines, &canonical_lines(record), extend) {
@@ -160,9 +166,10 @@ fn import_one(
             &packed_here
         }
     };
+    let number = tables.number_new(&id, number)?;
     write_new_record(
         tables,
-        &id,
+        Numbered { id: &id, number },
         &record.header,
         (text, key),
         packed,

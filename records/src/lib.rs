@@ -345,9 +345,10 @@ impl Store {
                 }
                 let text = header.canonical_text();
                 let packed = write::Packed::of(&id, &text, &entries, tables.logged.on)?;
-                let number = write::write_new_record(
+                let number = tables.number_new(&id, None)?;
+                write::write_new_record(
                     &mut tables,
-                    &id,
+                    Numbered { id: &id, number },
                     &header,
                     (&text, &content_key_of(&header, &text)),
                     &packed,

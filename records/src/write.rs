@@ -64,8 +64,12 @@ impl<'t> Tables<'t> {
         Ok(number_in(&self.numbers, id)?)
     }
 
-    /// Gives record `id` the next number (one past the last stored) and writes it.
-    fn number_new(&mut self, id: &str) -> Result<u64, StoreError> {
+    /// The number a new record `id` is stored under: the one it has (`known`: a damaged record
+    /// stored anew over its rows), else the next (one past the last stored), written here.
+    pub fn number_new(&mut self, id: &str, known: Option<u64>) -> Result<u64, StoreError> {
+        if let Some(number) = known {
+            return Ok(number);
+        }
         let number = match self.next {
             Some(next) => next,
             None => next_number(&self.headers, &self.heads)?,
@@ -151,19 +155,18 @@ impl Packed {
 }
 
 /// Writes a new record's header, its entries (`packed` from them), head, status, snapshot (if
-/// given) and indexes under the next record number, and logs its header and entries; returns
-/// its number. `text` is the header's canonical text, `content_key` its `content_key`. The
-/// caller has checked that the store lacks the id.
+/// given) and indexes under its number (`Tables::number_new`), and logs its header and
+/// entries. `text` is the header's canonical text, `content_key` its `content_key`.
 pub(crate) fn write_new_record(
     tables: &mut Tables,
-    id: &str,
+    record: Numbered,
     header: &Header,
     (text, content_key): (&str, &str),
     packed: &Packed,
     turn: &Turn,
     snapshot: Option<&[u8]>,
-) -> Result<u64, StoreError> {
-    let number = tables.number_new(id)?;
+) -> Result<(), StoreError> {
+    let (id, number) = (record.id, record.number);
     tables.headers.insert(number, (id, text))?;
     blocks::write(&mut tables.blocks, number, &packed.rows)?;
     if tables.logged.on && packed.leaves.len() as u64 != packed.entries + 1 {
@@ -189,5 +192,5 @@ pub(crate) fn write_new_record(
         tables.by_tag.insert((tag.as_str(), number), ())?;
     }
     tables.by_content.insert((content_key, number), ())?;
-    Ok(number)
+    Ok(())
 }

@@ -433,3 +433,36 @@ fn rows_of_no_record_are_not_moved_and_never_meet_a_new_record() {
     assert_eq!(check.records, 7);
     assert!(check.damaged.is_empty(), "{:?}", check.damaged);
 }
+
+#[test]
+fn a_record_without_its_head_row_is_stored_anew_under_its_number() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("s.redb");
+    let games = chess_games(2);
+    let id = games[0].record().id();
+    drop(
+        Store::open(&path, kifu_games::registry())
+            .unwrap()
+            .import(&games, 10, false, |_| {})
+            .unwrap(),
+    );
+    let number = layouts::number_of(&path, &id);
+    {
+        let db = redb::Database::create(&path).unwrap();
+        let txn = db.begin_write().unwrap();
+        txn.open_table(layouts::numbered::HEADS)
+            .unwrap()
+            .remove(number)
+            .unwrap();
+        txn.commit().unwrap();
+    }
+    let store = Store::open(&path, kifu_games::registry()).unwrap();
+    assert!(store.record(&id).is_err(), "damaged");
+    let report = store.import(&games[..1], 10, false, |_| {}).unwrap();
+    assert!(matches!(&report.outcomes[0], ImportOutcome::Stored { id: stored, .. } if *stored == id));
+    assert_eq!(store.record(&id).unwrap().entries, games[0].record().entries);
+    assert_eq!(layouts::numbers(&path)[&id], number, "under the number it had");
+    let check = store.check_all(|_, _| {}).unwrap();
+    assert_eq!(check.records, 2);
+    assert!(check.damaged.is_empty(), "{:?}", check.damaged);
+}
