@@ -1,4 +1,5 @@
-//! The redb tables. `HEADERS` and `BLOCKS` are the record; the `LOG_` tables are the
+//! The redb tables. `HEADERS` and `BLOCKS` are the record, keyed by its number (`NUMBERS`
+//! gives an id's, in storing order: see there); the `LOG_` tables are the
 //! transparency log over them (see `tlog`), an authority of its own: the order things were
 //! recorded in. Everything else is derived (heads and statuses are caches kept in the same
 //! transaction as the log).
