@@ -9,12 +9,15 @@ use std::path::Path;
 use kifu_e2e::Session;
 use redb::{ReadableDatabase, ReadableTable, TableDefinition};
 
-const HEADERS: TableDefinition<&str, &str> = TableDefinition::new("headers");
-/// (id, first seq) -> (chain hash after the block, zstd of its lines).
-const BLOCKS: TableDefinition<(&str, u64), Block> = TableDefinition::new("entry_blocks");
+/// id -> the record's number, which its other rows are keyed by.
+const NUMBERS: TableDefinition<&str, u64> = TableDefinition::new("record_numbers");
+/// number -> (id, the header's text).
+const HEADERS: TableDefinition<u64, (&str, &str)> = TableDefinition::new("headers");
+/// (number, first seq) -> (chain hash after the block, zstd of its lines).
+const BLOCKS: TableDefinition<(u64, u64), Block> = TableDefinition::new("entry_blocks");
 type Block = ([u8; 32], &'static [u8]);
-/// id -> (seq, chain hash, status JSON).
-const HEADS: TableDefinition<&str, (u64, [u8; 32], &str)> = TableDefinition::new("record_heads");
+/// number -> (seq, chain hash, status JSON).
+const HEADS: TableDefinition<u64, (u64, [u8; 32], &str)> = TableDefinition::new("record_heads");
 const LOG_META: TableDefinition<&str, &str> = TableDefinition::new("log_meta");
 
 /// A chess game of `moves` moves by the players at the table; its id.
@@ -149,26 +152,28 @@ fn a_file_cut_by_one_line_or_rewritten_fails_against_its_proof() {
 /// the chain after it recomputed, the blocks' and the head row's hashes set to match.
 fn rewrite_in_store(store: &Path, id: &str, seq: usize) {
     let db = redb::Database::create(store).unwrap();
-    let (header, packed) = {
+    let (number, header, packed) = {
         let txn = db.begin_read().unwrap();
+        let number = txn.open_table(NUMBERS).unwrap().get(id).unwrap().unwrap().value();
         let header = txn
             .open_table(HEADERS)
             .unwrap()
-            .get(id)
+            .get(number)
             .unwrap()
             .unwrap()
             .value()
+            .1
             .to_string();
         let value = txn
             .open_table(BLOCKS)
             .unwrap()
-            .get((id, 1))
+            .get((number, 1))
             .unwrap()
             .unwrap()
             .value()
             .1
             .to_vec();
-        (header, value)
+        (number, header, value)
     };
     let text = String::from_utf8(zstd::decode_all(packed.as_slice()).unwrap()).unwrap();
     let mut lines: Vec<String> = text.split('\n').map(str::to_string).collect();
@@ -186,16 +191,16 @@ fn rewrite_in_store(store: &Path, id: &str, seq: usize) {
     let txn = db.begin_write().unwrap();
     txn.open_table(BLOCKS)
         .unwrap()
-        .insert((id, 1), (head, packed.as_slice()))
+        .insert((number, 1), (head, packed.as_slice()))
         .unwrap();
     let status = {
         let heads = txn.open_table(HEADS).unwrap();
-        let row = heads.get(id).unwrap().unwrap();
+        let row = heads.get(number).unwrap().unwrap();
         row.value().2.to_string()
     };
     txn.open_table(HEADS)
         .unwrap()
-        .insert(id, (lines.len() as u64, head, status.as_str()))
+        .insert(number, (lines.len() as u64, head, status.as_str()))
         .unwrap();
     txn.commit().unwrap();
 }

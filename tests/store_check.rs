@@ -6,19 +6,23 @@
 use kifu_e2e::Session;
 use redb::{ReadableDatabase, TableDefinition};
 
-/// The store's entry blocks: (id, first seq) -> (chain hash after the block, zstd of its lines).
-const BLOCKS: TableDefinition<(&str, u64), Block> = TableDefinition::new("entry_blocks");
+/// id -> the record's number, which its other rows are keyed by.
+const NUMBERS: TableDefinition<&str, u64> = TableDefinition::new("record_numbers");
+/// The store's entry blocks: (number, first seq) -> (chain hash after the block, zstd of its
+/// lines).
+const BLOCKS: TableDefinition<(u64, u64), Block> = TableDefinition::new("entry_blocks");
 type Block = ([u8; 32], &'static [u8]);
 
 /// Rewrites the text of a record's first block of entries, as an editor of the file could.
 fn edit_first_block(s: &Session, id: &str, edit: impl Fn(&str) -> String) {
     let db = redb::Database::create(s.store()).unwrap();
-    let (hash, packed) = {
+    let (number, hash, packed) = {
         let txn = db.begin_read().unwrap();
+        let number = txn.open_table(NUMBERS).unwrap().get(id).unwrap().unwrap().value();
         let table = txn.open_table(BLOCKS).unwrap();
-        let value = table.get((id, 1)).unwrap().expect("the first block");
+        let value = table.get((number, 1)).unwrap().expect("the first block");
         let (hash, packed) = value.value();
-        (hash, packed.to_vec())
+        (number, hash, packed.to_vec())
     };
     let text = String::from_utf8(zstd::decode_all(packed.as_slice()).unwrap()).unwrap();
     let changed = edit(&text);
@@ -27,7 +31,7 @@ fn edit_first_block(s: &Session, id: &str, edit: impl Fn(&str) -> String) {
     let txn = db.begin_write().unwrap();
     txn.open_table(BLOCKS)
         .unwrap()
-        .insert((id, 1), (hash, packed.as_slice()))
+        .insert((number, 1), (hash, packed.as_slice()))
         .unwrap();
     txn.commit().unwrap();
 }

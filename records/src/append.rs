@@ -101,15 +101,18 @@ impl Store {
         request: &Append,
     ) -> Result<Prepared, AppendError> {
         let txn = tables.txn;
-        let (seq, head) = head_in(tables.heads()?, id)
+        let not_found = || AppendError::NotFound(id.to_string());
+        let number = tables.number_of(id)?.ok_or_else(not_found)?;
+        let record = Numbered { id, number };
+        let (seq, head) = head_in(tables.heads()?, number)
             .map_err(StoreError::from)?
-            .ok_or_else(|| AppendError::NotFound(id.to_string()))?;
+            .ok_or_else(not_found)?;
         // The request's fingerprint, made only when it has a key to be stored or checked under.
         let key = request.key.as_ref().map(|key| (key, fingerprint(request)));
         if let Some((key, fingerprint)) = &key {
             let stored = {
                 let keys = txn.open_table(KEYS).map_err(StoreError::from)?;
-                let found = keys.get((id, key.as_str())).map_err(StoreError::from)?;
+                let found = keys.get((number, key.as_str())).map_err(StoreError::from)?;
                 found.map(|v| {
                     let (print, answer) = v.value();
                     (print, answer.to_string())
@@ -131,11 +134,15 @@ impl Store {
         let kept = self.tails.take(id, (seq, head)).filter(|_| !needs_history(request));
         let (mut replay, known_block, snapshot_at) = match kept {
             Some(tail) => (tail.replay, Some(tail.block), tail.snapshot_at),
-            None => (self.load(tables, id, seq, head, needs_history(request))?, None, None),
+            None => (
+                self.load(tables, record, seq, head, needs_history(request))?,
+                None,
+                None,
+            ),
         };
         // Only a seeded record can have a seed kept: an observed one never opens the table.
         if !replay.seed_known() && matches!(replay.header.chance, ChanceMode::Seeded { .. }) {
-            self.set_seed_if_kept(txn, id, &mut replay)?;
+            self.set_seed_if_kept(txn, record, &mut replay)?;
         }
         let Played { entries, drop_secret } = play(&mut replay, request)?;
         let lines: Vec<String> = entries.iter().map(Entry::canonical_line).collect();
@@ -150,7 +157,7 @@ impl Store {
         let extended = match entries.first() {
             Some(first) => {
                 // The blocks table is opened only if the block kept in the tail does not serve.
-                let stored = |start| crate::blocks::stored_block(tables.blocks()?, id, start);
+                let stored = |start| crate::blocks::stored_block(tables.blocks()?, number, start);
                 Some(crate::blocks::extend(
                     stored,
                     id,
@@ -191,6 +198,7 @@ impl Store {
         };
         Ok(Prepared::New(Box::new(Writes {
             id: id.to_string(),
+            number,
             log: self.log,
             first_seq,
             chain,
@@ -209,39 +217,49 @@ impl Store {
     fn load(
         &self,
         tables: &mut AppendTables,
-        id: &str,
+        record: Numbered,
         seq: u64,
         head: Hash,
         history: bool,
     ) -> Result<Replay, AppendError> {
         let txn = tables.txn;
-        let header = crate::read::header_in(&txn.open_table(HEADERS).map_err(StoreError::from)?, id)?;
+        let header = crate::read::header_in(&txn.open_table(HEADERS).map_err(StoreError::from)?, record)?;
         let snapshot = txn
             .open_table(SNAPSHOTS)
             .map_err(StoreError::from)?
-            .get(id)
+            .get(record.number)
             .map_err(StoreError::from)?
             .map(|v| {
                 let (at, bytes) = v.value();
                 (at, bytes.to_vec())
             });
-        resume_or_replay(self.games, id, &header, snapshot, (seq, head), history, || {
+        resume_or_replay(self.games, record.id, &header, snapshot, (seq, head), history, || {
             let (heads, blocks) = tables.heads_and_blocks()?;
-            crate::read::verified_record(&txn.open_table(HEADERS).map_err(StoreError::from)?, blocks, heads, id)
+            crate::read::verified_record(
+                &txn.open_table(HEADERS).map_err(StoreError::from)?,
+                blocks,
+                heads,
+                record,
+            )
         })
     }
 
-    /// Sets the seed on `replay` if the store keeps one for record `id`.
-    fn set_seed_if_kept(&self, txn: &redb::WriteTransaction, id: &str, replay: &mut Replay) -> Result<(), AppendError> {
+    /// Sets the seed on `replay` if the store keeps one for `record`.
+    fn set_seed_if_kept(
+        &self,
+        txn: &redb::WriteTransaction,
+        record: Numbered,
+        replay: &mut Replay,
+    ) -> Result<(), AppendError> {
         let sealed = txn
             .open_table(SECRETS)
             .map_err(StoreError::from)?
-            .get(id)
+            .get(record.number)
             .map_err(StoreError::from)?
             .map(|v| v.value().to_vec());
         if let Some(sealed) = sealed {
-            let seed = crate::secrets::SeedKey::load(&self.path, false)?.open(id, &sealed)?;
-            set_stored_seed(replay, id, &seed)?;
+            let seed = crate::secrets::SeedKey::load(&self.path, false)?.open(record.id, &sealed)?;
+            set_stored_seed(replay, record.id, &seed)?;
         }
         Ok(())
     }
@@ -325,6 +343,8 @@ pub(crate) enum Prepared {
 /// The rows one new append writes, all in the transaction that prepared them.
 pub(crate) struct Writes {
     id: String,
+    /// The record's number, which its rows are keyed by.
+    number: u64,
     /// The store's transparency log, and the leaves this append adds to it: the chain hashes
     /// of entries `first_seq ..`.
     log: crate::tlog::Writer,
@@ -350,28 +370,28 @@ impl Writes {
     /// failure here is the storage's, and the transaction must then be dropped, not committed
     /// (a tail kept for a transaction that never commits is never used: no head row names it).
     pub(crate) fn write(self, tables: &mut AppendTables, tails: &crate::tail::Tails) -> Result<Appended, StoreError> {
-        let id = self.id.as_str();
+        let (id, number) = (self.id.as_str(), self.number);
         let txn = tables.txn;
         if self.drop_secret {
-            txn.open_table(SECRETS)?.remove(id)?;
+            txn.open_table(SECRETS)?.remove(number)?;
         }
-        crate::blocks::write(tables.blocks()?, id, &self.blocks)?;
+        crate::blocks::write(tables.blocks()?, number, &self.blocks)?;
         tables.log(self.log, id, self.first_seq, &self.chain)?;
         // Without a new entry the head and the status stand.
         if let Some(turn) = &self.turn {
             let status = status_json(turn);
             tables
                 .heads()?
-                .insert(id, (self.answer.seq, self.answer.head, status.as_str()))?;
+                .insert(number, (self.answer.seq, self.answer.head, status.as_str()))?;
         }
         if let Some(snapshot) = &self.snapshot {
             txn.open_table(SNAPSHOTS)?
-                .insert(id, (self.answer.seq, snapshot.as_slice()))?;
+                .insert(number, (self.answer.seq, snapshot.as_slice()))?;
         }
         if let Some((key, fingerprint)) = &self.key {
             let json = serde_json::to_string(&self.answer).unwrap_or_default();
             txn.open_table(KEYS)?
-                .insert((id, key.as_str()), (*fingerprint, json.as_str()))?;
+                .insert((number, key.as_str()), (*fingerprint, json.as_str()))?;
         }
         if let Some(tail) = self.tail {
             tails.keep(id, tail);

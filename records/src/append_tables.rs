@@ -1,5 +1,5 @@
-//! The three tables every append reads or writes (the head rows, the blocks, the log's pending
-//! leaves), each opened once a write transaction and shared by the preparing and the writing of
+//! The four tables every append reads or writes (the records' numbers, the head rows, the
+//! blocks, the log's pending leaves), each opened once a write transaction and shared by the preparing and the writing of
 //! every append in it: opening a table is CPU on every durable append. It never writes a row
 //! itself; while it holds a table, nothing else in the transaction may open that table.
 
@@ -10,16 +10,19 @@ use crate::error::StoreError;
 use crate::tables::*;
 use crate::tlog;
 
-/// A record's head row: id -> (seq of the last entry, chain hash, whose turn as JSON).
-pub(crate) type Heads<'t> = Table<'t, &'static str, (u64, Hash, &'static str)>;
-/// The blocks: (id, first seq of the block) -> (chain hash after it, its lines).
-pub(crate) type Blocks<'t> = Table<'t, (&'static str, u64), (Hash, &'static [u8])>;
+/// A record's head row: number -> (seq of the last entry, chain hash, whose turn as JSON).
+pub(crate) type Heads<'t> = Table<'t, u64, (u64, Hash, &'static str)>;
+/// The blocks: (number, first seq of the block) -> (chain hash after it, its lines).
+pub(crate) type Blocks<'t> = Table<'t, (u64, u64), (Hash, &'static [u8])>;
+/// The records' numbers: id -> number.
+pub(crate) type Numbers<'t> = Table<'t, &'static str, u64>;
 
-/// The tables of `HEADS`, `BLOCKS` and `LOG_PENDING` in one write transaction, each opened the
+/// The tables of `NUMBERS`, `HEADS`, `BLOCKS` and `LOG_PENDING` in one write transaction, each opened the
 /// first time it is asked for. Any other table an append touches (headers, snapshots,
 /// secrets, keys) is opened where it is needed, through `txn`.
 pub(crate) struct AppendTables<'t> {
     pub txn: &'t redb::WriteTransaction,
+    numbers: Option<Numbers<'t>>,
     heads: Option<Heads<'t>>,
     blocks: Option<Blocks<'t>>,
     pending: Option<tlog::Pending<'t>>,
@@ -29,10 +32,16 @@ impl<'t> AppendTables<'t> {
     pub fn new(txn: &'t redb::WriteTransaction) -> AppendTables<'t> {
         AppendTables {
             txn,
+            numbers: None,
             heads: None,
             blocks: None,
             pending: None,
         }
+    }
+
+    /// Record `id`'s number, if the store holds it.
+    pub fn number_of(&mut self, id: &str) -> Result<Option<u64>, StoreError> {
+        Ok(number_in(held(&mut self.numbers, self.txn, NUMBERS)?, id)?)
     }
 
     pub fn heads(&mut self) -> Result<&mut Heads<'t>, StoreError> {

@@ -10,6 +10,7 @@ use redb::ReadableTable;
 use std::io::Read;
 
 use crate::error::StoreError;
+use crate::tables::Numbered;
 
 /// Entries a block holds.
 pub const BLOCK: u64 = 128;
@@ -219,26 +220,26 @@ pub fn unpack_text(bytes: &[u8]) -> Result<String, String> {
 /// packed lines).
 pub type Row = (u64, Hash, Vec<u8>);
 
-/// Appends `lines` (entries `first`, `first + 1`, ...) to record `id`, whose chain stood at
+/// Appends `lines` (entries `first`, `first + 1`, ...) to `record`, whose chain stood at
 /// `head` before them; returns the chain hash after each line. The block they start in is
 /// unpacked, extended and written again, packed, as import writes every block.
 pub fn append(
-    table: &mut redb::Table<(&'static str, u64), (Hash, &'static [u8])>,
-    id: &str,
+    table: &mut redb::Table<(u64, u64), (Hash, &'static [u8])>,
+    record: Numbered,
     first: u64,
     head: Hash,
     lines: &[String],
 ) -> Result<Vec<Hash>, StoreError> {
     let extended = extend(
-        |start| stored_block(table, id, start),
-        id,
+        |start| stored_block(table, record.number, start),
+        record.id,
         first,
         head,
         lines,
         None,
         Form::Packed,
     )?;
-    write(table, id, &extended.rows)?;
+    write(table, record.number, &extended.rows)?;
     Ok(extended.hashes)
 }
 
@@ -288,13 +289,13 @@ pub struct Extended {
     pub last: Unpacked,
 }
 
-/// The stored bytes of record `id`'s block that starts at entry `start`, if there is one.
+/// The stored bytes of record `number`'s block that starts at entry `start`, if there is one.
 pub fn stored_block(
-    table: &impl ReadableTable<(&'static str, u64), (Hash, &'static [u8])>,
-    id: &str,
+    table: &impl ReadableTable<(u64, u64), (Hash, &'static [u8])>,
+    number: u64,
     start: u64,
 ) -> Result<Option<Vec<u8>>, StoreError> {
-    Ok(table.get((id, start))?.map(|v| v.value().1.to_vec()))
+    Ok(table.get((number, start))?.map(|v| v.value().1.to_vec()))
 }
 
 /// The block rows that appending `lines` (entries `first`, ...) to record `id` would write,
@@ -368,25 +369,26 @@ pub fn extend(
     Ok(Extended { rows, hashes, last })
 }
 
-/// Writes the rows [`extend`] made.
+/// Writes the rows [`extend`] made for record `number`.
 pub fn write(
-    table: &mut redb::Table<(&'static str, u64), (Hash, &'static [u8])>,
-    id: &str,
+    table: &mut redb::Table<(u64, u64), (Hash, &'static [u8])>,
+    number: u64,
     rows: &[Row],
 ) -> Result<(), StoreError> {
     for (start, chain, bytes) in rows {
-        table.insert((id, *start), (*chain, bytes.as_slice()))?;
+        table.insert((number, *start), (*chain, bytes.as_slice()))?;
     }
     Ok(())
 }
 
-/// The stored blocks of record `id` in order: (first seq, chain hash after it, packed lines).
+/// The stored blocks of record `number` in order: (first seq, chain hash after it, packed
+/// lines).
 pub fn stored(
-    table: &impl ReadableTable<(&'static str, u64), (Hash, &'static [u8])>,
-    id: &str,
+    table: &impl ReadableTable<(u64, u64), (Hash, &'static [u8])>,
+    number: u64,
 ) -> Result<Vec<(u64, Hash, Vec<u8>)>, StoreError> {
     let mut out = Vec::new();
-    for item in table.range((id, 0)..=(id, u64::MAX))? {
+    for item in table.range((number, 0)..=(number, u64::MAX))? {
         let (key, value) = item?;
         let (chain, bytes) = value.value();
         out.push((key.value().1, chain, bytes.to_vec()));
@@ -480,14 +482,14 @@ mod tests {
     fn an_append_packs_the_blocks_it_fills_and_leaves_the_last_partial_one_as_asked() {
         let dir = tempfile::tempdir().unwrap();
         let db = redb::Database::create(dir.path().join("blocks.redb")).unwrap();
-        let table_of: redb::TableDefinition<(&str, u64), (Hash, &[u8])> = redb::TableDefinition::new("entry_blocks");
+        let table_of: redb::TableDefinition<(u64, u64), (Hash, &[u8])> = redb::TableDefinition::new("entry_blocks");
         let txn = db.begin_write().unwrap();
         let table = txn.open_table(table_of).unwrap();
         let lines: Vec<String> = (1..=200).map(|n| format!("{n} p1 m{}", n % 7)).collect();
         let is_plain = |bytes: &[u8]| bytes[4] == 0b1100_0000;
         for (partial, last_plain) in [(Form::Plain, true), (Form::Packed, false)] {
             let extended = extend(
-                |start| stored_block(&table, "r", start),
+                |start| stored_block(&table, 0, start),
                 "r",
                 1,
                 [0; 32],

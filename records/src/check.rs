@@ -36,8 +36,9 @@ impl Store {
                 .iter()
                 .map_err(StoreError::from)?
             {
-                ids.push(item.map_err(StoreError::from)?.0.value().to_string());
+                ids.push(item.map_err(StoreError::from)?.1.value().0.to_string());
             }
+            ids.sort();
             Ok(ids)
         })
     }
@@ -96,6 +97,7 @@ impl Store {
         Ok(ids)
     }
 
+    /// The ids of the records with a head row but no header row.
     fn heads_without_headers(&self) -> Result<Vec<String>, ReadError> {
         guarded(|| {
             let txn = self.db.begin_read().map_err(StoreError::from)?;
@@ -107,12 +109,28 @@ impl Store {
                 .iter()
                 .map_err(StoreError::from)?
             {
-                let id = item.map_err(StoreError::from)?.0.value().to_string();
-                if headers.get(id.as_str()).map_err(StoreError::from)?.is_none() {
-                    orphans.push(id);
+                let number = item.map_err(StoreError::from)?.0.value();
+                if headers.get(number).map_err(StoreError::from)?.is_none() {
+                    orphans.push(number);
                 }
             }
-            Ok(orphans)
+            if orphans.is_empty() {
+                return Ok(Vec::new());
+            }
+            // Their ids, which only the numbers table still holds.
+            let mut ids = Vec::with_capacity(orphans.len());
+            for item in txn
+                .open_table(NUMBERS)
+                .map_err(StoreError::from)?
+                .iter()
+                .map_err(StoreError::from)?
+            {
+                let (id, number) = item.map_err(StoreError::from)?;
+                if orphans.binary_search(&number.value()).is_ok() {
+                    ids.push(id.value().to_string());
+                }
+            }
+            Ok(ids)
         })
     }
 }

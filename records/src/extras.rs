@@ -8,7 +8,7 @@ use redb::ReadableTable;
 use crate::backend::Extras;
 use crate::error::{CreateError, ReadError, StoreError};
 use crate::guard::guarded;
-use crate::tables::{HEADS, SECRETS, TOKENS};
+use crate::tables::{number_in, HEADS, NUMBERS, SECRETS, TOKENS};
 use crate::Store;
 
 impl Store {
@@ -16,10 +16,11 @@ impl Store {
     pub fn extras(&self, id: &str) -> Result<Extras, ReadError> {
         guarded(|| {
             let txn = self.db.begin_read().map_err(StoreError::from)?;
+            let number = crate::read::numbered(&txn, id)?.number;
             if txn
                 .open_table(HEADS)
                 .map_err(StoreError::from)?
-                .get(id)
+                .get(number)
                 .map_err(StoreError::from)?
                 .is_none()
             {
@@ -27,7 +28,10 @@ impl Store {
             }
             let mut tokens = Vec::new();
             if let Ok(table) = txn.open_table(TOKENS) {
-                for item in table.range((id, "")..=(id, "\u{10ffff}")).map_err(StoreError::from)? {
+                for item in table
+                    .range((number, "")..=(number, "\u{10ffff}"))
+                    .map_err(StoreError::from)?
+                {
                     let (key, value) = item.map_err(StoreError::from)?;
                     let hash: Hash = value.value();
                     tokens.push((key.value().1.to_string(), hash));
@@ -36,7 +40,7 @@ impl Store {
             let sealed = txn
                 .open_table(SECRETS)
                 .map_err(StoreError::from)?
-                .get(id)
+                .get(number)
                 .map_err(StoreError::from)?
                 .map(|v| v.value().to_vec());
             let seed = match sealed {
@@ -59,20 +63,25 @@ impl Store {
         guarded(|| {
             let txn = self.writer()?;
             {
-                if txn
-                    .open_table(HEADS)
-                    .map_err(StoreError::from)?
-                    .get(id)
-                    .map_err(StoreError::from)?
-                    .is_none()
-                {
+                let number =
+                    number_in(&txn.open_table(NUMBERS).map_err(StoreError::from)?, id).map_err(StoreError::from)?;
+                let head = match number {
+                    Some(number) => txn
+                        .open_table(HEADS)
+                        .map_err(StoreError::from)?
+                        .get(number)
+                        .map_err(StoreError::from)?
+                        .is_some(),
+                    None => false,
+                };
+                let (Some(number), true) = (number, head) else {
                     return Err(CreateError::Token(format!(
                         "no record with id '{id}' to give tokens to"
                     )));
-                }
+                };
                 let mut tokens = txn.open_table(TOKENS).map_err(StoreError::from)?;
                 if tokens
-                    .range((id, "")..=(id, "\u{10ffff}"))
+                    .range((number, "")..=(number, "\u{10ffff}"))
                     .map_err(StoreError::from)?
                     .next()
                     .is_some()
@@ -80,15 +89,17 @@ impl Store {
                     return Err(CreateError::Token(format!("record {id} has tokens already")));
                 }
                 for (role, hash) in &extras.tokens {
-                    tokens.insert((id, role.as_str()), *hash).map_err(StoreError::from)?;
+                    tokens
+                        .insert((number, role.as_str()), *hash)
+                        .map_err(StoreError::from)?;
                 }
                 if let Some(seed) = &extras.seed {
                     let mut secrets = txn.open_table(SECRETS).map_err(StoreError::from)?;
-                    if secrets.get(id).map_err(StoreError::from)?.is_some() {
+                    if secrets.get(number).map_err(StoreError::from)?.is_some() {
                         return Err(CreateError::Seed(format!("record {id} has a seed already")));
                     }
                     let sealed = crate::secrets::SeedKey::load(&self.path, true)?.seal(id, seed)?;
-                    secrets.insert(id, sealed.as_slice()).map_err(StoreError::from)?;
+                    secrets.insert(number, sealed.as_slice()).map_err(StoreError::from)?;
                 }
             }
             txn.commit().map_err(StoreError::from)?;

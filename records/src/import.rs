@@ -3,6 +3,8 @@
 //! record is "already stored" only when the store holds it whole under its id; a stored
 //! record is never overwritten or shortened, only extended when the caller asks.
 
+use std::collections::BTreeMap;
+
 use kifu_core::record::{Entry, Record};
 use kifu_core::replay::Checked;
 use redb::ReadableTable;
@@ -10,7 +12,7 @@ use redb::ReadableTable;
 use crate::error::{ImportError, StoreError};
 use crate::guard::guarded;
 use crate::prepare::Ready;
-use crate::tables::head_in;
+use crate::tables::{head_in, Numbered};
 use crate::write::{write_new_record, Packed, Tables};
 use crate::{content_key_of, PreparedImport, Store};
 
@@ -119,11 +121,19 @@ fn import_one(
 ) -> Result<ImportOutcome, StoreError> {
     let record = checked.record();
     let id = record.id();
-    // The canonical lines are made only to compare with a stored record: most have none.
-    if let Some(stored) = stored_lines(tables, &id)? {
-        return match against_stored(&id, &stored, &canonical_lines(record), extend) {
+    // The canonical lines are made only to compare with a stored record: most have none. A
+    // record without a head row (damaged) is stored anew over its rows, under its number.
+    let number = tables.number_of(&id)?;
+    let headed = match number {
+        Some(number) => head_in(&tables.heads, number)?.is_some(),
+        None => false,
+    };
+    if let (Some(number), true) = (number, headed) {
+        let stored = Numbered { id: &id, number };
+        let lines = stored_lines(tables, stored)?;
+        return match against_stored(&id, &lines, &canonical_lines(record), extend) {
             Against::Outcome(outcome) => Ok(outcome),
-            Against::Extend(common) => append_rest(tables, &id, checked, common),
+            Against::Extend(common) => append_rest(tables, stored, checked, common),
         };
     }
     let text = checked.header_text();
@@ -136,9 +146,18 @@ fn import_one(
         }
     };
     let relation = relative(tables, key, record)?;
-    if let (true, Some(Relation::Extends { of, at })) = (extend, &relation) {
-        return append_rest(tables, of, checked, *at as usize);
+    if let (true, Some((Relation::Extends { of, at }, number))) = (extend, &relation) {
+        return append_rest(
+            tables,
+            Numbered {
+                id: of,
+                number: *number,
+            },
+            checked,
+            *at as usize,
+        );
     }
+    let relation = relation.map(|(relation, _)| relation);
     let packed_here;
     let packed = match ready.and_then(|ready| ready.packed.as_ref()) {
         Some(packed) => packed,
@@ -147,9 +166,10 @@ fn import_one(
             &packed_here
         }
     };
+    let number = tables.number_new(&id, number)?;
     write_new_record(
         tables,
-        &id,
+        Numbered { id: &id, number },
         &record.header,
         (text, key),
         packed,
@@ -165,19 +185,19 @@ fn canonical_lines(record: &Record) -> Vec<String> {
     record.entries.iter().map(Entry::canonical_line).collect()
 }
 
-/// The canonical lines of a stored record, or `None` when no record has this id.
-fn stored_lines(tables: &Tables, id: &str) -> Result<Option<Vec<String>>, StoreError> {
-    let Some((seq, _)) = head_in(&tables.heads, id)? else {
-        return Ok(None);
+/// The canonical lines of a stored record (none when it has no head row).
+fn stored_lines(tables: &Tables, record: Numbered) -> Result<Vec<String>, StoreError> {
+    let Some((seq, _)) = head_in(&tables.heads, record.number)? else {
+        return Ok(Vec::new());
     };
     let mut lines = Vec::with_capacity(seq as usize);
-    for (start, _, packed) in crate::blocks::stored(&tables.blocks, id)? {
+    for (start, _, packed) in crate::blocks::stored(&tables.blocks, record.number)? {
         let block = crate::blocks::unpack(start, &packed)
-            .map_err(|why| StoreError::Damaged(format!("record {id}, entries from {start}: {why}")))?;
+            .map_err(|why| StoreError::Damaged(format!("record {}, entries from {start}: {why}", record.id)))?;
         lines.extend(block);
     }
     lines.truncate(seq as usize);
-    Ok(Some(lines))
+    Ok(lines)
 }
 
 fn common_prefix(a: &[String], b: &[String]) -> usize {
@@ -185,27 +205,32 @@ fn common_prefix(a: &[String], b: &[String]) -> usize {
 }
 
 /// The stored record with the same header but for the id (its content key `key`) that this
-/// one continues (the longest such), else one it begins, else one with the very same entries.
-fn relative(tables: &Tables, key: &str, record: &Record) -> Result<Option<Relation>, StoreError> {
-    let mut ids = Vec::new();
-    for item in tables.by_content.range((key, "")..)? {
-        let (found, _) = item?;
-        let (found_key, id) = found.value();
-        if found_key != key || ids.len() >= MAX_RELATIVES {
+/// one continues (the longest such), else one it begins, else one with the very same entries;
+/// with that record's number.
+fn relative(tables: &Tables, key: &str, record: &Record) -> Result<Option<(Relation, u64)>, StoreError> {
+    // The first stored (by number) of those with the key, as the index gives them; compared in
+    // id order (as when the index was keyed by id), each with its number.
+    let mut found: BTreeMap<String, u64> = BTreeMap::new();
+    for item in tables.by_content.range((key, 0)..=(key, u64::MAX))? {
+        if found.len() >= MAX_RELATIVES {
             break;
         }
-        ids.push(id.to_string());
-    }
-    if ids.is_empty() {
-        return Ok(None);
-    }
-    let mut stored = Vec::new();
-    for of in ids {
-        if let Some(lines) = stored_lines(tables, &of)? {
-            stored.push((of, lines));
+        let number = item?.0.value().1;
+        if let Some(row) = tables.headers.get(number)? {
+            found.insert(row.value().0.to_string(), number);
         }
     }
-    Ok(best_relation(stored, &canonical_lines(record)))
+    let mut stored = Vec::new();
+    for (of, &number) in &found {
+        if head_in(&tables.heads, number)?.is_some() {
+            stored.push((of.clone(), stored_lines(tables, Numbered { id: of, number })?));
+        }
+    }
+    Ok(best_relation(stored, &canonical_lines(record)).map(|relation| {
+        let (Relation::Extends { of, .. } | Relation::PrefixOf { of, .. } | Relation::SameGame { of }) = &relation;
+        let number = found[of];
+        (relation, number)
+    }))
 }
 
 /// What an import does with a record whose id the store holds with `stored` lines.
@@ -275,22 +300,28 @@ pub(crate) fn best_relation(stored: Vec<(String, Vec<String>)>, lines: &[String]
     best
 }
 
-/// Appends the entries of `checked` after its first `from` to the stored record `id`, whose
+/// Appends the entries of `checked` after its first `from` to the stored `record`, whose
 /// entries are those first `from`: each line as it is, chained on from the stored head, and
 /// logged.
-fn append_rest(tables: &mut Tables, id: &str, checked: &Checked, from: usize) -> Result<ImportOutcome, StoreError> {
-    let (seq, mut head) = head_in(&tables.heads, id)?.unwrap_or((0, [0; 32]));
+fn append_rest(
+    tables: &mut Tables,
+    record: Numbered,
+    checked: &Checked,
+    from: usize,
+) -> Result<ImportOutcome, StoreError> {
+    let (id, number) = (record.id, record.number);
+    let (seq, mut head) = head_in(&tables.heads, number)?.unwrap_or((0, [0; 32]));
     debug_assert_eq!(seq as usize, from);
     let rest: Vec<String> = checked.record().entries[from..]
         .iter()
         .map(Entry::canonical_line)
         .collect();
-    let chain = crate::blocks::append(&mut tables.blocks, id, from as u64 + 1, head, &rest)?;
+    let chain = crate::blocks::append(&mut tables.blocks, record, from as u64 + 1, head, &rest)?;
     tables.log(id, from as u64 + 1, &chain)?;
     head = chain.last().copied().unwrap_or(head);
     let to = checked.record().entries.len() as u64;
-    tables.write_head(id, (to, head), checked.turn())?;
-    tables.write_snapshot(id, to, None)?;
+    tables.write_head(number, (to, head), checked.turn())?;
+    tables.write_snapshot(number, to, None)?;
     Ok(ImportOutcome::Extended {
         id: id.to_string(),
         from: from as u64,

@@ -12,6 +12,7 @@ mod extras;
 mod group;
 mod guard;
 mod import;
+mod numbering;
 mod pg;
 mod prepare;
 mod read;
@@ -177,7 +178,7 @@ impl Store {
                 },
             }
         };
-        let store = Store {
+        let mut store = Store {
             db: std::mem::ManuallyDrop::new(Handle::Writable(db)),
             games,
             path: path.to_path_buf(),
@@ -185,7 +186,11 @@ impl Store {
             tails: tail::Tails::default(),
             mode,
         };
-        guarded(|| store.init()).map_err(|e| OpenError::Storage(shown, e))?;
+        if guarded(|| store.init()).map_err(|e| OpenError::Storage(shown.clone(), e))? {
+            // A store just moved to numbers holds the copy beside the old rows' freed pages:
+            // given back now, once (`numbering`).
+            store.compact().map_err(|e| OpenError::Storage(shown, e))?;
+        }
         Ok(store)
     }
 
@@ -245,31 +250,28 @@ impl Store {
         Ok(())
     }
 
-    fn init(&self) -> Result<(), StoreError> {
+    /// Creates the tables a store lacks and moves an earlier layout to today's; whether the
+    /// records were moved to numbers (`numbering`).
+    fn init(&self) -> Result<bool, StoreError> {
         let txn = self.writer()?;
         let names: Vec<String> = txn.list_tables()?.map(|t| t.name().to_string()).collect();
-        let old_layout = names.iter().any(|n| n == OLD_ENTRIES.name());
-        let old_heads = names.iter().any(|n| n == OLD_HEADS.name());
         let unlogged = !names.iter().any(|n| n == LOG_RUNS.name() || n == LOG_PENDING.name());
+        let moved = numbering::before_numbering(&names);
+        // Before today's tables are opened: an earlier layout's have the same names.
+        numbering::move_to_today(&txn, &names)?;
         tables::create_all(&txn).map_err(StoreError::from)?;
-        // Before anything below reads the heads.
-        if old_heads {
-            tables::move_heads_and_statuses(&txn)?;
-        }
-        if old_layout {
-            move_entries_into_blocks(&txn)?;
-        }
         // A store made before the log: every record it holds is logged now, in this transaction.
         if unlogged {
             tlog::log_every_record(&txn)?;
         }
         tlog::ensure_origin(&txn)?;
         txn.commit()?;
-        Ok(())
+        Ok(moved)
     }
 
     /// Whether the store was written by a kifu that kept one row an entry (see `OLD_ENTRIES`),
-    /// kept no log, or kept the head and the status apart (see `OLD_HEADS`).
+    /// kept no log, kept the head and the status apart (see `OLD_HEADS`), or keyed records'
+    /// rows by their ids (`numbering`).
     fn has_old_layout(&self) -> Result<bool, StoreError> {
         let txn = self.db.begin_read()?;
         let names: Vec<String> = txn.list_tables()?.map(|t| t.name().to_string()).collect();
@@ -279,7 +281,8 @@ impl Store {
             || !has(LOG_RUNS.name())
             || !has(LOG_META.name())
             || has(OLD_HEADS.name())
-            || !has(HEADS.name()))
+            || !has(HEADS.name())
+            || !has(NUMBERS.name()))
     }
 
     /// For the bench that measures what the log costs, and nothing else: this handle's writes
@@ -335,16 +338,17 @@ impl Store {
                 entries,
             } = start_record(self.games, header, seed, time)?;
             let txn = self.writer()?;
-            {
+            let number = {
                 let mut tables = write::Tables::open(&txn, self.log)?;
-                if tables.headers.get(id.as_str()).map_err(StoreError::from)?.is_some() {
+                if tables.number_of(&id)?.is_some() {
                     return Err(CreateError::Exists(id));
                 }
                 let text = header.canonical_text();
                 let packed = write::Packed::of(&id, &text, &entries, tables.logged.on)?;
+                let number = tables.number_new(&id, None)?;
                 write::write_new_record(
                     &mut tables,
-                    &id,
+                    Numbered { id: &id, number },
                     &header,
                     (&text, &content_key_of(&header, &text)),
                     &packed,
@@ -352,13 +356,14 @@ impl Store {
                     Some(&replay.current().snapshot()),
                 )?;
                 tables.close()?;
-            }
-            tokens::write_tokens(&txn, &id, tokens)?;
+                number
+            };
+            tokens::write_tokens(&txn, number, tokens)?;
             if let Some(seed) = seed {
                 let sealed = secrets::SeedKey::load(&self.path, true)?.seal(&id, seed)?;
                 txn.open_table(SECRETS)
                     .map_err(StoreError::from)?
-                    .insert(id.as_str(), sealed.as_slice())
+                    .insert(number, sealed.as_slice())
                     .map_err(StoreError::from)?;
             }
             txn.commit().map_err(StoreError::from)?;
@@ -380,18 +385,24 @@ impl Store {
             }
             let prefix = prefix.to_ascii_lowercase();
             let txn = self.db.begin_read().map_err(StoreError::from)?;
-            let headers = txn.open_table(HEADERS).map_err(StoreError::from)?;
             let mut found = Vec::new();
             if prefix.len() == 64 {
                 // Longer than any id: a header hash, found by hashing every header.
-                for item in headers.iter().map_err(StoreError::from)? {
-                    let (key, text) = item.map_err(StoreError::from)?;
-                    if kifu_core::record::hex::encode(&kifu_core::record::header_hash(text.value())) == prefix {
-                        found.push(key.value().to_string());
+                for item in txn
+                    .open_table(HEADERS)
+                    .map_err(StoreError::from)?
+                    .iter()
+                    .map_err(StoreError::from)?
+                {
+                    let row = item.map_err(StoreError::from)?.1;
+                    let (id, text) = row.value();
+                    if kifu_core::record::hex::encode(&kifu_core::record::header_hash(text)) == prefix {
+                        found.push(id.to_string());
                     }
                 }
             }
-            for item in headers.range(prefix.as_str()..).map_err(StoreError::from)? {
+            let numbers = txn.open_table(NUMBERS).map_err(StoreError::from)?;
+            for item in numbers.range(prefix.as_str()..).map_err(StoreError::from)? {
                 let (key, _) = item.map_err(StoreError::from)?;
                 let key = key.value().to_string();
                 if !key.starts_with(&prefix) || found.len() > 1 {
@@ -462,38 +473,6 @@ fn file_identity(metadata: &std::fs::Metadata) -> (u64, u64) {
 #[cfg(not(unix))]
 fn file_identity(_: &std::fs::Metadata) -> (u64, u64) {
     (0, 0)
-}
-
-/// Moves every record's entries from the one-row-an-entry table of older stores into blocks,
-/// line for line as they were stored (damage included, for the checks on reading to name), and
-/// drops the old table; in the transaction that opens the store.
-fn move_entries_into_blocks(txn: &redb::WriteTransaction) -> Result<(), StoreError> {
-    let ids: Vec<String> = {
-        let headers = txn.open_table(HEADERS)?;
-        let mut ids = Vec::new();
-        for item in headers.iter()? {
-            ids.push(item?.0.value().to_string());
-        }
-        ids
-    };
-    {
-        let old = txn.open_table(OLD_ENTRIES)?;
-        let headers = txn.open_table(HEADERS)?;
-        let mut packed = txn.open_table(BLOCKS)?;
-        for id in &ids {
-            let mut lines = Vec::new();
-            for item in old.range((id.as_str(), 0)..=(id.as_str(), u64::MAX))? {
-                lines.push(item?.1.value().0.to_string());
-            }
-            let Some(header) = headers.get(id.as_str())?.map(|v| v.value().to_string()) else {
-                continue;
-            };
-            blocks::append(&mut packed, id, 1, kifu_core::record::header_hash(&header), &lines)?;
-        }
-    }
-    // The log is built next, from the blocks (`tlog::log_every_record`), in this transaction.
-    txn.delete_table(OLD_ENTRIES)?;
-    Ok(())
 }
 
 /// A new record before it is stored: its header (given an id), its game at the start, and the

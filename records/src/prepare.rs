@@ -114,6 +114,7 @@ pub(crate) mod tests {
             })*};
         }
         dump!(
+            NUMBERS,
             HEADERS,
             BLOCKS,
             HEADS,

@@ -35,12 +35,17 @@ pub struct Summary {
     pub turn: Option<Turn>,
 }
 
-pub(crate) fn header_in(table: &impl ReadableTable<&'static str, &'static str>, id: &str) -> Result<Header, ReadError> {
+/// The header of `record` as stored.
+pub(crate) fn header_in(
+    table: &impl ReadableTable<u64, (&'static str, &'static str)>,
+    record: Numbered,
+) -> Result<Header, ReadError> {
+    let id = record.id;
     let text = table
-        .get(id)
+        .get(record.number)
         .map_err(StoreError::from)?
         .ok_or_else(|| ReadError::NotFound(id.to_string()))?;
-    let text = text.value().to_string();
+    let text = text.value().1.to_string();
     let lines: Vec<&str> = text.lines().collect();
     Header::parse(&lines).map_err(|e| ReadError::Damaged {
         id: id.into(),
@@ -54,39 +59,40 @@ pub(crate) fn header_in(table: &impl ReadableTable<&'static str, &'static str>, 
 /// count and last hash are those of the head row. Anything else is `ReadError::Broken`, naming
 /// the first missing or altered entry (or the first entry of the block it is in).
 pub(crate) fn verified_record(
-    headers: &impl ReadableTable<&'static str, &'static str>,
-    blocks: &impl ReadableTable<(&'static str, u64), (Hash, &'static [u8])>,
-    heads: &impl ReadableTable<&'static str, (u64, Hash, &'static str)>,
-    id: &str,
+    headers: &impl ReadableTable<u64, (&'static str, &'static str)>,
+    blocks: &impl ReadableTable<(u64, u64), (Hash, &'static [u8])>,
+    heads: &impl ReadableTable<u64, (u64, Hash, &'static str)>,
+    record: Numbered,
 ) -> Result<Record, ReadError> {
-    verified_chained(headers, blocks, heads, id).map(|(record, _)| record)
+    verified_chained(headers, blocks, heads, record).map(|(record, _)| record)
 }
 
 /// `verified_record`, with the chain it recomputed: the header's hash, then the hash after each
 /// entry (what `Record::hashes` makes again from the entries).
 pub(crate) fn verified_chained(
-    headers: &impl ReadableTable<&'static str, &'static str>,
-    blocks: &impl ReadableTable<(&'static str, u64), (Hash, &'static [u8])>,
-    heads: &impl ReadableTable<&'static str, (u64, Hash, &'static str)>,
-    id: &str,
+    headers: &impl ReadableTable<u64, (&'static str, &'static str)>,
+    blocks: &impl ReadableTable<(u64, u64), (Hash, &'static [u8])>,
+    heads: &impl ReadableTable<u64, (u64, Hash, &'static str)>,
+    record: Numbered,
 ) -> Result<(Record, Vec<Hash>), ReadError> {
+    let id = record.id;
     let broken = |seq: u64, reason: String| ReadError::Broken {
         id: id.to_string(),
         seq,
         reason,
     };
-    let header = match header_in(headers, id) {
+    let header = match header_in(headers, record) {
         Err(ReadError::Damaged { reason, .. }) => return Err(broken(0, format!("the header does not read: {reason}"))),
         other => other?,
     };
-    let (count, head) = head_in(heads, id)
+    let (count, head) = head_in(heads, record.number)
         .map_err(StoreError::from)?
         .ok_or_else(|| broken(0, "the record has no head row".into()))?;
     let mut chain = header_hash(&header.canonical_text());
     let mut out: Vec<Entry> = Vec::with_capacity(count as usize);
     let mut hashes: Vec<Hash> = Vec::with_capacity(count as usize + 1);
     hashes.push(chain);
-    let stored_blocks = blocks::stored(blocks, id)?;
+    let stored_blocks = blocks::stored(blocks, record.number)?;
     let last_block = stored_blocks.len().saturating_sub(1);
     // Each entry's line, written here from its block's text, one after the other.
     let mut written = String::new();
@@ -162,11 +168,21 @@ pub(crate) fn agrees_with_head(id: &str, stored: u64, chain: &Hash, count: u64, 
     Ok(())
 }
 
+/// Record `id` as its rows name it, read in `txn`: `NotFound` when the store lacks it.
+pub(crate) fn numbered<'a>(txn: &redb::ReadTransaction, id: &'a str) -> Result<Numbered<'a>, ReadError> {
+    let numbers = txn.open_table(NUMBERS).map_err(StoreError::from)?;
+    match number_in(&numbers, id).map_err(StoreError::from)? {
+        Some(number) => Ok(Numbered { id, number }),
+        None => Err(ReadError::NotFound(id.to_string())),
+    }
+}
+
 impl Store {
     pub fn header(&self, id: &str) -> Result<Header, ReadError> {
         guarded(|| {
             let txn = self.db.begin_read().map_err(StoreError::from)?;
-            header_in(&txn.open_table(HEADERS).map_err(StoreError::from)?, id)
+            let record = numbered(&txn, id)?;
+            header_in(&txn.open_table(HEADERS).map_err(StoreError::from)?, record)
         })
     }
 
@@ -174,7 +190,8 @@ impl Store {
     pub fn head(&self, id: &str) -> Result<(u64, Hash), ReadError> {
         guarded(|| {
             let txn = self.db.begin_read().map_err(StoreError::from)?;
-            head_in(&txn.open_table(HEADS).map_err(StoreError::from)?, id)
+            let record = numbered(&txn, id)?;
+            head_in(&txn.open_table(HEADS).map_err(StoreError::from)?, record.number)
                 .map_err(StoreError::from)?
                 .ok_or_else(|| ReadError::NotFound(id.to_string()))
         })
@@ -190,11 +207,12 @@ impl Store {
     fn record_chained(&self, id: &str) -> Result<(Record, Vec<Hash>), ReadError> {
         guarded(|| {
             let txn = self.db.begin_read().map_err(StoreError::from)?;
+            let record = numbered(&txn, id)?;
             verified_chained(
                 &txn.open_table(HEADERS).map_err(StoreError::from)?,
                 &txn.open_table(BLOCKS).map_err(StoreError::from)?,
                 &txn.open_table(HEADS).map_err(StoreError::from)?,
-                id,
+                record,
             )
         })
     }
@@ -228,13 +246,8 @@ impl Store {
     pub fn list(&self, filter: &Filter) -> Result<Vec<Summary>, ReadError> {
         guarded(|| {
             let txn = self.db.begin_read().map_err(StoreError::from)?;
-            let mut ids: Option<Vec<String>> = None;
-            let narrow = |ids: Option<Vec<String>>, found: Vec<String>| -> Option<Vec<String>> {
-                Some(match ids {
-                    None => found,
-                    Some(ids) => ids.into_iter().filter(|id| found.contains(id)).collect(),
-                })
-            };
+            // The numbers of the records every given index names, in number order.
+            let mut numbers: Option<Vec<u64>> = None;
             for (value, table) in [
                 (&filter.game, BY_GAME),
                 (&filter.player, BY_PLAYER),
@@ -243,51 +256,90 @@ impl Store {
                 if let Some(value) = value {
                     let index = txn.open_table(table).map_err(StoreError::from)?;
                     let mut found = Vec::new();
-                    for item in index.range((value.as_str(), "")..).map_err(StoreError::from)? {
-                        let (key, _) = item.map_err(StoreError::from)?;
-                        let (name, id) = key.value();
-                        if name != value.as_str() {
-                            break;
-                        }
-                        found.push(id.to_string());
+                    for item in index
+                        .range((value.as_str(), 0)..=(value.as_str(), u64::MAX))
+                        .map_err(StoreError::from)?
+                    {
+                        found.push(item.map_err(StoreError::from)?.0.value().1);
                     }
-                    ids = narrow(ids, found);
+                    numbers = Some(match numbers {
+                        None => found,
+                        Some(before) => both(&before, &found),
+                    });
                 }
             }
             let headers = txn.open_table(HEADERS).map_err(StoreError::from)?;
-            let ids = match ids {
-                Some(ids) => ids,
-                None => {
-                    let mut all = Vec::new();
-                    for item in headers.iter().map_err(StoreError::from)? {
-                        all.push(item.map_err(StoreError::from)?.0.value().to_string());
-                    }
-                    all
-                }
-            };
             let heads = txn.open_table(HEADS).map_err(StoreError::from)?;
-            let mut out = Vec::with_capacity(ids.len());
-            for id in ids {
-                let header = header_in(&headers, &id)?;
-                let (entries, turn) = match heads.get(id.as_str()).map_err(StoreError::from)? {
+            let summary = |number: u64, id: &str| -> Result<Summary, ReadError> {
+                let header = header_in(&headers, Numbered { id, number })?;
+                let (entries, turn) = match heads.get(number).map_err(StoreError::from)? {
                     Some(row) => {
                         let (seq, _, status) = row.value();
                         (seq, parse_status(status))
                     }
                     None => (0, None),
                 };
-                out.push(Summary {
-                    id,
+                Ok(Summary {
+                    id: id.to_string(),
                     game: header.game,
                     players: header.players,
                     created: header.created,
                     entries,
                     turn,
-                });
+                })
+            };
+            let mut out = Vec::new();
+            match numbers {
+                // Every record, in id order as the numbers table holds them.
+                None => {
+                    for item in txn
+                        .open_table(NUMBERS)
+                        .map_err(StoreError::from)?
+                        .iter()
+                        .map_err(StoreError::from)?
+                    {
+                        let (id, number) = item.map_err(StoreError::from)?;
+                        match summary(number.value(), id.value()) {
+                            // A number without a header row (a damaged store): not a record.
+                            Err(ReadError::NotFound(_)) => continue,
+                            other => out.push(other?),
+                        }
+                    }
+                }
+                // The records found, each with the id its header row holds, then in id order.
+                Some(numbers) => {
+                    for number in numbers {
+                        let id = match headers.get(number).map_err(StoreError::from)? {
+                            Some(row) => row.value().0.to_string(),
+                            None => continue,
+                        };
+                        out.push(summary(number, &id)?);
+                    }
+                    out.sort_by(|a, b| a.id.cmp(&b.id));
+                }
             }
             Ok(out)
         })
     }
+}
+
+/// The numbers in both `a` and `b`, each in ascending order (as an index's range gives them):
+/// one pass over the two.
+fn both(a: &[u64], b: &[u64]) -> Vec<u64> {
+    let mut out = Vec::new();
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        match a[i].cmp(&b[j]) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => {
+                out.push(a[i]);
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    out
 }
 
 /// A record replayed to entry `at` (its head when `None`). Shared by every backend.

@@ -1,4 +1,5 @@
-//! The redb tables. `HEADERS` and `BLOCKS` are the record; the `LOG_` tables are the
+//! The redb tables. `HEADERS` and `BLOCKS` are the record, keyed by its number (`NUMBERS`
+//! gives an id's, in storing order: see there); the `LOG_` tables are the
 //! transparency log over them (see `tlog`), an authority of its own: the order things were
 //! recorded in. Everything else is derived (heads and statuses are caches kept in the same
 //! transaction as the log).
@@ -6,38 +7,43 @@
 use kifu_core::record::Hash;
 use redb::{ReadableTable, TableDefinition};
 
-/// id -> the header's canonical text.
-pub const HEADERS: TableDefinition<&str, &str> = TableDefinition::new("headers");
-/// (id, first seq of the block) -> (chain hash after its last entry, its canonical lines
+/// id -> the record's number, which every other table of the record is keyed by: numbers are
+/// given in storing order (the next one past the last stored; records are never deleted), so a
+/// new record's rows go at the end of each table rather than on random pages (docs/BENCHMARKS.md,
+/// "rows keyed in storing order"). Ids stay what users, the log and every operation name.
+pub const NUMBERS: TableDefinition<&str, u64> = TableDefinition::new("record_numbers");
+/// number -> (id, the header's canonical text).
+pub const HEADERS: TableDefinition<u64, (&str, &str)> = TableDefinition::new("headers");
+/// (number, first seq of the block) -> (chain hash after its last entry, its canonical lines
 /// compressed): see `blocks`.
-pub const BLOCKS: TableDefinition<(&str, u64), (Hash, &[u8])> = TableDefinition::new("entry_blocks");
+pub const BLOCKS: TableDefinition<(u64, u64), (Hash, &[u8])> = TableDefinition::new("entry_blocks");
 /// Stores written before entries were kept in blocks: (id, seq) -> (canonical line, chain hash
 /// after it). Read once, when such a store is first opened for writing, and then removed.
 pub const OLD_ENTRIES: TableDefinition<(&str, u64), (&str, Hash)> = TableDefinition::new("entries");
-/// id -> (seq of the last entry, chain hash, whose turn as JSON): the head an append must
+/// number -> (seq of the last entry, chain hash, whose turn as JSON): the head an append must
 /// name and the record's status (derived), in one row, so that an append writes one row for
 /// both (each table a durable commit dirties is pages more to write: docs/BENCHMARKS.md).
-pub const HEADS: TableDefinition<&str, (u64, Hash, &str)> = TableDefinition::new("record_heads");
+pub const HEADS: TableDefinition<u64, (u64, Hash, &str)> = TableDefinition::new("record_heads");
 /// Stores written before the head and the status shared a row: id -> (seq, chain hash), and
 /// id -> whose turn as JSON. Read once, when such a store is first opened for writing, moved
-/// into `HEADS`, and then removed.
+/// into the id-keyed `record_heads` (`numbering::by_id::HEADS`), and then removed.
 pub const OLD_HEADS: TableDefinition<&str, (u64, Hash)> = TableDefinition::new("heads");
 pub const OLD_STATUS: TableDefinition<&str, &str> = TableDefinition::new("status");
-/// id -> (seq, game state bytes) after that entry (derived, never authoritative).
-pub const SNAPSHOTS: TableDefinition<&str, (u64, &[u8])> = TableDefinition::new("snapshots");
-/// id -> the secret seed of a seeded record.
-pub const SECRETS: TableDefinition<&str, &[u8]> = TableDefinition::new("secrets");
-/// (id, idempotency key) -> (fingerprint of the request, the answer as JSON).
-pub const KEYS: TableDefinition<(&str, &str), (Hash, &str)> = TableDefinition::new("idempotency");
-/// (id, "arbiter" | "p1" | ...) -> the hash of that actor's bearer token (never the token).
-pub const TOKENS: TableDefinition<(&str, &str), Hash> = TableDefinition::new("tokens");
-/// (game, id), (player name, id), ("key=value", id): the list indexes.
-pub const BY_GAME: TableDefinition<(&str, &str), ()> = TableDefinition::new("by_game");
-pub const BY_PLAYER: TableDefinition<(&str, &str), ()> = TableDefinition::new("by_player");
-pub const BY_TAG: TableDefinition<(&str, &str), ()> = TableDefinition::new("by_tag");
-/// (the header's content key, id): records whose headers are the same but for their ids, so
-/// an import can say which stored record a new one extends.
-pub const BY_CONTENT: TableDefinition<(&str, &str), ()> = TableDefinition::new("by_content");
+/// number -> (seq, game state bytes) after that entry (derived, never authoritative).
+pub const SNAPSHOTS: TableDefinition<u64, (u64, &[u8])> = TableDefinition::new("snapshots");
+/// number -> the secret seed of a seeded record (sealed with the record's id).
+pub const SECRETS: TableDefinition<u64, &[u8]> = TableDefinition::new("secrets");
+/// (number, idempotency key) -> (fingerprint of the request, the answer as JSON).
+pub const KEYS: TableDefinition<(u64, &str), (Hash, &str)> = TableDefinition::new("idempotency");
+/// (number, "arbiter" | "p1" | ...) -> the hash of that actor's bearer token (never the token).
+pub const TOKENS: TableDefinition<(u64, &str), Hash> = TableDefinition::new("tokens");
+/// (game, number), (player name, number), ("key=value", number): the list indexes.
+pub const BY_GAME: TableDefinition<(&str, u64), ()> = TableDefinition::new("by_game");
+pub const BY_PLAYER: TableDefinition<(&str, u64), ()> = TableDefinition::new("by_player");
+pub const BY_TAG: TableDefinition<(&str, u64), ()> = TableDefinition::new("by_tag");
+/// (the header's content key, number): records whose headers are the same but for their ids,
+/// so an import can say which stored record a new one extends.
+pub const BY_CONTENT: TableDefinition<(&str, u64), ()> = TableDefinition::new("by_content");
 
 /// The transparency log's leaves in full tiles of 256, a run at a time: first leaf index ->
 /// (record id, first seq, count); the leaves from there are that record's chain positions
@@ -65,6 +71,7 @@ pub const LOG_META: TableDefinition<&str, &str> = TableDefinition::new("log_meta
 macro_rules! every_table {
     ($then:ident) => {
         $then!(
+            NUMBERS,
             HEADERS,
             BLOCKS,
             HEADS,
@@ -94,33 +101,38 @@ pub fn create_all(txn: &redb::WriteTransaction) -> Result<(), redb::TableError> 
     Ok(())
 }
 
-/// Record `id`'s head in `heads`: the seq of its last entry and the chain hash after it.
+/// The record's head in `heads` (`number` its record number): the seq of its last entry and
+/// the chain hash after it.
 pub fn head_in(
-    heads: &impl ReadableTable<&'static str, (u64, Hash, &'static str)>,
-    id: &str,
+    heads: &impl ReadableTable<u64, (u64, Hash, &'static str)>,
+    number: u64,
 ) -> Result<Option<(u64, Hash)>, redb::StorageError> {
-    Ok(heads.get(id)?.map(|v| {
+    Ok(heads.get(number)?.map(|v| {
         let (seq, head, _) = v.value();
         (seq, head)
     }))
 }
 
-/// Moves the rows of a store written before the head and the status shared a row
-/// (`OLD_HEADS`, `OLD_STATUS`) into `HEADS`, then removes the old tables. A head without a
-/// status row gets `null` (the status reads as unknown; the next append writes it).
-pub fn move_heads_and_statuses(txn: &redb::WriteTransaction) -> Result<(), crate::error::StoreError> {
-    {
-        let old = txn.open_table(OLD_HEADS)?;
-        let status = txn.open_table(OLD_STATUS)?;
-        let mut heads = txn.open_table(HEADS)?;
-        for item in old.iter()? {
-            let (id, value) = item?;
-            let (seq, head) = value.value();
-            let turn = status.get(id.value())?.map(|v| v.value().to_string());
-            heads.insert(id.value(), (seq, head, turn.as_deref().unwrap_or("null")))?;
-        }
-    }
-    txn.delete_table(OLD_HEADS)?;
-    txn.delete_table(OLD_STATUS)?;
-    Ok(())
+/// Record `id`'s number, if the store holds it.
+pub fn number_in(numbers: &impl ReadableTable<&'static str, u64>, id: &str) -> Result<Option<u64>, redb::StorageError> {
+    Ok(numbers.get(id)?.map(|v| v.value()))
+}
+
+/// The number the next new record gets: one past the last stored (of the header rows, and of
+/// the head rows should a header be missing), 0 in an empty store.
+pub fn next_number(
+    headers: &impl ReadableTable<u64, (&'static str, &'static str)>,
+    heads: &impl ReadableTable<u64, (u64, Hash, &'static str)>,
+) -> Result<u64, redb::StorageError> {
+    let last_header = headers.last()?.map(|(k, _)| k.value() + 1);
+    let last_head = heads.last()?.map(|(k, _)| k.value() + 1);
+    Ok(last_header.max(last_head).unwrap_or(0))
+}
+
+/// A stored record as its rows name it: its id (what users, the log and messages name) and its
+/// number (what its rows are keyed by, `NUMBERS`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Numbered<'a> {
+    pub id: &'a str,
+    pub number: u64,
 }

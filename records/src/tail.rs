@@ -87,8 +87,9 @@ mod tests {
 
     fn snapshot_at(store: &Store, id: &str) -> Option<u64> {
         let txn = store.db.begin_read().unwrap();
+        let number = crate::read::numbered(&txn, id).unwrap().number;
         let table = txn.open_table(SNAPSHOTS).unwrap();
-        let at = table.get(id).unwrap().map(|v| v.value().0);
+        let at = table.get(number).unwrap().map(|v| v.value().0);
         at
     }
 
@@ -136,7 +137,8 @@ mod tests {
         // plain, the full ones packed) is stored as one made afresh from the stored block.
         let blocks = |store: &Store| {
             let txn = store.db.begin_read().unwrap();
-            crate::blocks::stored(&txn.open_table(crate::tables::BLOCKS).unwrap(), &id).unwrap()
+            let number = crate::read::numbered(&txn, &id).unwrap().number;
+            crate::blocks::stored(&txn.open_table(crate::tables::BLOCKS).unwrap(), number).unwrap()
         };
         assert_eq!(blocks(&warm), blocks(&Store::open(&cold_at, games).unwrap()));
         let seq = cut as u64;

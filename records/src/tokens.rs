@@ -7,7 +7,7 @@ use kifu_core::record::{hex, Actor, Hash, Header};
 
 use crate::error::{CreateError, ReadError, StoreError};
 use crate::guard::guarded;
-use crate::tables::TOKENS;
+use crate::tables::{number_in, NUMBERS, TOKENS};
 use crate::{Created, Store};
 
 /// The context of the hash a token is stored as.
@@ -80,6 +80,7 @@ impl Store {
         guarded(|| {
             let presented = token.hash();
             let txn = self.db.begin_read().map_err(StoreError::from)?;
+            let number = crate::read::numbered(&txn, id)?.number;
             let table = match txn.open_table(TOKENS) {
                 Ok(table) => table,
                 // A store made before tokens existed has no table: no record has a token.
@@ -87,7 +88,10 @@ impl Store {
                 Err(e) => return Err(StoreError::from(e).into()),
             };
             let mut found = None;
-            for item in table.range((id, "")..=(id, "\u{10ffff}")).map_err(StoreError::from)? {
+            for item in table
+                .range((number, "")..=(number, "\u{10ffff}"))
+                .map_err(StoreError::from)?
+            {
                 let (key, value) = item.map_err(StoreError::from)?;
                 let stored: Hash = value.value();
                 // blake3::Hash compares in constant time.
@@ -108,9 +112,12 @@ impl Store {
         guarded(|| {
             let (role, token) = new_token_for(id, &self.header(id)?, actor)?;
             let txn = self.writer()?;
+            let number = number_in(&txn.open_table(NUMBERS).map_err(StoreError::from)?, id)
+                .map_err(StoreError::from)?
+                .ok_or_else(|| ReadError::NotFound(id.to_string()))?;
             txn.open_table(TOKENS)
                 .map_err(StoreError::from)?
-                .insert((id, role.as_str()), *token.hash().as_bytes())
+                .insert((number, role.as_str()), *token.hash().as_bytes())
                 .map_err(StoreError::from)?;
             txn.commit().map_err(StoreError::from)?;
             Ok(token)
@@ -160,14 +167,18 @@ pub(crate) fn new_token_for(id: &str, header: &Header, actor: Actor) -> Result<(
     Ok((role, Token::random().map_err(TokenError::Random)?))
 }
 
-/// Writes a new record's token hashes.
-pub(crate) fn write_tokens(txn: &redb::WriteTransaction, id: &str, rows: &[(String, Hash)]) -> Result<(), StoreError> {
+/// Writes a new record's token hashes (`number` the record's).
+pub(crate) fn write_tokens(
+    txn: &redb::WriteTransaction,
+    number: u64,
+    rows: &[(String, Hash)],
+) -> Result<(), StoreError> {
     if rows.is_empty() {
         return Ok(());
     }
     let mut table = txn.open_table(TOKENS)?;
     for (role, hash) in rows {
-        table.insert((id, role.as_str()), *hash)?;
+        table.insert((number, role.as_str()), *hash)?;
     }
     Ok(())
 }

@@ -16,24 +16,28 @@ use crate::{blocks, tlog};
 /// handle on them may be opened in the transaction while these are (redb refuses it), and
 /// `close` must be called before it commits.
 pub(crate) struct Tables<'t> {
-    pub headers: Table<'t, &'static str, &'static str>,
-    pub blocks: Table<'t, (&'static str, u64), (Hash, &'static [u8])>,
-    pub heads: Table<'t, &'static str, (u64, Hash, &'static str)>,
-    pub snapshots: Table<'t, &'static str, (u64, &'static [u8])>,
-    pub by_game: Table<'t, (&'static str, &'static str), ()>,
-    pub by_player: Table<'t, (&'static str, &'static str), ()>,
-    pub by_tag: Table<'t, (&'static str, &'static str), ()>,
-    pub by_content: Table<'t, (&'static str, &'static str), ()>,
+    pub numbers: Table<'t, &'static str, u64>,
+    pub headers: Table<'t, u64, (&'static str, &'static str)>,
+    pub blocks: Table<'t, (u64, u64), (Hash, &'static [u8])>,
+    pub heads: Table<'t, u64, (u64, Hash, &'static str)>,
+    pub snapshots: Table<'t, u64, (u64, &'static [u8])>,
+    pub by_game: Table<'t, (&'static str, u64), ()>,
+    pub by_player: Table<'t, (&'static str, u64), ()>,
+    pub by_tag: Table<'t, (&'static str, u64), ()>,
+    pub by_content: Table<'t, (&'static str, u64), ()>,
     pub log: tlog::Tables<'t>,
     /// Whether leaves are added to the log (see `tlog::Writer`).
     pub logged: tlog::Writer,
     /// The last status written and its JSON: a batch's records mostly end alike.
     status_json: Option<(Turn, String)>,
+    /// The number the next new record gets, once read (`next_number`).
+    next: Option<u64>,
 }
 
 impl<'t> Tables<'t> {
     pub fn open(txn: &'t redb::WriteTransaction, logged: tlog::Writer) -> Result<Tables<'t>, StoreError> {
         Ok(Tables {
+            numbers: txn.open_table(NUMBERS)?,
             headers: txn.open_table(HEADERS)?,
             blocks: txn.open_table(BLOCKS)?,
             heads: txn.open_table(HEADS)?,
@@ -45,6 +49,7 @@ impl<'t> Tables<'t> {
             log: tlog::Tables::open(txn)?,
             logged,
             status_json: None,
+            next: None,
         })
     }
 
@@ -54,28 +59,48 @@ impl<'t> Tables<'t> {
         self.log.close()
     }
 
+    /// Record `id`'s number, if the store holds it.
+    pub fn number_of(&self, id: &str) -> Result<Option<u64>, StoreError> {
+        Ok(number_in(&self.numbers, id)?)
+    }
+
+    /// The number a new record `id` is stored under: the one it has (`known`: a damaged record
+    /// stored anew over its rows), else the next (one past the last stored), written here.
+    pub fn number_new(&mut self, id: &str, known: Option<u64>) -> Result<u64, StoreError> {
+        if let Some(number) = known {
+            return Ok(number);
+        }
+        let number = match self.next {
+            Some(next) => next,
+            None => next_number(&self.headers, &self.heads)?,
+        };
+        self.numbers.insert(id, number)?;
+        self.next = Some(number + 1);
+        Ok(number)
+    }
+
     /// Adds the leaves of record `id`'s chain positions `first_seq ..` to the log.
     pub fn log(&mut self, id: &str, first_seq: u64, chain: &[Hash]) -> Result<(), StoreError> {
         self.logged.add_to(&mut self.log, id, first_seq, chain)
     }
 
-    /// Writes record `id`'s head row: the seq of its last entry and the chain hash after it,
-    /// with the status (whose `turn` it is) derived from the log.
-    pub fn write_head(&mut self, id: &str, (seq, head): (u64, Hash), turn: &Turn) -> Result<(), StoreError> {
+    /// Writes record `number`'s head row: the seq of its last entry and the chain hash after
+    /// it, with the status (whose `turn` it is) derived from the log.
+    pub fn write_head(&mut self, number: u64, (seq, head): (u64, Hash), turn: &Turn) -> Result<(), StoreError> {
         if self.status_json.as_ref().is_none_or(|(last, _)| last != turn) {
             self.status_json = Some((turn.clone(), crate::status_json(turn)));
         }
         let (_, json) = self.status_json.as_ref().expect("set above");
-        self.heads.insert(id, (seq, head, json.as_str()))?;
+        self.heads.insert(number, (seq, head, json.as_str()))?;
         Ok(())
     }
 
     /// Writes the snapshot after entry `seq` (derived). Without one, any older one is dropped:
     /// an append then replays the log once.
-    pub fn write_snapshot(&mut self, id: &str, seq: u64, snapshot: Option<&[u8]>) -> Result<(), StoreError> {
+    pub fn write_snapshot(&mut self, number: u64, seq: u64, snapshot: Option<&[u8]>) -> Result<(), StoreError> {
         match snapshot {
-            Some(bytes) => self.snapshots.insert(id, (seq, bytes))?,
-            None => self.snapshots.remove(id)?,
+            Some(bytes) => self.snapshots.insert(number, (seq, bytes))?,
+            None => self.snapshots.remove(number)?,
         };
         Ok(())
     }
@@ -130,19 +155,20 @@ impl Packed {
 }
 
 /// Writes a new record's header, its entries (`packed` from them), head, status, snapshot (if
-/// given) and indexes, and logs its header and entries. `text` is the header's canonical
-/// text, `content_key` its `content_key`.
+/// given) and indexes under its number (`Tables::number_new`), and logs its header and
+/// entries. `text` is the header's canonical text, `content_key` its `content_key`.
 pub(crate) fn write_new_record(
     tables: &mut Tables,
-    id: &str,
+    record: Numbered,
     header: &Header,
     (text, content_key): (&str, &str),
     packed: &Packed,
     turn: &Turn,
     snapshot: Option<&[u8]>,
 ) -> Result<(), StoreError> {
-    tables.headers.insert(id, text)?;
-    blocks::write(&mut tables.blocks, id, &packed.rows)?;
+    let (id, number) = (record.id, record.number);
+    tables.headers.insert(number, (id, text))?;
+    blocks::write(&mut tables.blocks, number, &packed.rows)?;
     if tables.logged.on && packed.leaves.len() as u64 != packed.entries + 1 {
         return Err(StoreError::Damaged(format!(
             "record {id}: {} leaves made for {} entries",
@@ -151,11 +177,11 @@ pub(crate) fn write_new_record(
         )));
     }
     tables.logged.add_hashes_to(&mut tables.log, id, 0, &packed.leaves)?;
-    tables.write_head(id, (packed.entries, packed.head), turn)?;
-    tables.write_snapshot(id, packed.entries, snapshot)?;
-    tables.by_game.insert((header.game.as_str(), id), ())?;
+    tables.write_head(number, (packed.entries, packed.head), turn)?;
+    tables.write_snapshot(number, packed.entries, snapshot)?;
+    tables.by_game.insert((header.game.as_str(), number), ())?;
     for name in &header.players {
-        tables.by_player.insert((name.as_str(), id), ())?;
+        tables.by_player.insert((name.as_str(), number), ())?;
     }
     let mut tag = String::new();
     for (key, value) in &header.tags {
@@ -163,8 +189,8 @@ pub(crate) fn write_new_record(
         tag.push_str(key);
         tag.push('=');
         tag.push_str(value);
-        tables.by_tag.insert((tag.as_str(), id), ())?;
+        tables.by_tag.insert((tag.as_str(), number), ())?;
     }
-    tables.by_content.insert((content_key, id), ())?;
+    tables.by_content.insert((content_key, number), ())?;
     Ok(())
 }

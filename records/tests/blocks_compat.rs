@@ -1,8 +1,9 @@
 //! A record's partial last block is stored plain (a zstd frame of raw blocks) by an append and
 //! packed once full, once its game is over, or by import; a store written before the plain form,
 //! whose partial blocks are all packed, reads, appends, audits and checks as it did. That older
-//! store is made here by packing every block row of a store written by today's code with raw
-//! redb and zstd, as the code before did (level 1, zstd's checksum).
+//! store is made here from a store written by today's code, its rows keyed by id again
+//! (`layouts::unnumber`), by packing every block row with raw redb and zstd, as the code before
+//! did (level 1, zstd's checksum).
 
 use std::collections::BTreeMap;
 
@@ -10,11 +11,10 @@ use kifu_core::chance::ChanceRng;
 use kifu_core::format::build_checked;
 use kifu_core::record::{ChanceMode, Header};
 use kifu_records::{Append, Store};
-use redb::{ReadableDatabase, ReadableTable, TableDefinition};
+use redb::{ReadableDatabase, ReadableTable};
 
-/// A block row's value: the chain hash after the block, its zstd frame.
-type Block = ([u8; 32], &'static [u8]);
-const BLOCKS: TableDefinition<(&str, u64), Block> = TableDefinition::new("entry_blocks");
+mod layouts;
+use layouts::numbered::BLOCKS;
 
 /// Each block row's bytes, by (record id, first seq).
 type Rows = BTreeMap<(String, u64), Vec<u8>>;
@@ -66,7 +66,9 @@ fn written_today(path: &std::path::Path) -> [String; 3] {
     [long, short, mated]
 }
 
+/// Each block row's bytes in a store of today's layout.
 fn rows(path: &std::path::Path) -> Rows {
+    let ids: BTreeMap<u64, String> = layouts::numbers(path).into_iter().map(|(id, n)| (n, id)).collect();
     let db = redb::Database::open(path).unwrap();
     let txn = db.begin_read().unwrap();
     let table = txn.open_table(BLOCKS).unwrap();
@@ -75,8 +77,8 @@ fn rows(path: &std::path::Path) -> Rows {
         .unwrap()
         .map(|item| {
             let (key, value) = item.unwrap();
-            let (id, start) = key.value();
-            ((id.to_string(), start), value.value().1.to_vec())
+            let (number, start) = key.value();
+            ((ids[&number].clone(), start), value.value().1.to_vec())
         })
         .collect()
 }
@@ -88,12 +90,14 @@ fn is_plain(bytes: &[u8]) -> bool {
     bytes.len() == text.len() + 17 && bytes[17..] == text[..]
 }
 
-/// Packs every block row as the code before the plain form did.
+/// Keys the store's rows by id again and packs every block row as the code before the plain
+/// form did.
 fn pack_every_block(path: &std::path::Path) {
+    layouts::unnumber(path);
     let db = redb::Database::create(path).unwrap();
     let txn = db.begin_write().unwrap();
     {
-        let mut table = txn.open_table(BLOCKS).unwrap();
+        let mut table = txn.open_table(layouts::by_id::BLOCKS).unwrap();
         let mut packed = Vec::new();
         for item in table.iter().unwrap() {
             let (key, value) = item.unwrap();
@@ -107,6 +111,7 @@ fn pack_every_block(path: &std::path::Path) {
         for (id, start, chain, bytes) in &packed {
             table.insert((id.as_str(), *start), (*chain, bytes.as_slice())).unwrap();
         }
+        assert!(table.iter().unwrap().all(|item| !is_plain(item.unwrap().1.value().1)));
     }
     txn.commit().unwrap();
 }
@@ -142,7 +147,6 @@ fn a_store_whose_partial_blocks_are_packed_reads_appends_and_checks() {
         ids.iter().map(|id| store.record(id).unwrap()).collect()
     };
     pack_every_block(&path);
-    assert!(rows(&path).values().all(|bytes| !is_plain(bytes)));
 
     // Read-only, every record reads and audits as it did.
     let reader = Store::open_read_only(&path, kifu_games::registry()).unwrap();

@@ -2,18 +2,18 @@
 //! (seq, chain hash), and `status`: id -> whose turn as JSON) opens with today's store: the first
 //! open, even a reader's, moves them into `record_heads` and removes them; every record reads
 //! whole with the head and the status it had, appends go on, and the whole store checks.
-//! The old layout is made here by writing its two tables with raw redb over a store written by
-//! today's code (every other table is the same in both layouts).
+//! The old layout is made here with raw redb from a store written by today's code: its rows keyed
+//! by id again (`layouts::unnumber`), then the two tables written (`layouts::split_heads`).
 
 use kifu_core::chance::ChanceRng;
 use kifu_core::format::build_checked;
 use kifu_core::record::{ChanceMode, Header};
 use kifu_records::{Append, Filter, Store};
-use redb::{ReadableDatabase, ReadableTable, TableDefinition, TableHandle};
+use redb::{ReadableDatabase, ReadableTable};
 
-const OLD_HEADS: TableDefinition<&str, (u64, [u8; 32])> = TableDefinition::new("heads");
-const OLD_STATUS: TableDefinition<&str, &str> = TableDefinition::new("status");
-const HEADS: TableDefinition<&str, (u64, [u8; 32], &str)> = TableDefinition::new("record_heads");
+mod layouts;
+use layouts::by_id::{OLD_HEADS, OLD_STATUS};
+use layouts::table_names;
 
 /// Appends `moves` moves to record `id`, each picked from the legal ones by `salt`.
 fn play(store: &Store, id: &str, moves: u64, salt: u64) {
@@ -53,28 +53,9 @@ fn old_store(path: &std::path::Path) -> (String, String) {
         store.import(&chess, 10, false, |_| {}).unwrap();
         (playing, fresh)
     };
-    let db = redb::Database::create(path).unwrap();
-    let txn = db.begin_write().unwrap();
-    {
-        let new = txn.open_table(HEADS).unwrap();
-        let mut heads = txn.open_table(OLD_HEADS).unwrap();
-        let mut status = txn.open_table(OLD_STATUS).unwrap();
-        for item in new.iter().unwrap() {
-            let (id, row) = item.unwrap();
-            let (seq, head, turn) = row.value();
-            heads.insert(id.value(), (seq, head)).unwrap();
-            status.insert(id.value(), turn).unwrap();
-        }
-    }
-    txn.delete_table(HEADS).unwrap();
-    txn.commit().unwrap();
+    layouts::unnumber(path);
+    layouts::split_heads(path);
     (playing, fresh)
-}
-
-fn table_names(path: &std::path::Path) -> Vec<String> {
-    let db = redb::Database::open(path).unwrap();
-    let txn = db.begin_read().unwrap();
-    txn.list_tables().unwrap().map(|t| t.name().to_string()).collect()
 }
 
 /// Every record's summary (its head's seq and its status) and head, as text to compare.

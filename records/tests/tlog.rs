@@ -237,10 +237,8 @@ fn a_store_without_a_log_gets_one_of_every_record_when_opened() {
     assert!(store.log_origin().unwrap().starts_with("kifu/"));
 }
 
-const BLOCKS: redb::TableDefinition<(&str, u64), Block> = redb::TableDefinition::new("entry_blocks");
-type Block = ([u8; 32], &'static [u8]);
-/// id -> (seq, chain hash, status JSON).
-const HEADS: redb::TableDefinition<&str, (u64, [u8; 32], &str)> = redb::TableDefinition::new("record_heads");
+mod layouts;
+use layouts::numbered::{BLOCKS, HEADS};
 
 #[test]
 fn a_record_changed_in_a_full_tile_is_named_and_proven_nowhere() {
@@ -264,11 +262,12 @@ fn a_record_changed_in_a_full_tile_is_named_and_proven_nowhere() {
     }
     // The first game's first move is rewritten in the store, its chain made whole again.
     let id = first.id();
+    let number = layouts::number_of(&path, &id);
     {
         let db = redb::Database::create(&path).unwrap();
         let packed = {
             let txn = db.begin_read().unwrap();
-            let value = txn.open_table(BLOCKS).unwrap().get((id.as_str(), 1)).unwrap().unwrap();
+            let value = txn.open_table(BLOCKS).unwrap().get((number, 1)).unwrap().unwrap();
             value.value().1.to_vec()
         };
         let text = String::from_utf8(zstd::decode_all(packed.as_slice()).unwrap()).unwrap();
@@ -284,16 +283,16 @@ fn a_record_changed_in_a_full_tile_is_named_and_proven_nowhere() {
         let txn = db.begin_write().unwrap();
         txn.open_table(BLOCKS)
             .unwrap()
-            .insert((id.as_str(), 1), (head, packed.as_slice()))
+            .insert((number, 1), (head, packed.as_slice()))
             .unwrap();
         let status = {
             let heads = txn.open_table(HEADS).unwrap();
-            let row = heads.get(id.as_str()).unwrap().unwrap();
+            let row = heads.get(number).unwrap().unwrap();
             row.value().2.to_string()
         };
         txn.open_table(HEADS)
             .unwrap()
-            .insert(id.as_str(), (lines.len() as u64, head, status.as_str()))
+            .insert(number, (lines.len() as u64, head, status.as_str()))
             .unwrap();
         txn.commit().unwrap();
     }

@@ -1,7 +1,7 @@
 //! Importing a notation file into the store file: read a game at a time, each checked by the
 //! rules on worker threads, stored in file order a batch per transaction, a bad game named (on
-//! stderr, in file order) and skipped, each outcome told as its batch is stored; a large
-//! import rewrites the store in key order after it, on the thread that stored it. Nothing is
+//! stderr, in file order) and skipped, each outcome told as its batch is stored, and the store
+//! closed on the thread that stored it. Nothing is
 //! held a game (nor the file, for a format read in pieces); nothing is stored before
 //! `--option`s are checked against every game.
 
@@ -20,20 +20,15 @@ use super::{ImportDone, ImportJob, OnOutcome};
 use crate::exit::CliError;
 use crate::store_path::Lazy;
 
-/// An import that stores this many games rewrites the store in key order after it
-/// (`Store::rewrite_in_key_order`). redb doubles its file when it is full and writes later
-/// pages anywhere in the new half, and random ids leave its B-tree pages a third empty: a
-/// 200 MB PGN left 1,078 MB for 567 MB of pages; compacted (redb's `compact()`, before), 611
-/// MB; rewritten in key order, see docs/BENCHMARKS.md ("a store rewritten in key order").
-const COMPACT_AFTER: usize = 1000;
-
 pub fn import(store: &mut Lazy, job: ImportJob<'_>, on_outcome: OnOutcome<'_>) -> Result<ImportDone, CliError> {
     let bar = progress();
     // Games are built (every move checked, hashed, chained) on `jobs` worker threads and come
     // back in file order; a thread of its own stores each full batch while the next is built,
-    // and rewrites the store at the end, so that redb's pages are all handled by one thread
-    // (the compaction on another thread took its memory afresh: docs/BENCHMARKS.md, "Import
-    // of a 50 MB PGN: memory").
+    // and closes the store at the end, so that redb's pages are all handled by one thread
+    // (redb's pages handled on another thread were allocated anew: docs/BENCHMARKS.md, "Import
+    // of a 50 MB PGN: memory"). No rewrite in key order follows: records' rows are keyed in
+    // storing order, and the rewrite no longer paid for its time (docs/BENCHMARKS.md, the
+    // eleventh session); `kifu compact` does it by hand.
     let (read, errors) = std::thread::scope(|scope| {
         // No room in the channel: one batch is stored while the next is built, never more.
         let (to_store, batch_receive) = mpsc::sync_channel::<ToStore>(0);
@@ -47,9 +42,9 @@ pub fn import(store: &mut Lazy, job: ImportJob<'_>, on_outcome: OnOutcome<'_>) -
         let prepare = !store
             .location()
             .is_ok_and(|at| at.to_str().is_some_and(kifu_records::is_postgres));
-        let committer = scope.spawn(move || store_batches(store, file, batch_receive, extend, told));
+        let committer = scope.spawn(move || store_batches(store, batch_receive, extend, told));
         let fed = feed(&job, prepare, &bar, &to_store).and_then(|fed| {
-            // The file is read and its text dropped: the rewrite may begin.
+            // The file is read and its text dropped: the store may close.
             to_store
                 .send(ToStore::Done)
                 .map_err(|_| CliError::input(format!("{file}: storing stopped")))?;
@@ -73,7 +68,7 @@ pub fn import(store: &mut Lazy, job: ImportJob<'_>, on_outcome: OnOutcome<'_>) -
 
 /// Reads the file, builds its games and sends them to the committer a batch at a time; returns
 /// how many games were read and the messages of those refused. Whatever it held of the file is
-/// dropped when it returns, before the rewrite.
+/// dropped when it returns, before the store is closed.
 fn feed(
     job: &ImportJob<'_>,
     prepare: bool,
@@ -181,47 +176,23 @@ enum ToStore {
 
 /// Stores each batch as it comes in one transaction and tells `on_outcome` what became of each
 /// game; stops at the first batch the store refuses (nothing of that batch is stored). Opens
-/// the store at the first batch (a file without a good game makes none). At `Done`, an import
-/// that stored [`COMPACT_AFTER`] games or more rewrites the store in key order (or, if the
-/// file holds tables this kifu does not know, only compacts it, and says so on standard
-/// error), and the store is closed here; an import cut short does neither.
+/// the store at the first batch (a file without a good game makes none). At `Done` the store is
+/// closed here; an import cut short leaves that to whoever holds it.
 fn store_batches(
     store: &mut Lazy,
-    file: &str,
     batches: mpsc::Receiver<ToStore>,
     extend: bool,
     mut on_outcome: impl FnMut(usize, ImportOutcome),
 ) -> Result<(), CliError> {
-    let mut stored = 0;
     for message in batches {
         match message {
             ToStore::Batch(batch, numbers) => {
                 let report = store.get()?.import_prepared(&batch, batch.len(), extend, &mut |_| {})?;
                 for (number, outcome) in numbers.into_iter().zip(report.outcomes) {
-                    if matches!(outcome, ImportOutcome::Stored { .. } | ImportOutcome::Extended { .. }) {
-                        stored += 1;
-                    }
                     on_outcome(number, outcome);
                 }
             }
-            ToStore::Done => {
-                if stored >= COMPACT_AFTER {
-                    if let Some(opened) = store.opened_mut() {
-                        let compacted = opened.compact().map_err(|e| {
-                            CliError::input(format!(
-                                "{file}: imported, but rewriting the store in key order failed (the store is as the import left it): {e}"
-                            ))
-                        })?;
-                        if let kifu_records::Compacted::CompactedOnly { unknown } = compacted {
-                            eprintln!(
-                                "kifu: the store holds tables this kifu does not know ({}): not rewritten in key order, only compacted",
-                                unknown.join(", ")
-                            );
-                        }
-                    }
-                }
-                store.close();
-            }
+            ToStore::Done => store.close(),
         }
     }
     Ok(())

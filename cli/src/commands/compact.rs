@@ -14,9 +14,10 @@ use crate::store_path::Lazy;
 /// Rewrite the store file in key order, so that it takes less room
 ///
 /// Every table is copied, in key order, into a new file beside the store, which then replaces
-/// it: pages left part empty by records stored in random order are filled. No record changes,
-/// and a crash leaves the old file as it was. `kifu import` does this itself after an import of
-/// 1000 games or more; this is for a store grown by many small imports or a long life of play.
+/// it: pages left part empty are filled, and the room redb keeps free (it doubles a full file)
+/// is given back. No record changes, and a crash leaves the old file as it was. An import
+/// leaves the file as redb grew it (a 50 MB PGN's store: 135 MB, 92 MB after this); this is for
+/// whoever wants that room back.
 /// Waits like any writer while another process writes.
 #[derive(Args)]
 #[command(after_help = "Examples:
@@ -65,7 +66,7 @@ pub fn compact(store: &mut Lazy, args: CompactArgs) -> CliResult {
         Compacted::Nothing => out!("{shown}: nothing to do (not a store file)"),
         Compacted::Rewritten { before, after } => out!("{shown}: {:.1} MB, now {:.1} MB", mb(before), mb(after)),
         Compacted::AlreadySmall { size } => out!(
-            "{shown}: {:.1} MB, left as it was (written in key order already: a copy would be no smaller)",
+            "{shown}: {:.1} MB, left as it was (written in key order already: a copy would not be a sixteenth smaller)",
             mb(size)
         ),
         Compacted::CompactedOnly { unknown } => out!(

@@ -92,11 +92,14 @@ impl Store {
         guarded(|| {
             let txn = self.writer()?;
             let signed = sign_in(&txn, key)?;
+            let number = number_in(&txn.open_table(NUMBERS).map_err(StoreError::from)?, id)
+                .map_err(StoreError::from)?
+                .ok_or_else(|| LogError::NotFound(id.to_string()))?;
             let record = crate::read::verified_record(
                 &txn.open_table(HEADERS).map_err(StoreError::from)?,
                 &txn.open_table(BLOCKS).map_err(StoreError::from)?,
                 &txn.open_table(HEADS).map_err(StoreError::from)?,
-                id,
+                Numbered { id, number },
             )
             .map_err(|e| match e {
                 ReadError::NotFound(id) => LogError::NotFound(id),

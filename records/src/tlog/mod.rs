@@ -347,20 +347,23 @@ pub(crate) fn ensure_origin(txn: &redb::WriteTransaction) -> Result<(), StoreErr
 /// as they are stored (up to its head, or to the first block that does not unpack). Run once,
 /// in the transaction that opens such a store.
 pub(crate) fn log_every_record(txn: &redb::WriteTransaction) -> Result<(), StoreError> {
-    let ids: Vec<(String, String)> = {
+    let records: Vec<(String, u64, String)> = {
+        let numbers = txn.open_table(NUMBERS)?;
         let headers = txn.open_table(HEADERS)?;
-        let mut ids = Vec::new();
-        for item in headers.iter()? {
-            let (id, text) = item?;
-            ids.push((id.value().to_string(), text.value().to_string()));
+        let mut records = Vec::new();
+        for item in numbers.iter()? {
+            let (id, number) = item?;
+            if let Some(row) = headers.get(number.value())? {
+                records.push((id.value().to_string(), number.value(), row.value().1.to_string()));
+            }
         }
-        ids
+        records
     };
     let writer = Writer { on: true };
-    for (id, header) in ids {
-        let head = head_in(&txn.open_table(HEADS)?, &id)?.map(|(seq, _)| seq);
+    for (id, number, header) in records {
+        let head = head_in(&txn.open_table(HEADS)?, number)?.map(|(seq, _)| seq);
         let mut chain = vec![header_hash(&header)];
-        let blocks = crate::blocks::stored(&txn.open_table(BLOCKS)?, &id)?;
+        let blocks = crate::blocks::stored(&txn.open_table(BLOCKS)?, number)?;
         'blocks: for (start, _, packed) in blocks {
             let Ok(lines) = crate::blocks::unpack(start, &packed) else {
                 break;
@@ -395,13 +398,22 @@ mod tests {
             let header = format!("kifu 2\nid {id}\n");
             let lines: Vec<String> = (1..batch).map(|k| format!("{k} p1 m{}", k % 7)).collect();
             let txn = store.writer().unwrap();
+            let record = Numbered {
+                id: &id,
+                number: n as u64,
+            };
+            txn.open_table(NUMBERS)
+                .unwrap()
+                .insert(id.as_str(), record.number)
+                .unwrap();
             txn.open_table(HEADERS)
                 .unwrap()
-                .insert(id.as_str(), header.as_str())
+                .insert(record.number, (id.as_str(), header.as_str()))
                 .unwrap();
             let mut chain = vec![header_hash(&header)];
-            chain
-                .extend(crate::blocks::append(&mut txn.open_table(BLOCKS).unwrap(), &id, 1, chain[0], &lines).unwrap());
+            chain.extend(
+                crate::blocks::append(&mut txn.open_table(BLOCKS).unwrap(), record, 1, chain[0], &lines).unwrap(),
+            );
             Writer { on: true }.add(&txn, &id, 0, &chain).unwrap();
             txn.commit().unwrap();
             leaves.extend(chain.iter().enumerate().map(|(k, h)| leaf::hash(&id, k as u64, h)));

@@ -36,10 +36,11 @@ macro_rules! with_reader {
         let runs = $txn.open_table(LOG_RUNS).map_err(StoreError::from)?;
         let pending = $txn.open_table(LOG_PENDING).map_err(StoreError::from)?;
         let tiles = $txn.open_table(LOG_TILES).map_err(StoreError::from)?;
+        let numbers = $txn.open_table(NUMBERS).map_err(StoreError::from)?;
         let headers = $txn.open_table(HEADERS).map_err(StoreError::from)?;
         let blocks = $txn.open_table(BLOCKS).map_err(StoreError::from)?;
         #[allow(unused_mut)]
-        let mut $r = Reader::new(&runs, &pending, &tiles, &headers, &blocks)?;
+        let mut $r = Reader::new(&runs, &pending, &tiles, (&numbers, &headers, &blocks))?;
         $body
     }};
 }
@@ -186,9 +187,9 @@ impl Store {
 /// The leaf indexes of record `id`'s chain positions `0 ..= chain.len() - 1`, checked against
 /// the log: `Err((seq, why))` names the first position the log does not hold as `chain` has it
 /// (or, when `chain` is the `whole` record, the first the log holds beyond it).
-pub(crate) fn logged_as<R, P, T, H, B>(
+pub(crate) fn logged_as<R, P, T, N, H, B>(
     places: &impl ReadableTable<(&'static str, u64), (u64, u64)>,
-    reader: &mut Reader<'_, R, P, T, H, B>,
+    reader: &mut Reader<'_, R, P, T, N, H, B>,
     id: &str,
     chain: &[Hash],
     whole: bool,
@@ -197,8 +198,9 @@ where
     R: ReadableTable<u64, (&'static str, u64, u64)>,
     P: ReadableTable<u64, (&'static str, u64, &'static [u8])>,
     T: ReadableTable<(u8, u64), &'static [u8]>,
-    H: ReadableTable<&'static str, &'static str>,
-    B: ReadableTable<(&'static str, u64), (Hash, &'static [u8])>,
+    N: ReadableTable<&'static str, u64>,
+    H: ReadableTable<u64, (&'static str, &'static str)>,
+    B: ReadableTable<(u64, u64), (Hash, &'static [u8])>,
 {
     let last = chain.len() as u64 - 1;
     let mut indexes = Vec::with_capacity(chain.len());

@@ -20,10 +20,11 @@ use crate::error::StoreError;
 pub(crate) type PendingRun = (u64, String, u64, Vec<Hash>);
 
 /// The log's tables and the records' tables a reader needs.
-pub(crate) struct Reader<'a, R, P, T, H, B> {
+pub(crate) struct Reader<'a, R, P, T, N, H, B> {
     runs: &'a R,
     pending: &'a P,
     tiles: &'a T,
+    numbers: &'a N,
     headers: &'a H,
     blocks: &'a B,
     pub size: u64,
@@ -73,19 +74,26 @@ impl TileCache {
     }
 }
 
-impl<'a, R, P, T, H, B> Reader<'a, R, P, T, H, B>
+impl<'a, R, P, T, N, H, B> Reader<'a, R, P, T, N, H, B>
 where
     R: ReadableTable<u64, (&'static str, u64, u64)>,
     P: ReadableTable<u64, (&'static str, u64, &'static [u8])>,
     T: ReadableTable<(u8, u64), &'static [u8]>,
-    H: ReadableTable<&'static str, &'static str>,
-    B: ReadableTable<(&'static str, u64), (Hash, &'static [u8])>,
+    N: ReadableTable<&'static str, u64>,
+    H: ReadableTable<u64, (&'static str, &'static str)>,
+    B: ReadableTable<(u64, u64), (Hash, &'static [u8])>,
 {
-    pub fn new(runs: &'a R, pending: &'a P, tiles: &'a T, headers: &'a H, blocks: &'a B) -> Result<Self, StoreError> {
+    pub fn new(
+        runs: &'a R,
+        pending: &'a P,
+        tiles: &'a T,
+        (numbers, headers, blocks): (&'a N, &'a H, &'a B),
+    ) -> Result<Self, StoreError> {
         Ok(Reader {
             runs,
             pending,
             tiles,
+            numbers,
             headers,
             blocks,
             size: size_in(pending, runs)?,
@@ -137,14 +145,16 @@ where
     /// The chain hashes of a stored record as its lines stand (0 the header's), unchecked.
     pub fn chain(&mut self, id: &str) -> Result<&[Hash], StoreError> {
         if !self.chains.contains_key(id) {
+            let lacks = || StoreError::Damaged(format!("the log names record {id}, which the store lacks"));
+            let number = crate::tables::number_in(self.numbers, id)?.ok_or_else(lacks)?;
             let header = self
                 .headers
-                .get(id)?
-                .map(|v| v.value().to_string())
-                .ok_or_else(|| StoreError::Damaged(format!("the log names record {id}, which the store lacks")))?;
+                .get(number)?
+                .map(|v| v.value().1.to_string())
+                .ok_or_else(lacks)?;
             let mut chain = vec![header_hash(&header)];
             let mut line = String::new();
-            for (start, _, packed) in blocks::stored(self.blocks, id)? {
+            for (start, _, packed) in blocks::stored(self.blocks, number)? {
                 let text = blocks::unpack_text(&packed)
                     .map_err(|why| StoreError::Damaged(format!("record {id}, entries from {start}: {why}")))?;
                 for (seq, rest) in (start..).zip(text.split('\n')) {
@@ -238,13 +248,14 @@ where
 }
 
 /// The stored tree's full subtrees, for `kifu_tlog::subtree`.
-impl<R, P, T, H, B> Subtrees for Reader<'_, R, P, T, H, B>
+impl<R, P, T, N, H, B> Subtrees for Reader<'_, R, P, T, N, H, B>
 where
     R: ReadableTable<u64, (&'static str, u64, u64)>,
     P: ReadableTable<u64, (&'static str, u64, &'static [u8])>,
     T: ReadableTable<(u8, u64), &'static [u8]>,
-    H: ReadableTable<&'static str, &'static str>,
-    B: ReadableTable<(&'static str, u64), (Hash, &'static [u8])>,
+    N: ReadableTable<&'static str, u64>,
+    H: ReadableTable<u64, (&'static str, &'static str)>,
+    B: ReadableTable<(u64, u64), (Hash, &'static [u8])>,
 {
     type Error = StoreError;
 
