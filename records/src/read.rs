@@ -35,22 +35,34 @@ pub struct Summary {
     pub turn: Option<Turn>,
 }
 
-/// The header of `record` as stored.
+/// The header of `record` as stored: `Damaged` when the row under its number is another
+/// record's (the numbers table or the row altered), or does not read.
 pub(crate) fn header_in(
     table: &impl ReadableTable<u64, (&'static str, &'static str)>,
     record: Numbered,
 ) -> Result<Header, ReadError> {
     let id = record.id;
-    let text = table
+    let row = table
         .get(record.number)
         .map_err(StoreError::from)?
         .ok_or_else(|| ReadError::NotFound(id.to_string()))?;
-    let text = text.value().1.to_string();
+    let (stored_id, text) = row.value();
+    let damaged = |reason: String| ReadError::Damaged { id: id.into(), reason };
+    if stored_id != id {
+        return Err(damaged(format!(
+            "the header row under its number {} is record {stored_id}'s",
+            record.number
+        )));
+    }
     let lines: Vec<&str> = text.lines().collect();
-    Header::parse(&lines).map_err(|e| ReadError::Damaged {
-        id: id.into(),
-        reason: e.to_string(),
-    })
+    let header = Header::parse(&lines).map_err(|e| damaged(e.to_string()))?;
+    if header.id() != id {
+        return Err(damaged(format!(
+            "the header stored for it names record {}",
+            header.id()
+        )));
+    }
+    Ok(header)
 }
 
 /// A stored record read whole and checked against itself: the header reads, the blocks of

@@ -11,7 +11,7 @@ use kifu_core::format::build_checked;
 use kifu_core::record::{chain_step, header_hash, Actor, ChanceMode, Header};
 use kifu_core::replay::Checked;
 use kifu_records::{Append, Appended, Filter, ImportOutcome, Relation, Store, Token};
-use redb::{ReadableDatabase, TableError};
+use redb::{ReadableDatabase, ReadableTable, TableError};
 
 mod layouts;
 use layouts::by_id;
@@ -465,4 +465,48 @@ fn a_record_without_its_head_row_is_stored_anew_under_its_number() {
     let check = store.check_all(|_, _| {}).unwrap();
     assert_eq!(check.records, 2);
     assert!(check.damaged.is_empty(), "{:?}", check.damaged);
+}
+
+#[test]
+fn a_record_whose_number_was_swapped_with_another_s_fails_its_audit_and_names_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("s.redb");
+    let (a, b) = {
+        let store = Store::open(&path, kifu_games::registry()).unwrap();
+        let a = store.create(senet(ChanceMode::Observed), None, None).unwrap().id;
+        let b = store.create(senet(ChanceMode::Observed), None, None).unwrap().id;
+        play(&store, &a, 3, 1);
+        play(&store, &b, 5, 2);
+        (a, b)
+    };
+    // The numbers table altered by hand: each id now names the other's rows.
+    {
+        let numbers: redb::TableDefinition<&str, u64> = redb::TableDefinition::new("record_numbers");
+        let db = redb::Database::create(&path).unwrap();
+        let txn = db.begin_write().unwrap();
+        {
+            let mut table = txn.open_table(numbers).unwrap();
+            let na = table.get(a.as_str()).unwrap().unwrap().value();
+            let nb = table.get(b.as_str()).unwrap().unwrap().value();
+            table.insert(a.as_str(), nb).unwrap();
+            table.insert(b.as_str(), na).unwrap();
+        }
+        txn.commit().unwrap();
+    }
+    let store = Store::open_read_only(&path, kifu_games::registry()).unwrap();
+    for (id, other) in [(&a, &b), (&b, &a)] {
+        let failure = store
+            .audit(id)
+            .unwrap()
+            .failure
+            .expect("another record's rows do not pass");
+        assert_eq!(failure.seq, 0, "{}", failure.reason);
+        assert!(
+            failure.reason.contains(&format!("is record {other}'s")),
+            "{}",
+            failure.reason
+        );
+    }
+    let check = store.check_all(|_, _| {}).unwrap();
+    assert_eq!(check.damaged.len(), 2, "{:?}", check.damaged);
 }
