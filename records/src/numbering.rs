@@ -124,39 +124,12 @@ fn number_records(txn: &redb::WriteTransaction) -> Result<(), StoreError> {
         to.insert(n.of(id.value())?, row.value())?;
         Ok(())
     })?;
-    renumber(txn, by_id::BLOCKS, BLOCKS, n, |n, key, row, to| {
-        let (id, start) = key.value();
-        if let Some(number) = n.known(id)? {
-            to.insert((number, start), row.value())?;
-        }
-        Ok(())
-    })?;
-    renumber(txn, by_id::SNAPSHOTS, SNAPSHOTS, n, |n, id, row, to| {
-        if let Some(number) = n.known(id.value())? {
-            to.insert(number, row.value())?;
-        }
-        Ok(())
-    })?;
-    renumber(txn, by_id::SECRETS, SECRETS, n, |n, id, sealed, to| {
-        if let Some(number) = n.known(id.value())? {
-            to.insert(number, sealed.value())?;
-        }
-        Ok(())
-    })?;
-    renumber(txn, by_id::KEYS, KEYS, n, |n, key, row, to| {
-        let (id, key) = key.value();
-        if let Some(number) = n.known(id)? {
-            to.insert((number, key), row.value())?;
-        }
-        Ok(())
-    })?;
-    renumber(txn, by_id::TOKENS, TOKENS, n, |n, key, hash, to| {
-        let (id, role) = key.value();
-        if let Some(number) = n.known(id)? {
-            to.insert((number, role), hash.value())?;
-        }
-        Ok(())
-    })?;
+    // The other tables move only the rows of a numbered record, as they are.
+    renumber_pairs(txn, by_id::BLOCKS, BLOCKS, n)?;
+    renumber_by_id(txn, by_id::SNAPSHOTS, SNAPSHOTS, n)?;
+    renumber_by_id(txn, by_id::SECRETS, SECRETS, n)?;
+    renumber_pairs(txn, by_id::KEYS, KEYS, n)?;
+    renumber_pairs(txn, by_id::TOKENS, TOKENS, n)?;
     for (old, new) in [
         (by_id::BY_GAME, BY_GAME),
         (by_id::BY_PLAYER, BY_PLAYER),
@@ -172,6 +145,39 @@ fn number_records(txn: &redb::WriteTransaction) -> Result<(), StoreError> {
         })?;
     }
     Ok(())
+}
+
+/// `renumber` of a table keyed by a record's id: each row of a numbered record under its
+/// number, as it was.
+fn renumber_by_id<V: Value + 'static>(
+    txn: &redb::WriteTransaction,
+    old: TableDefinition<&'static str, V>,
+    new: TableDefinition<u64, V>,
+    numbering: &mut Numbering,
+) -> Result<(), StoreError> {
+    renumber(txn, old, new, numbering, |n, id, row, to| {
+        if let Some(number) = n.known(id.value())? {
+            to.insert(number, row.value())?;
+        }
+        Ok(())
+    })
+}
+
+/// `renumber` of a table keyed by (a record's id, something of it): each row of a numbered
+/// record under (its number, the same), as it was.
+fn renumber_pairs<S: Key + 'static, V: Value + 'static>(
+    txn: &redb::WriteTransaction,
+    old: TableDefinition<(&'static str, S), V>,
+    new: TableDefinition<(u64, S), V>,
+    numbering: &mut Numbering,
+) -> Result<(), StoreError> {
+    renumber(txn, old, new, numbering, |n, key, row, to| {
+        let (id, second) = key.value();
+        if let Some(number) = n.known(id)? {
+            to.insert((number, second), row.value())?;
+        }
+        Ok(())
+    })
 }
 
 /// Moves id-keyed table `old`, if the store has it, to `new` (the same name, today's keys):
